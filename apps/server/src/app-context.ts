@@ -1,0 +1,22 @@
+/** The services every module receives (built once in app.ts; no globals). */
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppConfig } from './config.ts';
+import type { Db, DbHandle } from './db/client.ts';
+import type { ObjectStorage } from './storage/object-storage.ts';
+import type { Tokens } from './lib/tokens.ts';
+import type { Hub } from './realtime/hub.ts';
+import type { RateLimiterAbstract } from 'rate-limiter-flexible';
+
+export interface AppContext {
+  config: AppConfig;
+  db: Db;
+  dbHandle: DbHandle;
+  storage: ObjectStorage;
+  tokens: Tokens;
+  hub: Hub;
+  log: FastifyBaseLogger;
+  /** Enqueue a conversion job for a file (pg-boss). */
+  enqueueConversion: (fileId: string) => Promise<void>;
+  /** Wrong extraction code limiters: per link+client and per link overall. */
+  sharePwdLimiters: { perClient: RateLimiterAbstract; perLink: RateLimiterAbstract };
+}

@@ -1,0 +1,217 @@
+/**
+ * Builds the Fastify app: external plugins (zod type provider, swagger at /api/docs, helmet,
+ * rate limit, static web app) → app services (database, storage, tokens, hub, queue) → modules.
+ * One error handler turns every failure into the `{code, msg, data}` envelope with the right status.
+ */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import {
+  hasZodFastifySchemaValidationErrors,
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { RateLimiterMemory, RateLimiterRedis } from 'rate-limiter-flexible';
+import { Redis } from 'ioredis';
+import type { PgBoss } from 'pg-boss';
+import { ResultCode } from '@bimdrive/contracts';
+import type { AppConfig } from './config.ts';
+import type { AppContext } from './app-context.ts';
+import { openDatabase } from './db/client.ts';
+import { AppError } from './lib/errors.ts';
+import { createTokens, resolveSecret } from './lib/tokens.ts';
+import { createHub } from './realtime/hub.ts';
+import { createLocalStorage } from './storage/local-storage.ts';
+import { CLEANUP_QUEUE, enqueueConversion, startQueue } from './jobs/queue.ts';
+import { authService } from './modules/auth/auth.service.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
+import { filesRoutes } from './modules/files/files.routes.ts';
+import { fileServeRoutes } from './modules/files/file-serve.routes.ts';
+import { favouritesRoutes } from './modules/favourites/favourites.routes.ts';
+import { uploadsRoutes } from './modules/uploads/uploads.routes.ts';
+import { uploadsService } from './modules/uploads/uploads.service.ts';
+import { sharesRoutes } from './modules/shares/shares.routes.ts';
+import { startConversionWorker } from './modules/conversions/conversion.worker.ts';
+
+/** Process roles (DESIGN.md): all-in-one, API only, or worker only. */
+export type Role = 'all' | 'api' | 'worker';
+
+/** Demo account created on first start of an empty embedded database. */
+export const DEMO_ACCOUNT = { phone: '13800000000', password: 'Bimdrive2026', name: '演示用户' } as const;
+
+export interface BuiltApp {
+  app: FastifyInstance;
+  ctx: AppContext;
+  boss: PgBoss;
+  /** Whether the demo account was created by this start. */
+  demoCreated: boolean;
+  close: () => Promise<void>;
+}
+
+/** Build (not listen) the app for a role. */
+export async function buildApp(config: AppConfig, role: Role = 'all'): Promise<BuiltApp> {
+  const app = Fastify({
+    logger: { level: config.logLevel },
+    bodyLimit: 2 * 1024 * 1024,
+    trustProxy: config.env === 'production',
+    requestTimeout: 0,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const dbHandle = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: config.pgliteDir });
+  const tokens = createTokens(await resolveSecret(config.jwtSecret, config.dataDir));
+  const storage = createLocalStorage(config.storageDir);
+  const redis = config.redisUrl ? new Redis(config.redisUrl, { enableOfflineQueue: true }) : null;
+  const limiter = (points: number, prefix: string) =>
+    redis
+      ? new RateLimiterRedis({
+          storeClient: redis,
+          points,
+          duration: config.sharePwd.windowSeconds,
+          keyPrefix: prefix,
+        })
+      : new RateLimiterMemory({ points, duration: config.sharePwd.windowSeconds, keyPrefix: prefix });
+
+  // The hub needs `authenticate`, which needs the context: resolve lazily.
+  let ctxRef: AppContext | null = null;
+  const hub = await createHub({
+    httpServer: role === 'worker' ? undefined : app.server,
+    redisUrl: config.redisUrl,
+    authenticate: async (token) => {
+      if (!ctxRef) return null;
+      const caller = await authService(ctxRef).authenticate(token);
+      return { userId: caller.user.id, sessionId: caller.sessionId };
+    },
+  });
+  const boss = await startQueue(dbHandle, { schedule: role !== 'api' });
+  const ctx: AppContext = {
+    config,
+    db: dbHandle.db,
+    dbHandle,
+    storage,
+    tokens,
+    hub,
+    log: app.log,
+    enqueueConversion: (fileId) => enqueueConversion(boss, fileId),
+    sharePwdLimiters: {
+      perClient: limiter(config.sharePwd.perClient, 'sharepwd-client'),
+      perLink: limiter(config.sharePwd.perLink, 'sharepwd-link'),
+    },
+  };
+  ctxRef = ctx;
+
+  let demoCreated = false;
+  const auth = authService(ctx);
+  if (config.demoAccount && dbHandle.kind === 'pglite' && (await auth.countUsers()) === 0) {
+    demoCreated = Boolean(
+      await auth.createUser(DEMO_ACCOUNT.phone, DEMO_ACCOUNT.password, DEMO_ACCOUNT.name),
+    );
+  }
+  const hasDemo = config.demoAccount && dbHandle.kind === 'pglite';
+
+  const uploads = uploadsService(ctx);
+  if (role !== 'api') {
+    await startConversionWorker(ctx, boss);
+    await boss.schedule(CLEANUP_QUEUE, '*/15 * * * *');
+    await boss.work(CLEANUP_QUEUE, async () => {
+      const n = await uploads.cleanupExpired();
+      if (n > 0) app.log.info({ removed: n }, 'expired uploads removed');
+    });
+  }
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
+        workerSrc: ["'self'", 'blob:'],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        connectSrc: ["'self'", 'ws:', 'wss:', 'blob:', 'data:'],
+        mediaSrc: ["'self'", 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        frameAncestors: ["'self'"],
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(rateLimit, { global: false });
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: 'bimdrive API',
+        version: '0.1.0',
+        description: '{code, msg, data} envelope; code 1 is success.',
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  app.setErrorHandler((err: FastifyError | AppError, req, reply) => {
+    if (err instanceof AppError) {
+      return reply.code(err.status).send({ code: err.code, msg: err.message, data: null });
+    }
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const first = err.validation[0];
+      const msg =
+        first?.message && /[\u4e00-\u9fa5]/.test(first.message)
+          ? first.message
+          : `参数错误：${first?.instancePath || ''} ${first?.message ?? ''}`.trim();
+      return reply.code(400).send({ code: ResultCode.fail, msg, data: null });
+    }
+    const status = err.statusCode ?? 500;
+    if (status >= 500) {
+      req.log.error({ err }, 'request failed');
+      return reply
+        .code(500)
+        .send({ code: ResultCode.serverError, msg: '服务器繁忙，请稍后重试', data: null });
+    }
+    const msg = status === 429 ? '请求过于频繁，请稍后再试' : status === 413 ? '请求体过大' : err.message;
+    return reply
+      .code(status)
+      .send({ code: status === 429 ? ResultCode.refused : ResultCode.fail, msg, data: null });
+  });
+
+  await app.register(authRoutes(ctx, () => (hasDemo ? DEMO_ACCOUNT.phone : null)));
+  await app.register(filesRoutes(ctx));
+  await app.register(fileServeRoutes(ctx));
+  await app.register(favouritesRoutes(ctx));
+  await app.register(uploadsRoutes(ctx, uploads));
+  await app.register(sharesRoutes(ctx));
+
+  const hasWeb = existsSync(path.join(config.webDist, 'index.html'));
+  if (hasWeb) await app.register(fastifyStatic, { root: config.webDist, wildcard: false, index: false });
+  app.setNotFoundHandler((req, reply) => {
+    if (req.url.startsWith('/api/') || !hasWeb || (req.method !== 'GET' && req.method !== 'HEAD')) {
+      return reply.code(404).send({ code: ResultCode.fail, msg: '接口不存在', data: null });
+    }
+    const file = req.url.split('?')[0]!.slice(1);
+    if (file && !file.includes('..') && existsSync(path.join(config.webDist, file)) && !file.endsWith('/')) {
+      return reply.sendFile(file);
+    }
+    return reply.type('text/html').sendFile('index.html');
+  });
+
+  return {
+    app,
+    ctx,
+    boss,
+    demoCreated,
+    async close() {
+      await app.close();
+      await boss.stop({ graceful: false, close: dbHandle.kind === 'postgres' }).catch(() => undefined);
+      await hub.close();
+      redis?.disconnect();
+      await dbHandle.close();
+    },
+  };
+}

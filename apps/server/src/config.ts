@@ -1,0 +1,156 @@
+/**
+ * One validated configuration object, read from environment variables (DESIGN.md "embedded default"
+ * vs "scale-out"). A bad value stops start-up with a message naming the variable.
+ */
+import path from 'node:path';
+import { z } from 'zod';
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().default('127.0.0.1'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  /** Public base URL used in share links and QR codes (default http://HOST:PORT). */
+  PUBLIC_URL: z.url().optional(),
+  /** Folder for the embedded database and local storage. */
+  DATA_DIR: z.string().default('data'),
+  /** PostgreSQL connection string; unset = embedded PGlite under DATA_DIR/db. */
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+    .optional(),
+  /** Redis for the socket.io adapter and rate limits across API nodes; unset = in memory. */
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
+    .optional(),
+  /** Secret for signing session tokens and download tickets (≥ 32 characters; generated and stored under DATA_DIR if unset). */
+  JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  /** Session lifetime in hours. */
+  SESSION_TTL_HOURS: z.coerce
+    .number()
+    .positive()
+    .default(24 * 7),
+  REGISTER_ENABLED: bool.default(true),
+  /** Create the demo account on first start of an empty embedded database. */
+  DEMO_ACCOUNT: bool.default(true),
+  SYSTEM_IS_PERSONAL: bool.default(false),
+  PRODUCT_NAME: z.string().default('bimdrive'),
+  OFFICIAL_SITE_URL: z.string().default('https://example.com'),
+  /** Personal quota in bytes (default 10 GiB). */
+  PERSONAL_QUOTA_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(10 * 1024 ** 3),
+  /** Largest single upload in bytes (default 20 GiB). */
+  MAX_UPLOAD_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(20 * 1024 ** 3),
+  /** Unfinished tus uploads expire after this many hours. */
+  UPLOAD_EXPIRY_HOURS: z.coerce.number().positive().default(24),
+  /** Conversion limits per job. */
+  CONVERSION_TIMEOUT_SECONDS: z.coerce.number().int().positive().default(1800),
+  CONVERSION_MEMORY_MB: z.coerce.number().int().positive().default(3072),
+  CONVERSION_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(1),
+  /** Wrong extraction codes allowed per link and client, and per link overall, per window. */
+  SHARE_PWD_ATTEMPTS_PER_CLIENT: z.coerce.number().int().positive().default(5),
+  SHARE_PWD_ATTEMPTS_PER_LINK: z.coerce.number().int().positive().default(50),
+  SHARE_PWD_WINDOW_SECONDS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(15 * 60),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Serve the built web app from this folder (default apps/web/dist). */
+  WEB_DIST: z.string().optional(),
+});
+
+/** The application configuration (derived, absolute paths). */
+export interface AppConfig {
+  env: 'development' | 'production' | 'test';
+  host: string;
+  port: number;
+  publicUrl: string;
+  dataDir: string;
+  storageDir: string;
+  pgliteDir: string;
+  databaseUrl: string | undefined;
+  redisUrl: string | undefined;
+  jwtSecret: string | undefined;
+  sessionTtlHours: number;
+  registerEnabled: boolean;
+  demoAccount: boolean;
+  systemIsPersonal: boolean;
+  productName: string;
+  officialSiteUrl: string;
+  personalQuotaBytes: number;
+  maxUploadBytes: number;
+  uploadExpiryHours: number;
+  conversion: { timeoutMs: number; memoryMb: number; concurrency: number };
+  sharePwd: { perClient: number; perLink: number; windowSeconds: number };
+  logLevel: string;
+  webDist: string;
+}
+
+/** Thrown for an invalid environment; the message names each bad variable. */
+export class ConfigError extends Error {}
+
+/**
+ * Parse and validate the environment.
+ * @param env variables (default `process.env`); `overrides` win over env (used by tests).
+ * @throws ConfigError naming every invalid variable.
+ */
+export function loadConfig(
+  env: NodeJS.ProcessEnv = process.env,
+  overrides: Partial<AppConfig> = {},
+): AppConfig {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const repoRoot = path.resolve(import.meta.dirname, '../../..');
+  const dataDir = path.resolve(repoRoot, e.DATA_DIR);
+  const publicHost = e.HOST === '0.0.0.0' ? '127.0.0.1' : e.HOST;
+  return {
+    env: e.NODE_ENV,
+    host: e.HOST,
+    port: e.PORT,
+    publicUrl: (e.PUBLIC_URL ?? `http://${publicHost}:${e.PORT}`).replace(/\/$/, ''),
+    dataDir,
+    storageDir: path.join(dataDir, 'storage'),
+    pgliteDir: path.join(dataDir, 'db'),
+    databaseUrl: e.DATABASE_URL,
+    redisUrl: e.REDIS_URL,
+    jwtSecret: e.JWT_SECRET,
+    sessionTtlHours: e.SESSION_TTL_HOURS,
+    registerEnabled: e.REGISTER_ENABLED,
+    demoAccount: e.DEMO_ACCOUNT,
+    systemIsPersonal: e.SYSTEM_IS_PERSONAL,
+    productName: e.PRODUCT_NAME,
+    officialSiteUrl: e.OFFICIAL_SITE_URL,
+    personalQuotaBytes: e.PERSONAL_QUOTA_BYTES,
+    maxUploadBytes: e.MAX_UPLOAD_BYTES,
+    uploadExpiryHours: e.UPLOAD_EXPIRY_HOURS,
+    conversion: {
+      timeoutMs: e.CONVERSION_TIMEOUT_SECONDS * 1000,
+      memoryMb: e.CONVERSION_MEMORY_MB,
+      concurrency: e.CONVERSION_CONCURRENCY,
+    },
+    sharePwd: {
+      perClient: e.SHARE_PWD_ATTEMPTS_PER_CLIENT,
+      perLink: e.SHARE_PWD_ATTEMPTS_PER_LINK,
+      windowSeconds: e.SHARE_PWD_WINDOW_SECONDS,
+    },
+    logLevel: e.LOG_LEVEL,
+    webDist: path.resolve(repoRoot, e.WEB_DIST ?? 'apps/web/dist'),
+    ...overrides,
+  };
+}

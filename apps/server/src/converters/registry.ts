@@ -1,0 +1,38 @@
+/**
+ * Which converter handles a suffix (DESIGN.md converters): IFC → fragments (IfcImporter), mesh
+ * formats → GLB (assimp), GLB passes through, suffixes configured with an external command
+ * (`BIMDRIVE_EXTERNAL_CONVERTERS`, JSON `{ "rvt": "cmd {input} {output}" }`) use it; others none.
+ */
+export type ConverterName = 'ifc' | 'mesh' | 'passthrough' | 'external';
+
+const MESH = new Set(['obj', 'fbx', 'stl', '3ds', 'dae', 'ply', '3mf', 'gltf']);
+
+/** Parsed external converter commands by lower-case suffix. */
+export function externalConverters(env: NodeJS.ProcessEnv = process.env): Record<string, string> {
+  const raw = env.BIMDRIVE_EXTERNAL_CONVERTERS;
+  if (!raw) return {};
+  try {
+    const parsed = JSON.parse(raw) as unknown;
+    if (!parsed || typeof parsed !== 'object') return {};
+    return Object.fromEntries(
+      Object.entries(parsed as Record<string, unknown>)
+        .filter((e): e is [string, string] => typeof e[1] === 'string')
+        .map(([k, v]) => [k.toLowerCase(), v]),
+    );
+  } catch {
+    return {};
+  }
+}
+
+/** The converter for a suffix (lower-case, no dot), or null when none exists. */
+export function converterFor(suffix: string): ConverterName | null {
+  const s = suffix.toLowerCase();
+  if (s === 'ifc') return 'ifc';
+  if (s === 'glb') return 'passthrough';
+  if (MESH.has(s)) return 'mesh';
+  if (externalConverters()[s]) return 'external';
+  return null;
+}
+
+/** Whether a suffix needs a conversion job. */
+export const needsConversion = (suffix: string) => converterFor(suffix) !== null;

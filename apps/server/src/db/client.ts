@@ -1,0 +1,42 @@
+/**
+ * Database connection: embedded PGlite under `data/db` by default, PostgreSQL when DATABASE_URL is set.
+ * Applies the drizzle-kit migrations at start. One schema, one set of migrations for both.
+ */
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import * as schema from './schema.ts';
+
+/** The Drizzle database type shared by both drivers. */
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+/** A connected database with its raw client (pg-boss needs the raw client). */
+export type DbHandle =
+  | { kind: 'pglite'; db: Db; client: PGlite; close: () => Promise<void> }
+  | { kind: 'postgres'; db: Db; pool: pg.Pool; url: string; close: () => Promise<void> };
+
+const migrationsFolder = path.join(import.meta.dirname, 'migrations');
+
+/**
+ * Open the database and apply migrations.
+ * @param opts.databaseUrl PostgreSQL URL, or undefined for PGlite at `opts.pgliteDir` ('memory://' for tests).
+ */
+export async function openDatabase(opts: { databaseUrl?: string; pgliteDir: string }): Promise<DbHandle> {
+  if (opts.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 20 });
+    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    await migratePg(drizzlePg(pool), { migrationsFolder });
+    return { kind: 'postgres', db, pool, url: opts.databaseUrl, close: () => pool.end() };
+  }
+  if (!opts.pgliteDir.startsWith('memory://')) await mkdir(opts.pgliteDir, { recursive: true });
+  const client = await PGlite.create(opts.pgliteDir);
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  await migratePglite(drizzlePglite(client), { migrationsFolder });
+  return { kind: 'pglite', db, client, close: () => client.close() };
+}

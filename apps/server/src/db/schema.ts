@@ -1,0 +1,143 @@
+/**
+ * Database schema (Drizzle, PostgreSQL dialect; runs on PGlite and PostgreSQL alike).
+ * Sizes are bytes (bigint as JS number), times are timestamptz.
+ */
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+/** Accounts (spec 000 §3 User). `phone` is the canonical 11-digit form. */
+export const users = pgTable('users', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  phone: text('phone').notNull().unique(),
+  name: text('name').notNull(),
+  passwordHash: text('password_hash'),
+  isAdministrator: boolean('is_administrator').notNull().default(false),
+  avatar: text('avatar').notNull().default(''),
+  quotaBytes: bigint('quota_bytes', { mode: 'number' }).notNull(),
+  usedBytes: bigint('used_bytes', { mode: 'number' }).notNull().default(0),
+  createdAt: createdAt(),
+});
+
+/** Sessions: one active per account; a new sign-in revokes the others (000 §7 AccountExit). */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    revokedReason: text('revoked_reason'),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
+/**
+ * Files and folders of the personal space (source type 2) — spec 001 §3 file row, §4 statuses.
+ * `kind` 1 folder, 2 file. `parentId` null at the root. Conversion status per 001 §4.
+ */
+export const files = pgTable(
+  'files',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    parentId: uuid('parent_id'),
+    kind: smallint('kind').notNull(),
+    name: text('name').notNull(),
+    suffix: text('suffix').notNull().default(''),
+    sizeBytes: bigint('size_bytes', { mode: 'number' }).notNull().default(0),
+    storageKey: text('storage_key'),
+    sourceType: smallint('source_type').notNull().default(2),
+    statusType: smallint('status_type').notNull().default(0),
+    progress: smallint('progress').notNull().default(0),
+    statusMsg: text('status_msg').notNull().default(''),
+    derivedKind: text('derived_kind'),
+    derivedKey: text('derived_key'),
+    derivedBytes: bigint('derived_bytes', { mode: 'number' }).notNull().default(0),
+    stats: jsonb('stats'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('files_owner_parent_idx').on(t.ownerId, t.parentId, t.kind, t.name),
+    uniqueIndex('files_unique_name_idx').on(
+      t.ownerId,
+      sql`coalesce(${t.parentId}, '00000000-0000-0000-0000-000000000000'::uuid)`,
+      sql`lower(${t.name})`,
+    ),
+  ],
+);
+
+/** tus uploads in progress (creation → completion). Reserved bytes count against the quota. */
+export const uploads = pgTable(
+  'uploads',
+  {
+    id: text('id').primaryKey(),
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    folderId: uuid('folder_id'),
+    fileName: text('file_name').notNull(),
+    sizeBytes: bigint('size_bytes', { mode: 'number' }).notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('uploads_owner_idx').on(t.ownerId), index('uploads_expires_idx').on(t.expiresAt)],
+);
+
+/** Favourites (collect): spec 001 §4 "Collect toggles collectbit". */
+export const favourites = pgTable(
+  'favourites',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    fileId: uuid('file_id')
+      .notNull()
+      .references(() => files.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.fileId] })],
+);
+
+/** Share links (001 §3 share entry, §9 validity). `expiresAt` null = long-term. */
+export const shares = pgTable(
+  'shares',
+  {
+    code: text('code').primaryKey(),
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    fileId: uuid('file_id')
+      .notNull()
+      .references(() => files.id, { onDelete: 'cascade' }),
+    pwd: text('pwd').notNull().default(''),
+    isPublic: boolean('is_public').notNull(),
+    allowDownload: boolean('allow_download').notNull(),
+    viewName: text('view_name').notNull().default(''),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    visits: integer('visits').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [index('shares_owner_idx').on(t.ownerId), index('shares_file_idx').on(t.fileId)],
+);

@@ -1,0 +1,40 @@
+/**
+ * Job queue (pg-boss) in the same database: on PGlite through pg-boss's PGlite adapter, on PostgreSQL
+ * through its own pool. Queues: `conversion` (one job per convertible upload, retried with back-off
+ * on transient failures) and `uploads-cleanup` (scheduled every 15 minutes).
+ */
+import { PgBoss, fromPglite } from 'pg-boss';
+import { z } from 'zod';
+import type { DbHandle } from '../db/client.ts';
+
+export const CONVERSION_QUEUE = 'conversion';
+export const CLEANUP_QUEUE = 'uploads-cleanup';
+
+/** Versioned payload of a conversion job, validated at the worker. */
+export const ConversionJob = z.object({ v: z.literal(1), fileId: z.uuid() });
+export type ConversionJobValue = z.infer<typeof ConversionJob>;
+
+/** Start pg-boss on the app's database and create the queues. */
+export async function startQueue(handle: DbHandle, opts: { schedule: boolean }): Promise<PgBoss> {
+  const boss =
+    handle.kind === 'pglite'
+      ? new PgBoss({ db: fromPglite(handle.client), schedule: opts.schedule, supervise: true })
+      : new PgBoss({ connectionString: handle.url, schedule: opts.schedule, supervise: true, max: 4 });
+  boss.on('error', (err) => console.error('[pg-boss]', err));
+  await boss.start();
+  await boss.createQueue(CONVERSION_QUEUE, {
+    retryLimit: 3,
+    retryDelay: 5,
+    retryBackoff: true,
+    retryDelayMax: 300,
+    expireInSeconds: 3 * 3600,
+  });
+  await boss.createQueue(CLEANUP_QUEUE, { retryLimit: 0 });
+  return boss;
+}
+
+/** Queue a conversion of a file. */
+export async function enqueueConversion(boss: PgBoss, fileId: string): Promise<void> {
+  const payload: ConversionJobValue = { v: 1, fileId };
+  await boss.send(CONVERSION_QUEUE, payload);
+}

@@ -1,0 +1,34 @@
+/**
+ * Typed application errors with a stable envelope code and HTTP status (DESIGN.md "Typed errors").
+ * One error handler turns them into `{code, msg, data: null}`; 5xx messages are hidden.
+ */
+import { ResultCode } from '@bimdrive/contracts';
+
+/** An error a user may see: `msg` is shown as is. */
+export class AppError extends Error {
+  readonly status: number;
+  readonly code: number;
+  constructor(status: number, msg: string, code: number = ResultCode.fail) {
+    super(msg);
+    this.status = status;
+    this.code = code;
+  }
+}
+
+/** 400: bad input. */
+export const badRequest = (msg: string) => new AppError(400, msg);
+/** 401: no or ended session (code -20 / -501 make the client log out). */
+export const unauthorized = (msg = '登录已失效，请重新登录', code: number = ResultCode.sessionExpired) =>
+  new AppError(401, msg, code);
+/** 403: no right. */
+export const forbidden = (msg = '没有权限执行此操作') => new AppError(403, msg);
+/** 404: not found — also used when the resource exists but belongs to someone else (no existence leak). */
+export const notFound = (msg = '文件不存在或已被删除') => new AppError(404, msg);
+/** 409: conflict (name taken). */
+export const conflict = (msg: string) => new AppError(409, msg);
+/** 410: gone (expired or cancelled share). */
+export const gone = (msg: string) => new AppError(410, msg);
+/** 413: quota or size exceeded. */
+export const tooLarge = (msg: string) => new AppError(413, msg, ResultCode.refused);
+/** 429: too many attempts. */
+export const tooMany = (msg: string) => new AppError(429, msg, ResultCode.refused);

@@ -1,0 +1,29 @@
+/** HTTP helpers shared by routes: the success envelope and reading the bearer token. */
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { envelope, ResultCode, type Envelope } from '@bimdrive/contracts';
+
+/** Wrap data in the success envelope `{code: 1, msg, data}`. */
+export function ok<T>(data: T, msg = '操作成功'): Envelope<T> {
+  return { code: ResultCode.ok, msg, data };
+}
+
+/** Envelope schema for a route's 200 answer. */
+export const okSchema = <T extends z.ZodType>(data: T) => ({ 200: envelope(data) });
+
+/** Envelope schema for answers without data. */
+export const okNull = { 200: envelope(z.null()) };
+
+/** The session token from `Authorization: Bearer …` (undefined when absent). */
+export function bearerToken(req: FastifyRequest): string | undefined {
+  const h = req.headers.authorization;
+  if (!h) return undefined;
+  const m = /^Bearer\s+(.+)$/i.exec(h);
+  return m?.[1]?.trim() || undefined;
+}
+
+/** The share-visitor token from `Authorization: Share …`. */
+export function shareToken(req: FastifyRequest): string | undefined {
+  const m = /^Share\s+(.+)$/i.exec(req.headers.authorization ?? '');
+  return m?.[1]?.trim() || undefined;
+}

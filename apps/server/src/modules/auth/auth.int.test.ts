@@ -1,0 +1,96 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Api, HubEvents, type LoginDataValue, type SessionUserValue } from '@bimdrive/contracts';
+import { call, connectHub, signUp, startTestApp, testDbKind, type TestApp } from '../../test/harness.ts';
+
+describe(`auth (${testDbKind})`, () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp();
+  });
+  afterAll(async () => t.close());
+
+  it('signs in with phone and password and answers the 000 §7 fields', async () => {
+    const u = await signUp(t, '张三');
+    const r = await call<LoginDataValue>(t, 'POST', Api.login, {
+      body: { phone: `86${u.phone}`, password: u.password },
+    });
+    expect(r.status).toBe(200);
+    expect(r.body.code).toBe(1);
+    for (const k of [
+      'userName',
+      'userID',
+      'isadministrator',
+      'iscorpadmin',
+      'avatar',
+      'systemIsPersonal',
+      'corpIdbit',
+      'jwt',
+      'token',
+      'bitpop',
+      'ispassword',
+    ]) {
+      expect(r.body.data).toHaveProperty(k);
+    }
+    expect(r.body.data.userName).toBe('张三');
+    const me = await call<SessionUserValue>(t, 'GET', Api.userInfo, { token: r.body.data.token });
+    expect(me.body.data.phone).toBe(u.phone);
+  });
+
+  it('refuses a wrong password and an invalid phone with clear messages', async () => {
+    const u = await signUp(t);
+    const wrong = await call(t, 'POST', Api.login, { body: { phone: u.phone, password: 'nope-nope' } });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body).toMatchObject({ code: -1, msg: '手机号或密码错误', data: null });
+    const badPhone = await call(t, 'POST', Api.login, { body: { phone: '12345', password: 'x' } });
+    expect(badPhone.status).toBe(400);
+    expect(badPhone.body.msg).toBe('请输入正确的手机号');
+  });
+
+  it('refuses registering the same phone twice and weak passwords', async () => {
+    const u = await signUp(t);
+    const again = await call(t, 'POST', Api.register, {
+      body: { phone: u.phone, password: 'Another1pw', name: 'x' },
+    });
+    expect(again.status).toBe(409);
+    const weak = await call(t, 'POST', Api.register, {
+      body: { phone: '13911112222', password: '12345678', name: 'x' },
+    });
+    expect(weak.status).toBe(400);
+  });
+
+  it('answers a session-ended code without a token', async () => {
+    const r = await call(t, 'GET', Api.userInfo);
+    expect(r.status).toBe(401);
+    expect(r.body.code).toBe(-20);
+  });
+
+  it('a new sign-in ends the old session with AccountExit and code -501', async () => {
+    const u = await signUp(t);
+    const socket = await connectHub(t, u.token);
+    const exited = new Promise((resolve) => socket.once(HubEvents.accountExit, resolve));
+    const second = await call<LoginDataValue>(t, 'POST', Api.login, {
+      body: { phone: u.phone, password: u.password },
+    });
+    expect(second.body.code).toBe(1);
+    await expect(exited).resolves.toBeTruthy();
+    socket.close();
+    const old = await call(t, 'GET', Api.userInfo, { token: u.token });
+    expect(old.status).toBe(401);
+    expect(old.body.code).toBe(-501);
+    expect(old.body.msg).toContain('账户在其他地点登录');
+    const fresh = await call(t, 'GET', Api.userInfo, { token: second.body.data.token });
+    expect(fresh.body.code).toBe(1);
+  });
+
+  it('log-out ends the session', async () => {
+    const u = await signUp(t);
+    expect((await call(t, 'POST', Api.logout, { token: u.token })).body.code).toBe(1);
+    expect((await call(t, 'GET', Api.userInfo, { token: u.token })).status).toBe(401);
+  });
+
+  it('rejects a forged token', async () => {
+    const u = await signUp(t);
+    const forged = u.token.slice(0, -4) + (u.token.endsWith('AAAA') ? 'BBBB' : 'AAAA');
+    expect((await call(t, 'GET', Api.userInfo, { token: forged })).status).toBe(401);
+  });
+});

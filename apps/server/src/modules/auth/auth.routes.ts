@@ -1,0 +1,72 @@
+/** Routes of sign-in and session (spec 000 §7 phoneLogin; register, logout, user info designed in its style). */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+
+import {
+  Api,
+  ClientConfig,
+  LoginBody,
+  LoginData,
+  RegisterBody,
+  SessionUser,
+  SpaceInfo,
+} from '@bimdrive/contracts';
+import type { AppContext } from '../../app-context.ts';
+import { bearerToken, ok, okNull, okSchema } from '../../lib/http.ts';
+import { authService, presentUser } from './auth.service.ts';
+
+/** Register the auth routes. */
+export function authRoutes(ctx: AppContext, demoPhone: () => string | null): FastifyPluginAsyncZod {
+  const auth = authService(ctx);
+  return async (app) => {
+    app.get(Api.clientConfig, { schema: { tags: ['auth'], response: okSchema(ClientConfig) } }, async () =>
+      ok({
+        productName: ctx.config.productName,
+        registerEnabled: ctx.config.registerEnabled,
+        systemIsPersonal: ctx.config.systemIsPersonal,
+        officialSiteUrl: ctx.config.officialSiteUrl,
+        demoPhone: demoPhone(),
+      }),
+    );
+
+    app.post(
+      Api.login,
+      {
+        schema: { tags: ['auth'], body: LoginBody, response: okSchema(LoginData) },
+        config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
+      },
+      async (req) => ok(await auth.login(req.body.phone, req.body.password), '登录成功'),
+    );
+
+    app.post(
+      Api.register,
+      {
+        schema: { tags: ['auth'], body: RegisterBody, response: okSchema(LoginData) },
+        config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
+      },
+      async (req) => ok(await auth.register(req.body.phone, req.body.password, req.body.name), '注册成功'),
+    );
+
+    app.post(Api.logout, { schema: { tags: ['auth'], response: okNull } }, async (req) => {
+      const caller = await auth.authenticate(bearerToken(req));
+      await auth.logout(caller);
+      return ok(null, '已退出登录');
+    });
+
+    app.get(Api.userInfo, { schema: { tags: ['auth'], response: okSchema(SessionUser) } }, async (req) => {
+      const caller = await auth.authenticate(bearerToken(req));
+      return ok(presentUser(caller.user, ctx));
+    });
+
+    app.get(Api.space, { schema: { tags: ['auth'], response: okSchema(SpaceInfo) } }, async (req) => {
+      const { user } = await auth.authenticate(bearerToken(req));
+      const usable = user.quotaBytes;
+      return ok({
+        usedSpace: user.usedBytes,
+        usableSpace: usable,
+        space: Math.max(0, usable - user.usedBytes),
+        usedPercent: usable > 0 ? Math.min(100, Math.round((user.usedBytes / usable) * 10000) / 100) : 0,
+        serviceStopTime: null,
+      });
+    });
+  };
+}

@@ -1,0 +1,144 @@
+/**
+ * Sign-in, registration, log-out and session checks — spec 000 §2 (/login), §5 (phone rule),
+ * §7 (phoneLogin answer), §8 (session-ended codes, AccountExit).
+ */
+import {
+  HubEvents,
+  normalizePhone,
+  ResultCode,
+  type LoginDataValue,
+  type SessionUserValue,
+} from '@bimdrive/contracts';
+import type { AppContext } from '../../app-context.ts';
+import { AppError, forbidden, unauthorized } from '../../lib/errors.ts';
+import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
+import { authRepository, type UserRow } from './auth.repository.ts';
+
+/** The caller of an authenticated request. */
+export interface Caller {
+  user: UserRow;
+  sessionId: string;
+}
+
+/** A precomputed hash so unknown phones cost the same time as wrong passwords. */
+let dummyHash: Promise<string> | null = null;
+
+/** Present a user row as the session user of 000 §3. */
+export function presentUser(u: UserRow, ctx: AppContext): SessionUserValue {
+  const usable = u.quotaBytes;
+  return {
+    userName: u.name,
+    userID: u.id,
+    phone: u.phone,
+    isadministrator: u.isAdministrator,
+    iscorpadmin: false,
+    avatar: u.avatar,
+    systemIsPersonal: ctx.config.systemIsPersonal,
+    corpIdbit: false,
+    corpName: '',
+    corpLogoUrl: '',
+    usableSpace: usable,
+    usedSpace: u.usedBytes,
+    usedPercent: usable > 0 ? Math.min(100, Math.round((u.usedBytes / usable) * 10000) / 100) : 0,
+    ispassword: Boolean(u.passwordHash),
+  };
+}
+
+/** Auth service bound to the app context. */
+export function authService(ctx: AppContext) {
+  const repo = authRepository(ctx.db);
+
+  async function startSession(user: UserRow): Promise<LoginDataValue> {
+    const ttl = ctx.config.sessionTtlHours * 3600;
+    const session = await repo.insertSession(user.id, new Date(Date.now() + ttl * 1000));
+    const ended = await repo.revokeOtherSessions(user.id, session.id, 'signed-in-elsewhere');
+    for (const sid of ended) ctx.hub.toSession(sid, HubEvents.accountExit, { reason: 'signed-in-elsewhere' });
+    const token = await ctx.tokens.signSession(user.id, session.id, ttl);
+    const u = presentUser(user, ctx);
+    return {
+      userName: u.userName,
+      userID: u.userID,
+      isadministrator: u.isadministrator,
+      iscorpadmin: u.iscorpadmin,
+      avatar: u.avatar,
+      systemIsPersonal: u.systemIsPersonal,
+      corpIdbit: u.corpIdbit,
+      jwt: token,
+      token,
+      bitpop: false,
+      ispassword: u.ispassword,
+    };
+  }
+
+  return {
+    /**
+     * Phone + password sign-in. A new sign-in ends the account's other sessions (AccountExit).
+     * @throws AppError 400 with one message for unknown phone or wrong password.
+     */
+    async login(phone: string, password: string): Promise<LoginDataValue> {
+      const user = await repo.findUserByPhone(normalizePhone(phone));
+      dummyHash ??= hashPassword('timing-equaliser');
+      const ok = user?.passwordHash
+        ? await verifyPassword(password, user.passwordHash)
+        : (await verifyPassword(password, await dummyHash), false);
+      if (!user || !ok) throw new AppError(400, '手机号或密码错误');
+      return startSession(user);
+    },
+
+    /** Register (when enabled by configuration) and sign in. @throws 403 disabled, 409 phone taken. */
+    async register(phone: string, password: string, name: string): Promise<LoginDataValue> {
+      if (!ctx.config.registerEnabled) throw forbidden('注册功能未开放');
+      const user = await repo.insertUser({
+        phone: normalizePhone(phone),
+        name,
+        passwordHash: await hashPassword(password),
+        quotaBytes: ctx.config.personalQuotaBytes,
+      });
+      if (!user) throw new AppError(409, '该手机号已被产品账号绑定');
+      return startSession(user);
+    },
+
+    /** Create a user directly (CLI, demo account, tests). Returns undefined if the phone is taken. */
+    async createUser(phone: string, password: string, name: string, opts: { quotaBytes?: number } = {}) {
+      return repo.insertUser({
+        phone: normalizePhone(phone),
+        name,
+        passwordHash: await hashPassword(password),
+        quotaBytes: opts.quotaBytes ?? ctx.config.personalQuotaBytes,
+      });
+    },
+
+    async logout(caller: Caller): Promise<void> {
+      await repo.revokeSession(caller.sessionId, 'logout');
+    },
+
+    /**
+     * Resolve a bearer token to its caller.
+     * @throws 401 code -20 (missing/expired) or -501 (ended: signed in elsewhere or logged out).
+     */
+    async authenticate(token: string | undefined): Promise<Caller> {
+      if (!token) throw unauthorized('请先登录');
+      const claims = await ctx.tokens.verifySession(token);
+      if (!claims) throw unauthorized();
+      const session = await repo.findSession(claims.sessionId);
+      if (!session || session.userId !== claims.userId || session.expiresAt.getTime() < Date.now())
+        throw unauthorized();
+      if (session.revokedAt) {
+        throw unauthorized(
+          session.revokedReason === 'signed-in-elsewhere'
+            ? '账户在其他地点登录，如果不是本人登录，请及时更改密码！！'
+            : '登录已失效，请重新登录',
+          ResultCode.sessionEnded,
+        );
+      }
+      const user = await repo.findUserById(session.userId);
+      if (!user) throw unauthorized();
+      return { user, sessionId: session.id };
+    },
+
+    async countUsers() {
+      return repo.countUsers();
+    },
+  };
+}
+export type AuthService = ReturnType<typeof authService>;

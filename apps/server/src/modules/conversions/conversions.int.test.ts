@@ -1,0 +1,129 @@
+/**
+ * The main job end to end on the server: upload real files → conversion job → status pushed live
+ * (1 → 2 → 3 or 4) → preview serves the derived model; bad files fail their own job only.
+ */
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  Api,
+  HubEvents,
+  type FileStatusEventValue,
+  type PreviewInfoValue,
+  type ShareCreatedValue,
+} from '@bimdrive/contracts';
+import {
+  call,
+  connectHub,
+  signUp,
+  startTestApp,
+  TESTDATA,
+  testDbKind,
+  uploadBytes,
+  uploadTestFile,
+  waitForStatus,
+  type TestApp,
+  type TestUser,
+} from '../../test/harness.ts';
+
+describe(`conversion jobs (${testDbKind})`, () => {
+  let t: TestApp;
+  let u: TestUser;
+  beforeAll(async () => {
+    t = await startTestApp();
+    u = await signUp(t);
+  });
+  afterAll(async () => t.close());
+
+  it('converts an IFC to fragments, pushing 1 → 2 → 3 to the owner’s room', async () => {
+    const socket = await connectHub(t, u.token);
+    const events: FileStatusEventValue[] = [];
+    socket.on(HubEvents.fileStatus, (e: FileStatusEventValue) => events.push(e));
+    const iuid = await uploadTestFile(t, u.token, 'ifc/AC20-FZK-Haus.ifc');
+    const row = await waitForStatus(t, u.token, iuid);
+    expect(row.statusMsg).toBe('');
+    expect(row.statusType).toBe(3);
+    await new Promise((r) => setTimeout(r, 200));
+    socket.close();
+    const mine = events.filter((e) => e.iuid === iuid).map((e) => e.statusType);
+    expect(mine[0]).toBe(2);
+    expect(mine.at(-1)).toBe(3);
+    const preview = await call<PreviewInfoValue>(t, 'GET', Api.preview, {
+      token: u.token,
+      query: { IUID: iuid },
+    });
+    expect(preview.body.data.previewKind).toBe('fragments');
+    const frag = await fetch(`${t.baseUrl}${preview.body.data.viewUrl}`);
+    expect(frag.status).toBe(200);
+    const bytes = new Uint8Array(await frag.arrayBuffer());
+    expect(bytes.length).toBeGreaterThan(10_000);
+  });
+
+  it('a truncated and a malformed IFC fail their own job with a readable reason; others still convert', async () => {
+    const full = await readFile(path.join(TESTDATA, 'ifc/AC20-FZK-Haus.ifc'));
+    const truncated = await uploadBytes(
+      t,
+      u.token,
+      'truncated.ifc',
+      new Uint8Array(full.subarray(0, Math.floor(full.length * 0.4))),
+    );
+    const malformed = await uploadBytes(
+      t,
+      u.token,
+      'malformed.ifc',
+      new TextEncoder().encode('this is not an IFC file\n'.repeat(200)),
+    );
+    const good = await uploadTestFile(t, u.token, 'ifc/just_wall.ifc');
+    for (const id of [truncated, malformed]) {
+      const row = await waitForStatus(t, u.token, id);
+      expect(row.statusType).toBe(4);
+      expect(row.statusMsg).toMatch(/[\u4e00-\u9fa5]/);
+    }
+    expect((await waitForStatus(t, u.token, good)).statusType).toBe(3);
+    // The failed original stays downloadable.
+    const url = await call<string>(t, 'GET', Api.ossFile, { token: u.token, query: { IUID: malformed } });
+    expect((await fetch(`${t.baseUrl}${url.body.data}`)).status).toBe(200);
+  });
+
+  it('a model format without a converter is marked so and stays downloadable; an unknown suffix needs none', async () => {
+    const skp = await uploadTestFile(t, u.token, 'skp/TestModel.skp');
+    const row = (
+      await call<{ statusType: number; statusMsg: string }>(t, 'GET', Api.fileInfo, {
+        token: u.token,
+        query: { IUID: skp },
+      })
+    ).body.data;
+    expect(row.statusType).toBe(4);
+    expect(row.statusMsg).toContain('暂不支持');
+    const unknown = await uploadBytes(t, u.token, 'notes.xyz123', new TextEncoder().encode('abc'));
+    const r2 = (
+      await call<{ statusType: number; previewKind: string }>(t, 'GET', Api.fileInfo, {
+        token: u.token,
+        query: { IUID: unknown },
+      })
+    ).body.data;
+    expect(r2).toMatchObject({ statusType: 0, previewKind: 'none' });
+    const url = await call<string>(t, 'GET', Api.ossFile, { token: u.token, query: { IUID: unknown } });
+    expect(await (await fetch(`${t.baseUrl}${url.body.data}`)).text()).toBe('abc');
+  });
+
+  it('a browse-only share serves the fragments but refuses the original', async () => {
+    const iuid = await uploadTestFile(t, u.token, 'ifc/SimpleWall.ifc');
+    expect((await waitForStatus(t, u.token, iuid)).statusType).toBe(3);
+    const share = await call<ShareCreatedValue>(t, 'POST', Api.share, {
+      token: u.token,
+      body: [{ MainIUID: iuid, ShareType: 7, Isvisible: '0', pwdSetWay: '2', Pssword: 'wall', Isallow: '2' }],
+    });
+    const v = await call<{ accessToken: string; preview: PreviewInfoValue }>(t, 'POST', Api.shareVerify, {
+      body: { code: share.body.data.shareCode, pwd: 'wall' },
+    });
+    expect(v.body.data.preview.originalUrl).toBeNull();
+    expect((await fetch(`${t.baseUrl}${v.body.data.preview.viewUrl}`)).status).toBe(200);
+    // Tampering with the ticket to ask for the original fails its signature.
+    const ticket = new URL(v.body.data.preview.viewUrl!, t.baseUrl).searchParams.get('t')!;
+    const [h, p, s] = ticket.split('.') as [string, string, string];
+    const claims = JSON.parse(Buffer.from(p, 'base64url').toString());
+    const forged = `${h}.${Buffer.from(JSON.stringify({ ...claims, v: 'original', dl: true })).toString('base64url')}.${s}`;
+    expect((await fetch(`${t.baseUrl}${Api.signedFile}?t=${forged}`)).status).toBe(403);
+  });
+});

@@ -1,0 +1,53 @@
+/**
+ * Favourites (spec 001 §7 DrawingCollection / DrawingCollectionDe; 我的收藏 at /myCollection).
+ * Only the owner of a file may collect it (personal space).
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { Api, IuidBody, ListData, ListQuery } from '@bimdrive/contracts';
+import type { AppContext } from '../../app-context.ts';
+import { bearerToken, ok, okNull, okSchema } from '../../lib/http.ts';
+import { authService } from '../auth/auth.service.ts';
+import { PERSONAL_ROOT_NAME, presentFile } from '../files/files.presenter.ts';
+import { filesService } from '../files/files.service.ts';
+import { favouritesRepository } from './favourites.repository.ts';
+
+/** Register the favourite routes. */
+export function favouritesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  const auth = authService(ctx);
+  const files = filesService(ctx);
+  const repo = favouritesRepository(ctx.db);
+  const tags = ['favourites'];
+  return async (app) => {
+    app.post(Api.collect, { schema: { tags, body: IuidBody, response: okNull } }, async (req) => {
+      const caller = await auth.authenticate(bearerToken(req));
+      const f = await files.requireOwned(caller, req.body.IUID);
+      await repo.add(caller.user.id, f.id);
+      return ok(null, '收藏成功');
+    });
+
+    app.post(Api.uncollect, { schema: { tags, body: IuidBody, response: okNull } }, async (req) => {
+      const caller = await auth.authenticate(bearerToken(req));
+      const f = await files.requireOwned(caller, req.body.IUID);
+      await repo.remove(caller.user.id, f.id);
+      return ok(null, '已取消收藏');
+    });
+
+    app.get(
+      Api.myCollectionList,
+      { schema: { tags, querystring: ListQuery, response: okSchema(ListData) } },
+      async (req) => {
+        const caller = await auth.authenticate(bearerToken(req));
+        const { rows, count } = await repo.list(
+          caller.user.id,
+          (req.query.page - 1) * req.query.rows,
+          req.query.rows,
+        );
+        return ok({
+          list: rows.map((r) => presentFile(r, { collected: true, fullPath: `${PERSONAL_ROOT_NAME}/` })),
+          count,
+          breadcrumbs: [{ iuid: '', fileName: '我的收藏' }],
+        });
+      },
+    );
+  };
+}

@@ -1,0 +1,32 @@
+/**
+ * Signed, short-lived URLs for file bytes (spec 001 §7 GetossFile "data (URL)"). A ticket names the
+ * file and the variant (original, a derived model file, or an image rendition); the serving route
+ * trusts only the ticket, so browsers can use the URL in <img>, <video>, fetch and downloads.
+ */
+import { Api } from '@bimdrive/contracts';
+import type { AppContext } from '../../app-context.ts';
+import type { FileRowDb } from './files.repository.ts';
+
+/** Lifetime of a signed URL in seconds (long enough for a large download to start and resume). */
+export const TICKET_TTL_SECONDS = 6 * 3600;
+
+/** Variant names a ticket may carry. */
+export const ORIGINAL = 'original';
+export const RENDITION = 'rendition';
+
+/** Signed URL (path + query, same origin) for a file's variant. */
+export async function signedFileUrl(
+  ctx: AppContext,
+  file: FileRowDb,
+  variant: string,
+  download: boolean,
+): Promise<string> {
+  const t = await ctx.tokens.signTicket({ fileId: file.id, variant, download }, TICKET_TTL_SECONDS);
+  return `${Api.signedFile}?t=${encodeURIComponent(t)}`;
+}
+
+/** Name of the derived model file (e.g. "model.frag"), or null when not converted. */
+export function derivedName(file: FileRowDb): string | null {
+  if (!file.derivedKey || file.statusType !== 3) return null;
+  return file.derivedKey.slice(file.derivedKey.lastIndexOf('/') + 1);
+}

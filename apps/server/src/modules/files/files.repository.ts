@@ -1,0 +1,197 @@
+/**
+ * SQL for the personal space (spec 001 §3 file rows, source type 2). Every method that reads or
+ * changes a file takes the owner id and matches on it, so an id of someone else's file finds nothing.
+ */
+import { and, asc, desc, eq, ilike, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { favourites, files, users } from '../../db/schema.ts';
+
+export type FileRowDb = typeof files.$inferSelect;
+export type SortField = 'fileName' | 'fileBytes' | 'updateTime' | 'createTime';
+
+const sortColumns = {
+  fileName: files.name,
+  fileBytes: files.sizeBytes,
+  updateTime: files.updatedAt,
+  createTime: files.createdAt,
+} as const;
+
+/** Repository of files and folders. */
+export function filesRepository(db: Db) {
+  const parentIs = (parentId: string | null): SQL =>
+    parentId ? eq(files.parentId, parentId) : isNull(files.parentId);
+
+  return {
+    /** A file or folder owned by `ownerId`, or undefined (also for other owners' ids). */
+    async findOwned(ownerId: string, id: string): Promise<FileRowDb | undefined> {
+      if (!isUuid(id)) return undefined;
+      return (
+        await db
+          .select()
+          .from(files)
+          .where(and(eq(files.id, id), eq(files.ownerId, ownerId)))
+          .limit(1)
+      )[0];
+    },
+
+    /** A file by id regardless of owner — only for holders of a verified ticket or share. */
+    async findById(id: string): Promise<FileRowDb | undefined> {
+      if (!isUuid(id)) return undefined;
+      return (await db.select().from(files).where(eq(files.id, id)).limit(1))[0];
+    },
+
+    /** One page of a folder: folders first, then the chosen sort; with the caller's collect flag. */
+    async listFolder(opts: {
+      ownerId: string;
+      parentId: string | null;
+      sort: SortField;
+      order: 'asc' | 'desc';
+      offset: number;
+      limit: number;
+      keyword?: string;
+    }): Promise<{ rows: Array<FileRowDb & { collected: boolean }>; count: number }> {
+      const where = and(
+        eq(files.ownerId, opts.ownerId),
+        opts.keyword ? ilike(files.name, `%${escapeLike(opts.keyword)}%`) : parentIs(opts.parentId),
+      );
+      const dir = opts.order === 'asc' ? asc : desc;
+      const rows = await db
+        .select({ file: files, collected: sql<boolean>`(${favourites.fileId} is not null)` })
+        .from(files)
+        .leftJoin(favourites, and(eq(favourites.fileId, files.id), eq(favourites.userId, opts.ownerId)))
+        .where(where)
+        .orderBy(asc(files.kind), dir(sortColumns[opts.sort]), asc(files.id))
+        .limit(opts.limit)
+        .offset(opts.offset);
+      const count = await db.$count(files, where);
+      return { rows: rows.map((r) => ({ ...r.file, collected: r.collected })), count };
+    },
+
+    /** Ancestors of a folder from the root down (inclusive), owner-checked. */
+    async ancestors(ownerId: string, folderId: string): Promise<Array<{ id: string; name: string }>> {
+      const res = await db.execute(sql`
+        with recursive chain as (
+          select id, name, parent_id, 0 as depth from files where id = ${folderId} and owner_id = ${ownerId}
+          union all
+          select f.id, f.name, f.parent_id, c.depth + 1 from files f join chain c on f.id = c.parent_id
+          where f.owner_id = ${ownerId}
+        ) select id, name, depth from chain order by depth desc`);
+      return rowsOf<{ id: string; name: string }>(res).map((r) => ({ id: r.id, name: r.name }));
+    },
+
+    /** Names in a folder that start with `base` (for "name (n).ext" on conflicts). */
+    async namesLike(ownerId: string, parentId: string | null, base: string): Promise<string[]> {
+      const rows = await db
+        .select({ name: files.name })
+        .from(files)
+        .where(
+          and(eq(files.ownerId, ownerId), parentIs(parentId), ilike(files.name, `${escapeLike(base)}%`)),
+        );
+      return rows.map((r) => r.name);
+    },
+
+    async insertFolder(ownerId: string, parentId: string | null, name: string): Promise<FileRowDb> {
+      const rows = await db.insert(files).values({ ownerId, parentId, kind: 1, name }).returning();
+      return rows[0]!;
+    },
+
+    /**
+     * Insert a finished upload as a file and charge the owner's quota, atomically: fails (returns null)
+     * when the quota would be exceeded.
+     */
+    async insertFileCharged(f: {
+      id: string;
+      ownerId: string;
+      parentId: string | null;
+      name: string;
+      suffix: string;
+      sizeBytes: number;
+      storageKey: string;
+      statusType: number;
+      statusMsg: string;
+    }): Promise<FileRowDb | null> {
+      return db.transaction(async (tx) => {
+        const charged = await tx
+          .update(users)
+          .set({ usedBytes: sql`${users.usedBytes} + ${f.sizeBytes}` })
+          .where(
+            and(eq(users.id, f.ownerId), sql`${users.usedBytes} + ${f.sizeBytes} <= ${users.quotaBytes}`),
+          )
+          .returning({ id: users.id });
+        if (charged.length === 0) return null;
+        const rows = await tx
+          .insert(files)
+          .values({ ...f, kind: 2 })
+          .returning();
+        return rows[0]!;
+      });
+    },
+
+    async rename(ownerId: string, id: string, name: string): Promise<FileRowDb | undefined> {
+      const rows = await db
+        .update(files)
+        .set({ name, updatedAt: new Date() })
+        .where(and(eq(files.id, id), eq(files.ownerId, ownerId)))
+        .returning();
+      return rows[0];
+    },
+
+    /**
+     * Delete a file or a folder with all its contents and free the quota, in one transaction.
+     * @returns the deleted file rows (to remove their stored bytes).
+     */
+    async deleteTree(ownerId: string, id: string): Promise<FileRowDb[]> {
+      return db.transaction(async (tx) => {
+        const ids = await tx.execute(sql`
+          with recursive tree as (
+            select id from files where id = ${id} and owner_id = ${ownerId}
+            union all
+            select f.id from files f join tree t on f.parent_id = t.id where f.owner_id = ${ownerId}
+          ) select id from tree`);
+        const list = rowsOf<{ id: string }>(ids).map((r) => r.id);
+        if (list.length === 0) return [];
+        const deleted = await tx
+          .delete(files)
+          .where(and(inArray(files.id, list), eq(files.ownerId, ownerId)))
+          .returning();
+        const freed = deleted.reduce((sum, f) => sum + f.sizeBytes, 0);
+        if (freed > 0) {
+          await tx
+            .update(users)
+            .set({ usedBytes: sql`greatest(0, ${users.usedBytes} - ${freed})` })
+            .where(eq(users.id, ownerId));
+        }
+        return deleted;
+      });
+    },
+
+    /** Update conversion status fields (the worker's only write). */
+    async setStatus(
+      id: string,
+      s: Partial<
+        Pick<
+          FileRowDb,
+          'statusType' | 'progress' | 'statusMsg' | 'derivedKind' | 'derivedKey' | 'derivedBytes' | 'stats'
+        >
+      >,
+    ): Promise<FileRowDb | undefined> {
+      const rows = await db.update(files).set(s).where(eq(files.id, id)).returning();
+      return rows[0];
+    },
+  };
+}
+export type FilesRepository = ReturnType<typeof filesRepository>;
+
+/** Whether a string is a UUID (ids from the client are checked before reaching SQL). */
+export function isUuid(s: string): boolean {
+  return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(s);
+}
+
+/** Rows of a raw `execute` result (PGlite and node-postgres both answer `{ rows }`). */
+function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
+}
+
+function escapeLike(s: string): string {
+  return s.replace(/[\\%_]/g, (c) => `\\${c}`);
+}

@@ -1,0 +1,85 @@
+/** Routes of 我的文件 (spec 001 §2–§5, §7; paths the spec leaves open designed in its style). */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  Api,
+  FileRow,
+  FolderAddBody,
+  IuidBody,
+  IuidQuery,
+  ListData,
+  ListQuery,
+  PreviewInfo,
+  RenameBody,
+} from '@bimdrive/contracts';
+import type { AppContext } from '../../app-context.ts';
+import { bearerToken, ok, okNull, okSchema } from '../../lib/http.ts';
+import { authService } from '../auth/auth.service.ts';
+import { favouritesRepository } from '../favourites/favourites.repository.ts';
+import { filesService } from './files.service.ts';
+
+/** Register the personal-file routes. */
+export function filesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  const auth = authService(ctx);
+  const files = filesService(ctx);
+  const favs = favouritesRepository(ctx.db);
+  const tags = ['files'];
+  return async (app) => {
+    app.get(
+      Api.myDocumentList,
+      { schema: { tags, querystring: ListQuery, response: okSchema(ListData) } },
+      async (req) => {
+        const caller = await auth.authenticate(bearerToken(req));
+        return ok(await files.list(caller, req.query));
+      },
+    );
+
+    app.post(
+      Api.folderAdd,
+      { schema: { tags, body: FolderAddBody, response: okSchema(FileRow) } },
+      async (req) => {
+        const caller = await auth.authenticate(bearerToken(req));
+        return ok(await files.addFolder(caller, req.body.parentIUID, req.body.fileName), '添加成功');
+      },
+    );
+
+    app.post(Api.rename, { schema: { tags, body: RenameBody, response: okSchema(FileRow) } }, async (req) => {
+      const caller = await auth.authenticate(bearerToken(req));
+      return ok(await files.rename(caller, req.body.IUID, req.body.fileName), '编辑成功');
+    });
+
+    app.post(Api.delete, { schema: { tags, body: IuidBody, response: okNull } }, async (req) => {
+      const caller = await auth.authenticate(bearerToken(req));
+      await files.remove(caller, req.body.IUID);
+      return ok(null, '删除成功');
+    });
+
+    app.get(
+      Api.fileInfo,
+      { schema: { tags, querystring: IuidQuery, response: okSchema(FileRow) } },
+      async (req) => {
+        const caller = await auth.authenticate(bearerToken(req));
+        return ok(await files.info(caller, req.query.IUID));
+      },
+    );
+
+    app.get(
+      Api.ossFile,
+      { schema: { tags, querystring: IuidQuery, response: okSchema(z.string()) } },
+      async (req) => {
+        const caller = await auth.authenticate(bearerToken(req));
+        return ok(await files.downloadUrl(caller, req.query.IUID));
+      },
+    );
+
+    app.get(
+      Api.preview,
+      { schema: { tags, querystring: IuidQuery, response: okSchema(PreviewInfo) } },
+      async (req) => {
+        const caller = await auth.authenticate(bearerToken(req));
+        const f = await files.requireOwned(caller, req.query.IUID);
+        return ok(await files.preview(caller, f.id, await favs.isCollected(caller.user.id, f.id)));
+      },
+    );
+  };
+}

@@ -1,0 +1,92 @@
+/** Routes of sharing (spec 001 §7) and of the public landing page /s (000 §2). */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  Api,
+  MyShareRow,
+  PreviewInfo,
+  ShareAccess,
+  ShareCancelBody,
+  ShareCreated,
+  ShareInfo,
+  ShareLimitData,
+  ShareRequest,
+  ShareVerifyBody,
+} from '@bimdrive/contracts';
+import type { AppContext } from '../../app-context.ts';
+import { bearerToken, ok, okNull, okSchema, shareToken } from '../../lib/http.ts';
+import { authService } from '../auth/auth.service.ts';
+import { sharesService } from './shares.service.ts';
+
+/** Register the share routes. */
+export function sharesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  const auth = authService(ctx);
+  const shares = sharesService(ctx);
+  const tags = ['shares'];
+  return async (app) => {
+    app.post(
+      Api.shareCheck,
+      { schema: { tags, body: ShareRequest, response: okSchema(ShareLimitData) } },
+      async (req) => {
+        const caller = await auth.authenticate(bearerToken(req));
+        return ok(await shares.check(caller, req.body));
+      },
+    );
+
+    app.post(
+      Api.share,
+      { schema: { tags, body: ShareRequest, response: okSchema(ShareCreated) } },
+      async (req) => {
+        const caller = await auth.authenticate(bearerToken(req));
+        return ok(await shares.create(caller, req.body), '分享链接已创建');
+      },
+    );
+
+    app.get(
+      Api.shareList,
+      {
+        schema: {
+          tags,
+          response: okSchema(z.array(z.object({ userName: z.string(), shareCount: z.number() }))),
+        },
+      },
+      async (req) => ok(await shares.counts(await auth.authenticate(bearerToken(req)))),
+    );
+
+    app.get(Api.myShareList, { schema: { tags, response: okSchema(z.array(MyShareRow)) } }, async (req) =>
+      ok(await shares.mine(await auth.authenticate(bearerToken(req)))),
+    );
+
+    app.post(Api.shareCancel, { schema: { tags, body: ShareCancelBody, response: okNull } }, async (req) => {
+      const caller = await auth.authenticate(bearerToken(req));
+      await shares.cancel(caller, req.body.shareCode);
+      return ok(null, '已取消分享');
+    });
+
+    // Public (visitor) calls.
+    app.get(
+      Api.shareInfo,
+      {
+        schema: {
+          tags,
+          querystring: z.object({ code: z.string().min(1).max(64) }),
+          response: okSchema(ShareInfo),
+        },
+      },
+      async (req) => ok(await shares.info(req.query.code)),
+    );
+
+    app.post(
+      Api.shareVerify,
+      {
+        schema: { tags, body: ShareVerifyBody, response: okSchema(ShareAccess) },
+        config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
+      },
+      async (req) => ok(await shares.verify(req.body.code, req.body.pwd, req.ip), '提取成功'),
+    );
+
+    app.get(Api.sharePreview, { schema: { tags, response: okSchema(PreviewInfo) } }, async (req) =>
+      ok(await shares.preview(shareToken(req))),
+    );
+  };
+}

@@ -1,0 +1,181 @@
+/**
+ * Share links — spec 001 §2 (share dialog), §3 (share entry, share-limit response), §5 (请输入提取码,
+ * Isallow), §7 (DrawingShareCheckForWeb, DrawingShare, DrawingShareList), §9 (validity 7 / 30 / 0 /
+ * custom date); 000 §2 (/s landing). Wrong extraction codes are limited per link and client and per
+ * link overall (429). Browse-only shares never hand out the original (see buildPreview).
+ */
+import type { z } from 'zod';
+import type { ShareEntry, ShareCreatedValue } from '@bimdrive/contracts';
+import type { AppContext } from '../../app-context.ts';
+import { AppError, badRequest, forbidden, gone, notFound, tooMany } from '../../lib/errors.ts';
+import { formatDateTime } from '../../lib/time.ts';
+import type { Caller } from '../auth/auth.service.ts';
+import { filesService } from '../files/files.service.ts';
+import { buildPreview } from '../files/preview.service.ts';
+import { newExtractionCode, newShareCode, sameCode } from './share-codes.ts';
+import { sharesRepository, type ShareRow } from './shares.repository.ts';
+
+/** Lifetime of a visitor's access token (seconds). */
+export const SHARE_ACCESS_TTL_SECONDS = 12 * 3600;
+
+type Entry = z.infer<typeof ShareEntry>;
+
+/**
+ * Expiry of a share from its entry (001 §9): 7 or 30 days from now, 0 = long-term (null), -1 = the
+ * end of the custom date (local time). Other positive day counts are accepted as days.
+ * @throws 400 for a missing or past custom date.
+ */
+export function expiryOf(entry: Pick<Entry, 'ShareType' | 'EffectiveDate'>, now = new Date()): Date | null {
+  if (entry.ShareType === 0) return null;
+  if (entry.ShareType > 0) return new Date(now.getTime() + entry.ShareType * 24 * 3600 * 1000);
+  if (!entry.EffectiveDate) throw badRequest('请选择有效期');
+  const [y, m, d] = entry.EffectiveDate.split('-').map(Number) as [number, number, number];
+  const end = new Date(y, m - 1, d, 23, 59, 59, 999);
+  if (Number.isNaN(end.getTime()) || end.getTime() <= now.getTime()) throw badRequest('有效期必须晚于今天');
+  return end;
+}
+
+/** Whether a share is cancelled or past its expiry. */
+export function shareState(s: ShareRow, now = new Date()): 'active' | 'cancelled' | 'expired' {
+  if (s.cancelledAt) return 'cancelled';
+  if (s.expiresAt && s.expiresAt.getTime() <= now.getTime()) return 'expired';
+  return 'active';
+}
+
+/** Shares service bound to the app context. */
+export function sharesService(ctx: AppContext) {
+  const repo = sharesRepository(ctx.db);
+  const files = filesService(ctx);
+  const links = (code: string) => ({
+    webUrl: `${ctx.config.publicUrl}/s?code=${code}`,
+    mobileUrl: `${ctx.config.publicUrl}/s?code=${code}&from=qrcode`,
+  });
+
+  /** Load a share for a visitor. @throws 404 unknown/cancelled, 410 expired. */
+  async function requireActive(code: string) {
+    const found = await repo.findByCode(code);
+    if (!found) throw notFound('分享已取消或不存在');
+    const state = shareState(found.share);
+    if (state === 'cancelled') throw notFound('分享已取消或不存在');
+    if (state === 'expired') throw gone('分享链接已过期');
+    return found;
+  }
+
+  return {
+    /** The plan-based share limit (001 §3). Plans come later: always within limit for now. */
+    async check(caller: Caller, entries: Entry[]) {
+      for (const e of entries) await files.requireOwned(caller, e.MainIUID);
+      return {
+        shareCountError: false,
+        limitShareCount: 0,
+        shareFileCount: (await repo.countActiveByOwner(caller.user.id)) + entries.length,
+        isview: false,
+        viewData: [],
+      };
+    },
+
+    /** Create share links; answers the first. @throws 400 (empty custom code, bad date), 404 (not the caller's file). */
+    async create(caller: Caller, entries: Entry[]): Promise<ShareCreatedValue> {
+      const created: ShareCreatedValue[] = [];
+      for (const e of entries) {
+        const file = await files.requireOwned(caller, e.MainIUID);
+        if (file.kind !== 2) throw badRequest('文件夹暂不支持分享');
+        const isPublic = e.Isvisible === '1';
+        let pwd = '';
+        if (!isPublic) {
+          if (e.pwdSetWay === '2') {
+            pwd = e.Pssword.trim();
+            if (!pwd) throw badRequest('请输入提取码');
+          } else pwd = newExtractionCode();
+        }
+        const expiresAt = expiryOf(e);
+        const row = await repo.insert({
+          code: newShareCode(),
+          ownerId: caller.user.id,
+          fileId: file.id,
+          pwd,
+          isPublic,
+          allowDownload: e.Isallow === '1',
+          viewName: e.viewname,
+          expiresAt,
+        });
+        created.push({ shareCode: row.code, pwd, ...links(row.code), expireTime: formatDateTime(expiresAt) });
+      }
+      return created[0]!;
+    },
+
+    /** Share counts per account (001 §7 DrawingShareList): the caller's own. */
+    async counts(caller: Caller) {
+      return [{ userName: caller.user.name, shareCount: await repo.countActiveByOwner(caller.user.id) }];
+    },
+
+    /** 我的分享: the caller's links with codes and expiry. */
+    async mine(caller: Caller) {
+      const rows = await repo.listByOwner(caller.user.id);
+      return rows.map(({ share, fileName, fileSuffix }) => ({
+        shareCode: share.code,
+        fileIUID: share.fileId,
+        fileName,
+        fileSuffix,
+        pwd: share.pwd,
+        isPublic: share.isPublic,
+        allowDownload: share.allowDownload,
+        createTime: formatDateTime(share.createdAt),
+        expireTime: formatDateTime(share.expiresAt),
+        expired: shareState(share) === 'expired',
+        webUrl: links(share.code).webUrl,
+      }));
+    },
+
+    /** Cancel one of the caller's links. @throws 404 when not theirs. */
+    async cancel(caller: Caller, code: string): Promise<void> {
+      if (!(await repo.cancel(caller.user.id, code))) throw notFound('分享不存在');
+    },
+
+    /** What the landing page shows before the code is typed. */
+    async info(code: string) {
+      const { share, file, sharerName } = await requireActive(code);
+      return {
+        shareCode: share.code,
+        fileName: file.name,
+        sharerName,
+        needPwd: !share.isPublic,
+        expireTime: formatDateTime(share.expiresAt),
+      };
+    },
+
+    /**
+     * Check the extraction code and open the share. Wrong codes count against the link+client and the
+     * link limits; once either is spent every attempt answers 429 until the window passes.
+     */
+    async verify(code: string, pwd: string, clientKey: string) {
+      const { share, file } = await requireActive(code);
+      if (!share.isPublic) {
+        const { perClient, perLink } = ctx.sharePwdLimiters;
+        const [c, l] = await Promise.all([perClient.get(`${code}:${clientKey}`), perLink.get(code)]);
+        const minutes = Math.ceil(ctx.config.sharePwd.windowSeconds / 60);
+        const spent = (r: typeof c, max: number) => r !== null && r.consumedPoints >= max;
+        if (spent(c, ctx.config.sharePwd.perClient) || spent(l, ctx.config.sharePwd.perLink)) {
+          throw tooMany(`提取码错误次数过多，请${minutes}分钟后再试`);
+        }
+        if (!sameCode(pwd, share.pwd)) {
+          await Promise.all([perClient.penalty(`${code}:${clientKey}`, 1), perLink.penalty(code, 1)]);
+          throw new AppError(403, '提取码错误');
+        }
+      }
+      const accessToken = await ctx.tokens.signShare(share.code, SHARE_ACCESS_TTL_SECONDS);
+      return {
+        accessToken,
+        preview: await buildPreview(ctx, file, { canDownload: share.allowDownload, collected: false }),
+      };
+    },
+
+    /** The preview for a verified visitor token. @throws 401/404/410. */
+    async preview(token: string | undefined) {
+      const code = token ? await ctx.tokens.verifyShare(token) : null;
+      if (!code) throw forbidden('请输入提取码');
+      const { share, file } = await requireActive(code);
+      return buildPreview(ctx, file, { canDownload: share.allowDownload, collected: false });
+    },
+  };
+}

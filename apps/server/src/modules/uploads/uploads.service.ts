@@ -1,0 +1,197 @@
+/**
+ * Uploads over tus 1.0 (`@tus/server` with `@tus/file-store`) into a folder of 我的文件.
+ * - Creation: the caller is authenticated, the name checked (001 §5), the folder must be theirs, and
+ *   the personal quota is reserved atomically (used + in-progress + size ≤ quota) or the request is
+ *   refused with 413 and nothing is kept.
+ * - PATCH/HEAD/DELETE/GET: only the uploader may touch an upload; others get 404.
+ * - Completion: the quota is charged again for the real size (fail → 413, bytes removed), the file
+ *   row is created, the bytes are moved (rename, no copy) into storage and a conversion job is queued.
+ * - Termination (DELETE) and `Getfragmentdelete` remove the fragments and the reservation.
+ * - Expired unfinished uploads are removed by `cleanupExpired` (scheduled).
+ */
+import { randomUUID } from 'node:crypto';
+import { rm } from 'node:fs/promises';
+import path from 'node:path';
+import { Server, EVENTS } from '@tus/server';
+import { FileStore } from '@tus/file-store';
+import type { Upload } from '@tus/utils';
+import { isModelSuffix, ResultCode, StatusType, suffixOf } from '@bimdrive/contracts';
+import type { AppContext } from '../../app-context.ts';
+import { AppError } from '../../lib/errors.ts';
+import { originalKey } from '../../storage/local-storage.ts';
+import { converterFor } from '../../converters/registry.ts';
+import { authService, type Caller } from '../auth/auth.service.ts';
+import { filesRepository, isUuid } from '../files/files.repository.ts';
+import { checkName, filesService, isUniqueViolation } from '../files/files.service.ts';
+import { uploadsRepository } from './uploads.repository.ts';
+
+/** Where unfinished tus uploads live (same disk as storage, so completion is a rename). */
+export const tusDir = (ctx: AppContext) => path.join(ctx.config.storageDir, 'tus');
+
+/** A tus hook error: the status and an envelope body the web client shows (`错误:` + msg). */
+function tusError(status: number, msg: string, code: number = ResultCode.fail) {
+  return { status_code: status, body: JSON.stringify({ code, msg, data: null }) };
+}
+
+/** Reason shown for model formats without an open converter (DESIGN.md converters). */
+export const NO_CONVERTER_MSG = '暂不支持在线转换此格式，可下载后使用专业软件查看';
+
+/** Initial conversion status of a new file by suffix (001 §4). */
+export function initialStatus(suffix: string): { statusType: number; statusMsg: string; convert: boolean } {
+  if (converterFor(suffix)) return { statusType: StatusType.queued, statusMsg: '', convert: true };
+  if (isModelSuffix(suffix))
+    return { statusType: StatusType.failed, statusMsg: NO_CONVERTER_MSG, convert: false };
+  return { statusType: StatusType.none, statusMsg: '', convert: false };
+}
+
+/** Uploads service: the tus server and the cancel/cleanup calls. */
+export function uploadsService(ctx: AppContext) {
+  const auth = authService(ctx);
+  const files = filesService(ctx);
+  const filesRepo = filesRepository(ctx.db);
+  const repo = uploadsRepository(ctx.db);
+  const callers = new WeakMap<object, Caller>();
+  const datastore = new FileStore({
+    directory: tusDir(ctx),
+    expirationPeriodInMilliseconds: ctx.config.uploadExpiryHours * 3600 * 1000,
+  });
+
+  const bearer = (h: string | null) => (h ? /^Bearer\s+(.+)$/i.exec(h)?.[1] : undefined);
+
+  async function callerOf(req: Request): Promise<Caller> {
+    const known = callers.get(req);
+    if (known) return known;
+    try {
+      const c = await auth.authenticate(bearer(req.headers.get('authorization')));
+      callers.set(req, c);
+      return c;
+    } catch (err) {
+      if (err instanceof AppError) throw tusError(err.status, err.message, err.code);
+      throw err;
+    }
+  }
+
+  /** Pick a free name in the folder: "a.ifc", then "a (1).ifc", "a (2).ifc", … */
+  async function freeName(ownerId: string, parentId: string | null, name: string): Promise<string> {
+    const dot = name.lastIndexOf('.');
+    const base = dot > 0 ? name.slice(0, dot) : name;
+    const ext = dot > 0 ? name.slice(dot) : '';
+    const taken = new Set((await filesRepo.namesLike(ownerId, parentId, base)).map((n) => n.toLowerCase()));
+    if (!taken.has(name.toLowerCase())) return name;
+    for (let i = 1; i < 10_000; i++) {
+      const candidate = `${base} (${i})${ext}`;
+      if (!taken.has(candidate.toLowerCase())) return candidate;
+    }
+    return `${base} (${randomUUID().slice(0, 8)})${ext}`;
+  }
+
+  /** Turn a finished upload into a file row and queue its conversion. */
+  async function ingest(caller: Caller, upload: Upload): Promise<string> {
+    const row = await repo.findOwned(caller.user.id, upload.id);
+    if (!row) throw tusError(404, '上传记录不存在');
+    const size = upload.offset;
+    const suffix = suffixOf(row.fileName);
+    const status = initialStatus(suffix);
+    // The reservation is released before charging, so the real size is checked against the quota.
+    await repo.remove(upload.id);
+    const fileId = randomUUID();
+    let file = null;
+    for (let attempt = 0; attempt < 3 && !file; attempt++) {
+      const name = await freeName(caller.user.id, row.folderId, row.fileName);
+      try {
+        file = await filesRepo.insertFileCharged({
+          id: fileId,
+          ownerId: caller.user.id,
+          parentId: row.folderId,
+          name,
+          suffix,
+          sizeBytes: size,
+          storageKey: originalKey(caller.user.id, fileId),
+          statusType: status.statusType,
+          statusMsg: status.statusMsg,
+        });
+        if (!file) {
+          await datastore.remove(upload.id).catch(() => undefined);
+          throw tusError(413, '空间不足，上传失败，请清理文件或扩容后重试', ResultCode.refused);
+        }
+      } catch (err) {
+        if (!isUniqueViolation(err)) throw err;
+      }
+    }
+    if (!file) throw tusError(409, '该位置已存在同名文件');
+    try {
+      await ctx.storage.importFile(originalKey(caller.user.id, fileId), path.join(tusDir(ctx), upload.id));
+      await rm(path.join(tusDir(ctx), `${upload.id}.json`), { force: true });
+    } catch (err) {
+      await filesRepo.deleteTree(caller.user.id, fileId);
+      throw err;
+    }
+    if (status.convert) await ctx.enqueueConversion(fileId);
+    return fileId;
+  }
+
+  const tus = new Server({
+    path: '/api/files/uploads',
+    datastore,
+    relativeLocation: true,
+    maxSize: ctx.config.maxUploadBytes,
+    namingFunction: () => randomUUID(),
+    async onIncomingRequest(req, uploadId) {
+      const caller = await callerOf(req);
+      if (req.method === 'POST') return;
+      if (!isUuid(uploadId) || !(await repo.findOwned(caller.user.id, uploadId)))
+        throw tusError(404, '上传记录不存在');
+    },
+    async onUploadCreate(req, upload) {
+      const caller = await callerOf(req);
+      if (upload.size === undefined) throw tusError(400, '请提供文件大小');
+      let name: string;
+      let folder: Awaited<ReturnType<typeof files.requireFolder>>;
+      try {
+        name = checkName(upload.metadata?.filename ?? '');
+        folder = await files.requireFolder(caller, upload.metadata?.folderId ?? '');
+      } catch (err) {
+        if (err instanceof AppError) throw tusError(err.status, err.message);
+        throw err;
+      }
+      const reserved = await repo.reserve({
+        id: upload.id,
+        ownerId: caller.user.id,
+        folderId: folder?.id ?? null,
+        fileName: name,
+        sizeBytes: upload.size,
+        expiresAt: new Date(Date.now() + ctx.config.uploadExpiryHours * 3600 * 1000),
+      });
+      if (!reserved) throw tusError(413, '空间不足，上传失败，请清理文件或扩容后重试', ResultCode.refused);
+      return { metadata: { filename: name, folderId: folder?.id ?? '', ownerId: caller.user.id } };
+    },
+    async onUploadFinish(req, upload) {
+      const caller = await callerOf(req);
+      const fileId = await ingest(caller, upload);
+      return {
+        status_code: 204,
+        headers: { 'x-file-iuid': fileId, 'access-control-expose-headers': 'x-file-iuid' },
+      };
+    },
+  });
+  tus.on(EVENTS.POST_TERMINATE, (_req, _res, id) => void repo.remove(id));
+
+  return {
+    tus,
+    /** Cancel an upload (000 §7 Getfragmentdelete): deletes the fragments and the reservation. @throws 404. */
+    async cancel(caller: Caller, id: string): Promise<void> {
+      if (!isUuid(id) || !(await repo.findOwned(caller.user.id, id)))
+        throw new AppError(404, '上传记录不存在');
+      await datastore.remove(id).catch(() => undefined);
+      await repo.remove(id);
+    },
+    /** Remove expired unfinished uploads (fragments and records). @returns how many records were removed. */
+    async cleanupExpired(): Promise<number> {
+      const ids = await repo.removeExpired(new Date());
+      for (const id of ids) await datastore.remove(id).catch(() => undefined);
+      await datastore.deleteExpired().catch(() => 0);
+      return ids.length;
+    },
+  };
+}
+export type UploadsService = ReturnType<typeof uploadsService>;

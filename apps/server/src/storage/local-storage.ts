@@ -1,0 +1,54 @@
+/** Local-disk object storage under `data/storage` (DESIGN.md embedded default). */
+import { createReadStream } from 'node:fs';
+import { copyFile, mkdir, rename, rm, stat, unlink } from 'node:fs/promises';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import type { ObjectStorage, StoredObject } from './object-storage.ts';
+
+/** Reject keys that could escape the root (defence in depth; keys are server-made). */
+function safeJoin(root: string, key: string): string {
+  const full = path.resolve(root, key);
+  if (full !== root && !full.startsWith(root + path.sep)) throw new Error(`storage key escapes root: ${key}`);
+  return full;
+}
+
+/** Create a local-disk store rooted at `root` (absolute). */
+export function createLocalStorage(root: string): ObjectStorage {
+  return {
+    async importFile(key, sourcePath) {
+      const dest = safeJoin(root, key);
+      await mkdir(path.dirname(dest), { recursive: true });
+      try {
+        await rename(sourcePath, dest);
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code !== 'EXDEV') throw err;
+        await copyFile(sourcePath, dest);
+        await unlink(sourcePath);
+      }
+    },
+    async stat(key): Promise<StoredObject | null> {
+      try {
+        const s = await stat(safeJoin(root, key));
+        return { size: s.size };
+      } catch {
+        return null;
+      }
+    },
+    read(key, range): Readable {
+      return createReadStream(safeJoin(root, key), range ? { start: range.start, end: range.end } : {});
+    },
+    localPath(key) {
+      return safeJoin(root, key);
+    },
+    async deletePrefix(prefix) {
+      await rm(safeJoin(root, prefix), { recursive: true, force: true });
+    },
+  };
+}
+
+/** Storage key of a file's original bytes. */
+export const originalKey = (ownerId: string, fileId: string) => `files/${ownerId}/${fileId}/original`;
+/** Storage key folder of a file (original + derived). */
+export const fileFolderKey = (ownerId: string, fileId: string) => `files/${ownerId}/${fileId}`;
+/** Storage key folder of a file's derived outputs. */
+export const derivedDirKey = (ownerId: string, fileId: string) => `files/${ownerId}/${fileId}/derived`;

@@ -1,0 +1,24 @@
+/**
+ * Object storage behind one interface (DESIGN.md: local disk on the embedded default; an S3-compatible
+ * store is the scale-out variant). Keys are POSIX-style relative paths such as
+ * `files/<ownerId>/<fileId>/original`; they never come from user input.
+ */
+import type { Readable } from 'node:stream';
+
+export interface StoredObject {
+  /** Size in bytes. */
+  size: number;
+}
+
+export interface ObjectStorage {
+  /** Move a local file (e.g. a finished tus upload) into the store under `key`. */
+  importFile(key: string, sourcePath: string): Promise<void>;
+  /** Size of an object, or null when absent. */
+  stat(key: string): Promise<StoredObject | null>;
+  /** Read an object, optionally a byte range (inclusive `end`, as in HTTP Range). */
+  read(key: string, range?: { start: number; end: number }): Readable;
+  /** A local path for tools that need a file (converters). Local store: the object itself. */
+  localPath(key: string): string;
+  /** Delete every object whose key starts with `prefix` (a "folder"). Missing is not an error. */
+  deletePrefix(prefix: string): Promise<void>;
+}

@@ -1,0 +1,72 @@
+/**
+ * The signed-in frame (spec 000 §2 Top bar, Layouts "navbar plus main area"): logo + product name (opens
+ * the official site when configured), menu item 我的空间, the file-transfer button, the avatar with its
+ * account card; the transfer panel and floating button; the real-time connection (000 §4).
+ */
+import { Layout, Menu } from 'antd';
+import { useEffect, type ReactElement } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, Outlet, useNavigate } from 'react-router';
+import { AccountMenu } from '../features/auth/components/account-menu.tsx';
+import { useClientConfig } from '../features/auth/api/get-client-config.ts';
+import { useUserInfo } from '../features/auth/api/get-user-info.ts';
+import { TransferCenter } from '../features/transfers/components/transfer-center.tsx';
+import { TransferNavButton } from '../features/transfers/components/transfer-nav-button.tsx';
+import { useTransfers } from '../features/transfers/stores/transfer-store.ts';
+import { usePreview } from '../stores/preview-store.ts';
+import { useSession } from '../stores/session-store.ts';
+import './i18n.ts';
+import { useRealtime } from './use-realtime.ts';
+
+/** The navbar shell around every signed-in screen. */
+export function AppShell(): ReactElement {
+  const { t } = useTranslation(['app', 'common']);
+  const token = useSession((s) => s.token);
+  const navigate = useNavigate();
+  const config = useClientConfig();
+  useUserInfo(Boolean(token));
+  useRealtime();
+
+  // The preview covers the page: tuck the transfer panel away while it is open.
+  useEffect(
+    () =>
+      usePreview.subscribe((s, prev) => {
+        if (s.file && !prev.file && useTransfers.getState().panel === 'shown') useTransfers.getState().setPanel('hidden');
+      }),
+    [],
+  );
+
+  if (!token) return <Navigate to="/login" replace />;
+  const productName = config.data?.productName || t('common:productName');
+
+  const onLogo = () => {
+    const site = config.data?.officialSiteUrl;
+    if (site) window.open(site, '_blank', 'noopener');
+    else void navigate('/');
+  };
+
+  return (
+    <Layout style={{ height: '100vh' }}>
+      <Layout.Header className="app-header">
+        <button type="button" className="app-logo" onClick={onLogo} aria-label={productName}>
+          <img src="/logo.svg" alt="" width={28} height={28} />
+          <span>{productName}</span>
+        </button>
+        <Menu
+          mode="horizontal"
+          selectedKeys={['mySpace']}
+          className="app-top-menu"
+          items={[{ key: 'mySpace', label: t('nav.mySpace'), onClick: () => void navigate('/myDocument') }]}
+        />
+        <div className="app-header-right">
+          <TransferNavButton />
+          <AccountMenu />
+        </div>
+      </Layout.Header>
+      <Layout style={{ minHeight: 0 }}>
+        <Outlet />
+      </Layout>
+      <TransferCenter />
+    </Layout>
+  );
+}

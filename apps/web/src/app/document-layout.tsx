@@ -1,0 +1,76 @@
+/**
+ * Document sidebar layout (spec 000 §2 Layouts; 001 §2 personal file group, layout 2): a collapsible
+ * 240px left sidebar with 我的文件 / 我的收藏 / 我的分享 and a toggle; the open state is remembered in the
+ * cookie `sidebarOpen` (000 §3 Client storage).
+ */
+import { FolderOpenOutlined, MenuFoldOutlined, MenuUnfoldOutlined, ShareAltOutlined, StarOutlined } from '@ant-design/icons';
+import { Button, Layout, Menu, Tooltip } from 'antd';
+import { useState, type ReactElement } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet, useLocation, useNavigate } from 'react-router';
+import { getCookie, setCookie } from '../lib/cookie.ts';
+import './i18n.ts';
+
+/** Sidebar width (000 §9). */
+export const SIDEBAR_WIDTH = 240;
+/** Cookie remembering the sidebar state. */
+export const SIDEBAR_COOKIE = 'sidebarOpen';
+
+/** The sidebar + content layout of the personal file group. */
+export function DocumentLayout(): ReactElement {
+  const { t } = useTranslation('app');
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const [open, setOpen] = useState(() => getCookie(SIDEBAR_COOKIE) !== '0');
+  const selected = pathname === '/' ? '/myDocument' : pathname;
+
+  const toggle = () => {
+    setOpen((o) => {
+      setCookie(SIDEBAR_COOKIE, o ? '0' : '1');
+      return !o;
+    });
+  };
+
+  return (
+    <Layout style={{ minHeight: 0 }}>
+      <Layout.Sider
+        width={SIDEBAR_WIDTH}
+        collapsedWidth={64}
+        collapsible
+        collapsed={!open}
+        trigger={null}
+        className="doc-sider"
+        data-testid="doc-sidebar"
+      >
+        <div style={{ display: 'flex', flexDirection: 'column', height: '100%' }}>
+          <Menu
+            mode="inline"
+            selectedKeys={[selected]}
+            style={{ borderInlineEnd: 'none', flex: 1, paddingTop: 8 }}
+            onClick={({ key }) => void navigate(key)}
+            items={[
+              { key: '/myDocument', icon: <FolderOpenOutlined />, label: t('sidebar.myDocument') },
+              { key: '/myCollection', icon: <StarOutlined />, label: t('sidebar.myCollection') },
+              { key: '/myShare', icon: <ShareAltOutlined />, label: t('sidebar.myShare') },
+            ]}
+          />
+          <div className="doc-sider-toggle">
+            <Tooltip title={t('nav.toggleSidebar')} placement="right">
+              <Button
+                type="text"
+                icon={open ? <MenuFoldOutlined /> : <MenuUnfoldOutlined />}
+                onClick={toggle}
+                aria-label={t('nav.toggleSidebar')}
+                aria-expanded={open}
+                data-testid="sidebar-toggle"
+              />
+            </Tooltip>
+          </div>
+        </div>
+      </Layout.Sider>
+      <Layout.Content className="doc-content">
+        <Outlet />
+      </Layout.Content>
+    </Layout>
+  );
+}

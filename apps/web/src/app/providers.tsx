@@ -1,0 +1,49 @@
+/**
+ * App-wide providers (DESIGN "Web"): TanStack Query, Ant Design `ConfigProvider` with the zh_CN locale
+ * (en_US when the language is switched) and antd `App` (context-aware message / modal / notification).
+ */
+import { QueryClientProvider } from '@tanstack/react-query';
+import { App as AntApp, ConfigProvider } from 'antd';
+import enUS from 'antd/locale/en_US';
+import zhCN from 'antd/locale/zh_CN';
+import dayjs from 'dayjs';
+import 'dayjs/locale/zh-cn';
+import { useEffect, type ReactElement, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { bindToast } from '../lib/api-client.ts';
+import { queryClient } from '../lib/query-client.ts';
+
+/** Hands the context-aware antd message instance to the API client's error toasts. */
+function ToastBinder(): null {
+  const { message } = AntApp.useApp();
+  useEffect(() => bindToast(message), [message]);
+  return null;
+}
+
+/** Props of Providers. */
+export interface ProvidersProps {
+  children: ReactNode;
+}
+
+/** Wrap the app in its providers. */
+export function Providers({ children }: ProvidersProps): ReactElement {
+  const { i18n } = useTranslation();
+  const en = i18n.language === 'en-US';
+  dayjs.locale(en ? 'en' : 'zh-cn');
+  return (
+    <QueryClientProvider client={queryClient}>
+      <ConfigProvider
+        locale={en ? enUS : zhCN}
+        theme={{
+          token: { colorPrimary: '#1677ff', borderRadius: 6, fontSize: 14 },
+          components: { Layout: { headerBg: '#ffffff', siderBg: '#ffffff', bodyBg: '#f3f5f9', headerHeight: 56, headerPadding: '0 20px' } },
+        }}
+      >
+        <AntApp message={{ top: 60, maxCount: 3 }}>
+          <ToastBinder />
+          {children}
+        </AntApp>
+      </ConfigProvider>
+    </QueryClientProvider>
+  );
+}

@@ -1,0 +1,78 @@
+/**
+ * The route table (spec 000 §2 Routes, 001 §2 personal file group): /login; / and /myDocument (我的文件),
+ * /myCollection (我的收藏), /myShare (我的分享) in the document sidebar layout inside the navbar shell;
+ * /s and /share (share landing, outside the shell, no sign-in); /404 and unknown paths → /404. Every
+ * leaf runs the guard loader; screens load lazily so the progress bar covers their loading.
+ */
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { TopProgressBar } from '../components/top-progress-bar.tsx';
+import { AppShell } from './app-shell.tsx';
+import { DocumentLayout } from './document-layout.tsx';
+import { guardLoader } from './guard.ts';
+import { RootLayout, type RouteHandle } from './root-layout.tsx';
+import { RouteError } from './routes/route-error.tsx';
+
+const handle = (title: string): RouteHandle => ({ title });
+
+const myDocument = {
+  loader: guardLoader,
+  lazy: async () => ({ Component: (await import('./routes/my-document-route.tsx')).MyDocumentRoute }),
+};
+
+const shareLanding = {
+  loader: guardLoader,
+  handle: handle('share'),
+  lazy: async () => ({ Component: (await import('../features/share/components/share-landing-page.tsx')).ShareLandingPage }),
+};
+
+/** Route objects (exported for tests and tooling). */
+export const routes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    errorElement: <RouteError />,
+    hydrateFallbackElement: <TopProgressBar active />,
+    children: [
+      {
+        path: '/login',
+        loader: guardLoader,
+        handle: handle('login'),
+        lazy: async () => ({ Component: (await import('./routes/login-route.tsx')).LoginRoute }),
+      },
+      { path: '/s', ...shareLanding },
+      { path: '/share', ...shareLanding },
+      {
+        path: '/404',
+        handle: handle('notFound'),
+        lazy: async () => ({ Component: (await import('./routes/not-found-route.tsx')).NotFoundRoute }),
+      },
+      {
+        element: <AppShell />,
+        children: [
+          {
+            element: <DocumentLayout />,
+            children: [
+              { index: true, handle: handle('home'), ...myDocument },
+              { path: '/myDocument', handle: handle('myDocument'), ...myDocument },
+              {
+                path: '/myCollection',
+                handle: handle('myCollection'),
+                loader: guardLoader,
+                lazy: async () => ({ Component: (await import('./routes/my-collection-route.tsx')).MyCollectionRoute }),
+              },
+              {
+                path: '/myShare',
+                handle: handle('myShare'),
+                loader: guardLoader,
+                lazy: async () => ({ Component: (await import('./routes/my-share-route.tsx')).MyShareRoute }),
+              },
+            ],
+          },
+        ],
+      },
+      { path: '*', element: <Navigate to="/404" replace /> },
+    ],
+  },
+];
+
+/** The browser data router of the SPA. */
+export const router = createBrowserRouter(routes);

@@ -1,0 +1,13 @@
+/** Route `/myCollection` (spec 001 §2 我的收藏): composes the favourites list with the preview overlay. */
+import type { ReactElement } from 'react';
+import { MyCollectionPage } from '../../features/favourites/components/my-collection-page.tsx';
+import { usePreview } from '../../stores/preview-store.ts';
+
+/** The 我的收藏 route element. */
+export function MyCollectionRoute(): ReactElement {
+  return (
+    <MyCollectionPage
+      onPreview={(row) => usePreview.getState().open({ iuid: row.iuid, fileName: row.fileName, fileSuffix: row.fileSuffix })}
+    />
+  );
+}

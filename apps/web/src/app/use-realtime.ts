@@ -1,0 +1,63 @@
+/**
+ * Real-time wiring of the shell (spec 000 §4 "Real-time connection starts when the app shell mounts", §7
+ * events, §8 AccountExit): `projectFileStatusInfo` patches the row in every cached file list and refetches
+ * the lists, so statuses change without a reload; `AccountExit` signs out, shows the 提示 alert and goes
+ * to /login.
+ */
+import type { FileStatusEventValue, ListDataValue } from '@bimdrive/contracts';
+import { StatusType } from '@bimdrive/contracts';
+import { App } from 'antd';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { queryClient } from '../lib/query-client.ts';
+import { fileQueryKeys } from '../lib/query-keys.ts';
+import { connectHub } from '../lib/socket.ts';
+import { useSession } from '../stores/session-store.ts';
+
+/** Apply a status notice to the cached lists; returns whether a cached row was found. */
+export function applyFileStatus(event: FileStatusEventValue): boolean {
+  let found = false;
+  queryClient.setQueriesData<ListDataValue>({ queryKey: fileQueryKeys.all }, (old) => {
+    if (!old || !Array.isArray(old.list)) return old;
+    if (!old.list.some((r) => r.iuid === event.iuid)) return old;
+    found = true;
+    return {
+      ...old,
+      list: old.list.map((r) =>
+        r.iuid === event.iuid ? { ...r, statusType: event.statusType, progress: event.progress, statusMsg: event.statusMsg } : r,
+      ),
+    };
+  });
+  return found;
+}
+
+/** Connect the hub while signed in. */
+export function useRealtime(): void {
+  const token = useSession((s) => s.token);
+  const { modal } = App.useApp();
+  const { t } = useTranslation(['app', 'common']);
+
+  useEffect(() => {
+    if (!token) return;
+    const hub = connectHub(() => useSession.getState().token, {
+      onFileStatus: (event) => {
+        const found = applyFileStatus(event);
+        const terminal = event.statusType === StatusType.done || event.statusType === StatusType.failed;
+        if (!found || terminal || event.statusType === StatusType.queued)
+          void queryClient.invalidateQueries({ queryKey: fileQueryKeys.all });
+      },
+      onAccountExit: () => {
+        hub.close();
+        useSession.getState().signOut();
+        queryClient.clear();
+        modal.error({
+          title: t('common:tip'),
+          content: t('accountExit'),
+          okText: t('common:ok'),
+          onOk: () => window.location.assign('/login'),
+        });
+      },
+    });
+    return () => hub.close();
+  }, [token, modal, t]);
+}

@@ -1,0 +1,190 @@
+/**
+ * Sign-in screen `/login` (spec 000 §2 routes, §5 phone rule): phone + password, messages 请输入手机号 /
+ * 请输入正确的手机号 / 请输入密码; `POST Api.login`, keep token and user, go to /myDocument. A register
+ * tab when the client config enables it (000 §1), and a demo hint when the server runs the demo account.
+ */
+import { LockOutlined, MobileOutlined, UserOutlined } from '@ant-design/icons';
+import { PHONE_PATTERN, type LoginDataValue } from '@bimdrive/contracts';
+import { Alert, App, Button, Form, Input, Tabs, Typography } from 'antd';
+import { useState, type ReactElement } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { useSession } from '../../../stores/session-store.ts';
+import { useClientConfig } from '../api/get-client-config.ts';
+import { getUserInfo } from '../api/get-user-info.ts';
+import { useLogin } from '../api/login.ts';
+import { useRegister } from '../api/register.ts';
+import '../i18n.ts';
+import { BrandPanel } from './brand-panel.tsx';
+
+interface LoginForm {
+  phone: string;
+  password: string;
+}
+interface RegisterForm extends LoginForm {
+  name: string;
+}
+
+/** Props of LoginPage. */
+export interface LoginPageProps {
+  /** Where to go after sign-in (default /myDocument). */
+  redirectTo?: string;
+}
+
+/** The sign-in page. */
+export function LoginPage({ redirectTo = '/myDocument' }: LoginPageProps): ReactElement {
+  const { t } = useTranslation(['auth', 'common']);
+  const { message } = App.useApp();
+  const navigate = useNavigate();
+  const config = useClientConfig();
+  const loginMutation = useLogin();
+  const registerMutation = useRegister();
+  const [tab, setTab] = useState<'login' | 'register'>('login');
+  const [loginForm] = Form.useForm<LoginForm>();
+  const [registerForm] = Form.useForm<RegisterForm>();
+  const productName = config.data?.productName || t('common:productName');
+
+  const phoneRules = [
+    { required: true, message: t('phoneRequired') },
+    { pattern: PHONE_PATTERN, message: t('phoneInvalid') },
+  ];
+
+  const finish = async (data: LoginDataValue, successText: string) => {
+    useSession.getState().signIn(data.token);
+    try {
+      await getUserInfo();
+    } catch {
+      /* the shell loads the user again */
+    }
+    void message.success(successText);
+    void navigate(redirectTo, { replace: true });
+  };
+
+  const onLogin = async (values: LoginForm) => {
+    try {
+      const data = await loginMutation.mutateAsync({ phone: values.phone.trim(), password: values.password });
+      await finish(data, t('loginSuccess'));
+    } catch {
+      /* the API client showed the server message */
+    }
+  };
+
+  const onRegister = async (values: RegisterForm) => {
+    try {
+      const data = await registerMutation.mutateAsync({
+        phone: values.phone.trim(),
+        name: values.name.trim(),
+        password: values.password,
+      });
+      await finish(data, t('registerSuccess'));
+    } catch {
+      /* shown by the API client */
+    }
+  };
+
+  const loginPane = (
+    <Form<LoginForm> form={loginForm} layout="vertical" size="large" onFinish={onLogin} requiredMark={false} autoComplete="on">
+      <Form.Item name="phone" rules={phoneRules} validateTrigger="onBlur">
+        <Input prefix={<MobileOutlined />} placeholder={t('phone')} autoComplete="username" inputMode="tel" maxLength={16} />
+      </Form.Item>
+      <Form.Item name="password" rules={[{ required: true, message: t('passwordRequired') }]}>
+        <Input.Password prefix={<LockOutlined />} placeholder={t('password')} autoComplete="current-password" />
+      </Form.Item>
+      <Button type="primary" htmlType="submit" block loading={loginMutation.isPending}>
+        {t('login')}
+      </Button>
+    </Form>
+  );
+
+  const registerPane = (
+    <Form<RegisterForm> form={registerForm} layout="vertical" size="large" onFinish={onRegister} requiredMark={false}>
+      <Form.Item name="phone" rules={phoneRules} validateTrigger="onBlur">
+        <Input prefix={<MobileOutlined />} placeholder={t('phone')} autoComplete="username" inputMode="tel" maxLength={16} />
+      </Form.Item>
+      <Form.Item name="name" rules={[{ required: true, whitespace: true, message: t('nameRequired') }]}>
+        <Input prefix={<UserOutlined />} placeholder={t('name')} maxLength={50} autoComplete="name" />
+      </Form.Item>
+      <Form.Item
+        name="password"
+        rules={[{ required: true, message: t('passwordRequired') }]}
+        extra={t('passwordHint')}
+      >
+        <Input.Password prefix={<LockOutlined />} placeholder={t('password')} autoComplete="new-password" />
+      </Form.Item>
+      <Button type="primary" htmlType="submit" block loading={registerMutation.isPending}>
+        {t('register')}
+      </Button>
+    </Form>
+  );
+
+  const demoPhone = config.data?.demoPhone ?? null;
+
+  return (
+    <div style={{ minHeight: '100vh', display: 'flex', background: '#f0f4fa' }}>
+      <BrandPanel productName={productName} />
+      <main
+        style={{
+          flex: '1 1 520px',
+          display: 'flex',
+          alignItems: 'center',
+          justifyContent: 'center',
+          padding: '48px 24px',
+        }}
+      >
+        <div
+          style={{
+            width: 400,
+            maxWidth: '100%',
+            background: '#fff',
+            borderRadius: 16,
+            padding: '36px 40px 28px',
+            boxShadow: '0 12px 40px rgba(22, 60, 120, 0.10)',
+          }}
+        >
+          <Typography.Title level={3} style={{ margin: '0 0 6px' }}>
+            {t('welcome', { product: productName })}
+          </Typography.Title>
+          <Typography.Paragraph type="secondary" style={{ marginBottom: 20 }}>
+            {t('welcomeSub')}
+          </Typography.Paragraph>
+          {demoPhone && (
+            <Alert
+              type="info"
+              showIcon
+              style={{ marginBottom: 12 }}
+              title={t('demoTitle')}
+              description={t('demoHint', { phone: demoPhone })}
+              action={
+                <Button
+                  size="small"
+                  type="link"
+                  onClick={() => {
+                    setTab('login');
+                    loginForm.setFieldsValue({ phone: demoPhone });
+                  }}
+                >
+                  {t('demoFill')}
+                </Button>
+              }
+            />
+          )}
+          {config.data?.registerEnabled ? (
+            <Tabs
+              activeKey={tab}
+              onChange={(k) => setTab(k === 'register' ? 'register' : 'login')}
+              items={[
+                { key: 'login', label: t('tabLogin'), children: loginPane },
+                { key: 'register', label: t('tabRegister'), children: registerPane },
+              ]}
+            />
+          ) : (
+            loginPane
+          )}
+          <Typography.Paragraph type="secondary" style={{ textAlign: 'center', margin: '20px 0 0', fontSize: 12 }}>
+            {t('copyright', { year: new Date().getFullYear(), product: productName })}
+          </Typography.Paragraph>
+        </div>
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,31 @@
+/** `GET Api.myCollectionList` — 我的收藏 (spec 001 §2 personal file group). */
+import { Api, type ListDataValue } from '@bimdrive/contracts';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+import { fileQueryKeys } from '../../../lib/query-keys.ts';
+
+/** Listing query (folderId is ignored by this call). */
+export interface MyCollectionListQuery {
+  page: number;
+  rows: number;
+  sort?: 'fileName' | 'fileBytes' | 'updateTime';
+  order?: 'asc' | 'desc';
+}
+
+/** Fetch one page of collected files. */
+export function getMyCollectionList(query: MyCollectionListQuery, signal?: AbortSignal): Promise<ListDataValue> {
+  return api<ListDataValue>({ url: Api.myCollectionList, params: { ...query }, signal });
+}
+
+/** Query options of the collection listing. */
+export const myCollectionListQueryOptions = (query: MyCollectionListQuery) =>
+  queryOptions({
+    queryKey: fileQueryKeys.myCollection(query),
+    queryFn: ({ signal }) => getMyCollectionList(query, signal),
+    placeholderData: keepPreviousData,
+  });
+
+/** The collected files. */
+export function useMyCollectionList(query: MyCollectionListQuery) {
+  return useQuery(myCollectionListQueryOptions(query));
+}

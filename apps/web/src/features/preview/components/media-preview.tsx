@@ -1,0 +1,69 @@
+/**
+ * Image and video previews (spec 001 §2 "Images: shown at no more than 50% of width and height";
+ * "Video: native player with controls and autoplay"; 001 §9 image max 50%, video ogg/mp4/webm).
+ */
+import { Alert } from 'antd';
+import { useState, type ReactElement } from 'react';
+import { useTranslation } from 'react-i18next';
+import '../i18n.ts';
+
+/** Props of the media previews. */
+export interface MediaPreviewProps {
+  /** Signed URL of the image or video. */
+  url: string;
+  /** Alternative text / title (the file name). */
+  title: string;
+}
+
+const centred = {
+  height: '100%',
+  display: 'flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+} as const;
+
+/** An image centred at no more than 50% of the body's width and height (001 §2, §9). */
+export function ImagePreview({ url, title }: MediaPreviewProps): ReactElement {
+  const { t } = useTranslation('preview');
+  const [failed, setFailed] = useState<string | null>(null);
+  if (failed === url) return <Alert type="error" showIcon title={t('imageFailed')} style={{ margin: 24 }} />;
+  return (
+    <div style={centred}>
+      <img
+        data-testid="image-preview"
+        src={url}
+        alt={title}
+        onError={() => setFailed(url)}
+        style={{
+          maxWidth: '50%',
+          maxHeight: '50%',
+          objectFit: 'contain',
+          background: '#fff',
+          boxShadow: '0 2px 8px rgba(0,0,0,0.12)',
+        }}
+      />
+    </div>
+  );
+}
+
+/** A native video player with controls and autoplay (001 §2). */
+export function VideoPreview({ url, title }: MediaPreviewProps): ReactElement {
+  const { t } = useTranslation('preview');
+  const [failed, setFailed] = useState<string | null>(null);
+  if (failed === url) return <Alert type="error" showIcon title={t('videoFailed')} style={{ margin: 24 }} />;
+  return (
+    <div style={{ ...centred, background: '#000' }}>
+      <video
+        data-testid="video-preview"
+        src={url}
+        title={title}
+        controls
+        autoPlay
+        playsInline
+        preload="metadata"
+        onError={() => setFailed(url)}
+        style={{ maxWidth: '100%', maxHeight: '100%' }}
+      />
+    </div>
+  );
+}

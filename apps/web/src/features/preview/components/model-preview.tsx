@@ -1,0 +1,141 @@
+/**
+ * Model preview (spec 001 §2 "Model and iBIM types: an embedded model viewer, when 3D graphics are
+ * supported"; 001 §4 "A model file is previewable only when status is 3; otherwise the warning
+ * 文件未转换完毕，请稍后查看 appears"). The 3D viewer bundle is loaded lazily.
+ */
+import { Alert, Button, Result, Spin } from 'antd';
+import { DownloadOutlined } from '@ant-design/icons';
+import { lazy, Suspense, useState, type ComponentType, type ReactElement } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { PreviewInfoValue } from '@bimdrive/contracts';
+import { modelState } from '../lib/preview-rules.ts';
+import { hasWebGL } from '../lib/webgl.ts';
+import { triggerDownload } from '../lib/trigger-download.ts';
+import { ViewerBoundary } from './viewer-boundary.tsx';
+import '../i18n.ts';
+
+/** Props of the viewer feature's ModelViewer (its documented interface). */
+interface ModelViewerProps {
+  kind: 'fragments' | 'glb';
+  url: string;
+  compact?: boolean;
+  onFirstFrame?: () => void;
+  onError?: (message: string) => void;
+}
+
+// The one deliberate cross-feature import: the shared 3D rendering component of the viewer feature,
+// loaded lazily so the 3D bundle is fetched only for models. (Through a glob while the viewer is being
+// written, so this feature compiles on its own.)
+const viewerModules = import.meta.glob<{ ModelViewer: ComponentType<ModelViewerProps> }>(
+  '../../viewer/components/model-viewer.tsx',
+);
+const ModelViewer = lazy(async () => {
+  const load = Object.values(viewerModules)[0];
+  if (!load) throw new Error('3D viewer is not available');
+  return { default: (await load()).ModelViewer };
+});
+
+/** Props of ModelPreview. */
+export interface ModelPreviewProps {
+  info: PreviewInfoValue;
+  /** Use the viewer's compact chrome (phones, share visitors). */
+  compact?: boolean;
+}
+
+const fill = {
+  height: '100%',
+  display: 'flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  padding: 16,
+} as const;
+
+/** The 3D model of a converted file, or why it cannot be shown yet (001 §2, §4). */
+export function ModelPreview({ info, compact }: ModelPreviewProps): ReactElement {
+  const { t } = useTranslation('preview');
+  const [viewerError, setViewerError] = useState<{ url: string; message: string } | null>(null);
+  const state = modelState(info);
+  const originalUrl = info.canDownload ? info.originalUrl : null;
+  const download = originalUrl && (
+    <Button key="dl" icon={<DownloadOutlined />} onClick={() => triggerDownload(originalUrl, info.fileName)}>
+      {t('download')}
+    </Button>
+  );
+
+  if (state.kind === 'pending')
+    return (
+      <div style={fill} data-testid="model-pending">
+        <Result
+          status="info"
+          icon={<Spin size="large" />}
+          title={t('notConverted')}
+          subTitle={state.status ? `${t(`status.${state.status}`)} · ${t('publishing')}` : undefined}
+        />
+      </div>
+    );
+  if (state.kind === 'failed')
+    return (
+      <div style={fill} data-testid="model-failed">
+        <Result
+          status="warning"
+          title={t('notConverted')}
+          subTitle={
+            <>
+              <div>{t('status.failed')}</div>
+              <div>{state.reason ? t('failedReason', { reason: state.reason }) : t('failedUnknown')}</div>
+            </>
+          }
+          extra={download || undefined}
+        />
+      </div>
+    );
+  if (state.kind === 'missing')
+    return (
+      <div style={fill}>
+        <Result status="error" title={t('modelMissing')} extra={download || undefined} />
+      </div>
+    );
+  if (!hasWebGL())
+    return (
+      <div style={fill} data-testid="model-no-webgl">
+        <Result
+          status="warning"
+          title={t('noWebgl')}
+          subTitle={t('noWebglHint')}
+          extra={download || undefined}
+        />
+      </div>
+    );
+  if (viewerError?.url === state.url)
+    return (
+      <div style={fill}>
+        <Alert type="error" showIcon title={t('modelError', { message: viewerError.message })} />
+      </div>
+    );
+  return (
+    <ViewerBoundary
+      key={state.url}
+      fallback={(message) => (
+        <div style={fill}>
+          <Alert type="error" showIcon title={t('modelError', { message })} />
+        </div>
+      )}
+    >
+      <Suspense
+        fallback={
+          <div style={fill}>
+            <Spin size="large" description={t('loading')} />
+          </div>
+        }
+      >
+        <ModelViewer
+          key={state.url}
+          kind={info.previewKind === 'glb' ? 'glb' : 'fragments'}
+          url={state.url}
+          compact={compact}
+          onError={(message) => setViewerError({ url: state.url, message })}
+        />
+      </Suspense>
+    </ViewerBoundary>
+  );
+}

@@ -1,0 +1,78 @@
+/**
+ * Share visitor calls of the landing page `/s` (spec 000 §2; contracts `Api.shareInfo`,
+ * `Api.shareVerify`, `Api.sharePreview`). These are public: the page needs the HTTP status to tell
+ * 404 (cancelled / unknown) from 410 (expired) and 403 (wrong code) from 429 (too many attempts), and a
+ * visitor's failure must never sign out a user of the same browser — so they use their own small
+ * fetch instead of the session client. The visitor token travels as `Authorization: Share <token>`.
+ */
+import { Api, type PreviewInfoValue } from '@bimdrive/contracts';
+import type { z } from 'zod';
+import type { ShareAccess, ShareInfo } from '@bimdrive/contracts';
+
+/** What the landing page learns before the code is typed. */
+export type ShareInfoValue = z.infer<typeof ShareInfo>;
+/** A successful verification: visitor token and preview. */
+export type ShareAccessValue = z.infer<typeof ShareAccess>;
+
+/** Outcome of a visitor call: the data, or the HTTP status and the server's message. */
+export type VisitorResult<T> = { ok: true; data: T } | { ok: false; status: number; msg: string };
+
+async function call<T>(url: string, init: RequestInit): Promise<VisitorResult<T>> {
+  let res: Response;
+  try {
+    res = await fetch(url, { ...init, headers: { 'x-client': 'web', ...init.headers } });
+  } catch {
+    return { ok: false, status: 0, msg: '' };
+  }
+  let body: { code?: number; msg?: string; message?: string; data?: T } = {};
+  try {
+    body = (await res.json()) as typeof body;
+  } catch {
+    // Not JSON (a proxy error page): keep the status only.
+  }
+  if (res.ok && body.code === 1 && body.data !== undefined) return { ok: true, data: body.data };
+  return { ok: false, status: res.status, msg: body.msg ?? body.message ?? '' };
+}
+
+/** `GET Api.shareInfo?code=` — sharer, file name, whether a code is needed (404 / 410 when gone). */
+export function getShareInfo(code: string): Promise<VisitorResult<ShareInfoValue>> {
+  return call<ShareInfoValue>(`${Api.shareInfo}?${new URLSearchParams({ code })}`, { method: 'GET' });
+}
+
+/** `POST Api.shareVerify {code, pwd}` — 403 wrong code, 429 too many attempts. */
+export function verifyShare(code: string, pwd: string): Promise<VisitorResult<ShareAccessValue>> {
+  return call<ShareAccessValue>(Api.shareVerify, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ code, pwd }),
+  });
+}
+
+/** `GET Api.sharePreview` with a stored visitor token (reopening the page in the same tab session). */
+export function getSharePreview(accessToken: string): Promise<VisitorResult<PreviewInfoValue>> {
+  return call<PreviewInfoValue>(Api.sharePreview, {
+    method: 'GET',
+    headers: { authorization: `Share ${accessToken}` },
+  });
+}
+
+const tokenKey = (code: string) => `share-access:${code}`;
+
+/** The visitor token stored for a share code in this tab (sessionStorage), if any. */
+export function loadAccessToken(code: string): string | null {
+  try {
+    return sessionStorage.getItem(tokenKey(code));
+  } catch {
+    return null;
+  }
+}
+
+/** Store (or with null, forget) the visitor token of a share code for this tab. */
+export function saveAccessToken(code: string, token: string | null): void {
+  try {
+    if (token) sessionStorage.setItem(tokenKey(code), token);
+    else sessionStorage.removeItem(tokenKey(code));
+  } catch {
+    // Private mode without storage: the visitor types the code again next time.
+  }
+}

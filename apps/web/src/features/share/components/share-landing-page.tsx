@@ -1,0 +1,387 @@
+/**
+ * Share landing page `/s?code=<shareCode>` (spec 000 §2 "/s: share-link landing page", 001 §2 "On /s
+ * the model viewer shows at once", §6 share mode). Standalone (no shell, no sign-in), mobile-first:
+ * product logo, sharer and file name; 请输入提取码 + 提取文件 when the link has a code; wrong code and
+ * too-many-attempts messages inline; expired (410) and cancelled/unknown (404) links get a full page.
+ * On success the visitor token is kept in sessionStorage per code and the file opens full screen in
+ * the preview overlay in share mode (no favourite button; 下载 only when the share allows it).
+ * Public links open directly. Page title 分享文件 - bimdrive.
+ */
+import {
+  ClockCircleOutlined,
+  DisconnectOutlined,
+  EyeOutlined,
+  LockOutlined,
+  WarningOutlined,
+} from '@ant-design/icons';
+import { Button, Card, Flex, Input, Result, Spin, Typography } from 'antd';
+import { suffixOf, type PreviewInfoValue } from '@bimdrive/contracts';
+import { useCallback, useEffect, useState, type ReactElement } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { FileIcon } from '../../../components/file-icon.tsx';
+import { usePreview } from '../../../stores/preview-store.ts';
+import {
+  getShareInfo,
+  getSharePreview,
+  loadAccessToken,
+  saveAccessToken,
+  verifyShare,
+  type ShareInfoValue,
+} from '../api/visitor.ts';
+import { landingFailure, type LandingFailure } from '../lib/landing-state.ts';
+import '../i18n.ts';
+
+type Phase =
+  | { kind: 'loading' }
+  | { kind: 'failed'; failure: LandingFailure }
+  /** `busy`: 'auto' while a stored visit or public link opens by itself, 'submit' after 提取文件. */
+  | { kind: 'ready'; info: ShareInfoValue; busy: 'auto' | 'submit' | null; error: string | null };
+
+/** The public landing page of a share link (000 §2 /s). */
+export function ShareLandingPage(): ReactElement {
+  const [params] = useSearchParams();
+  const code = params.get('code')?.trim() ?? '';
+  return <Landing key={code} code={code} />;
+}
+
+function Landing({ code }: { code: string }): ReactElement {
+  const { t } = useTranslation('share');
+  const [phase, setPhase] = useState<Phase>(
+    code ? { kind: 'loading' } : { kind: 'failed', failure: 'notFound' },
+  );
+  const [pwd, setPwd] = useState('');
+  const [attempt, setAttempt] = useState(0);
+  const previewOpen = usePreview((s) => s.file !== null && s.share?.shareCode === code);
+
+  // Page title (set whenever the phase changes so it lands after the root layout's own title).
+  useEffect(() => {
+    document.title = t('pageTitle');
+  }, [t, phase.kind]);
+
+  const openPreview = useCallback(
+    (accessToken: string, preview: PreviewInfoValue) => {
+      saveAccessToken(code, accessToken);
+      usePreview
+        .getState()
+        .open(
+          { iuid: preview.iuid, fileName: preview.fileName, fileSuffix: preview.fileSuffix },
+          { shareCode: code, accessToken, preview },
+        );
+    },
+    [code],
+  );
+
+  // Load the share, then reopen a stored visit or open a public link at once.
+  useEffect(() => {
+    if (!code) return;
+    let live = true;
+    void (async () => {
+      const info = await getShareInfo(code);
+      if (!live) return;
+      if (!info.ok) {
+        setPhase({ kind: 'failed', failure: landingFailure(info.status) });
+        return;
+      }
+      setPhase({ kind: 'ready', info: info.data, busy: 'auto', error: null });
+      const stored = loadAccessToken(code);
+      if (stored) {
+        const again = await getSharePreview(stored);
+        if (!live) return;
+        if (again.ok) {
+          openPreview(stored, again.data);
+          setPhase({ kind: 'ready', info: info.data, busy: null, error: null });
+          return;
+        }
+        saveAccessToken(code, null);
+      }
+      if (!info.data.needPwd) {
+        const access = await verifyShare(code, '');
+        if (!live) return;
+        if (access.ok) {
+          openPreview(access.data.accessToken, access.data.preview);
+          setPhase({ kind: 'ready', info: info.data, busy: null, error: null });
+        } else if (access.status === 404 || access.status === 410) {
+          setPhase({ kind: 'failed', failure: landingFailure(access.status) });
+        } else {
+          setPhase({ kind: 'ready', info: info.data, busy: null, error: access.msg || t('errorText') });
+        }
+        return;
+      }
+      setPhase({ kind: 'ready', info: info.data, busy: null, error: null });
+    })();
+    return () => {
+      live = false;
+    };
+  }, [code, attempt, openPreview, t]);
+
+  // Leaving the page closes the visitor's preview.
+  useEffect(
+    () => () => {
+      if (usePreview.getState().share?.shareCode === code) usePreview.getState().close();
+    },
+    [code],
+  );
+
+  const submit = async () => {
+    if (phase.kind !== 'ready') return;
+    const info = phase.info;
+    const typed = pwd.trim();
+    if (info.needPwd && !typed) {
+      setPhase({ ...phase, error: t('pwdRequired') });
+      return;
+    }
+    setPhase({ ...phase, busy: 'submit', error: null });
+    const access = await verifyShare(code, typed);
+    if (access.ok) {
+      openPreview(access.data.accessToken, access.data.preview);
+      setPhase({ kind: 'ready', info, busy: null, error: null });
+      return;
+    }
+    if (access.status === 404 || access.status === 410) {
+      setPhase({ kind: 'failed', failure: landingFailure(access.status) });
+      return;
+    }
+    const fallback =
+      access.status === 429 ? t('tooMany') : access.status === 403 ? t('wrongPwd') : t('errorText');
+    setPhase({ kind: 'ready', info, busy: null, error: access.msg || fallback });
+  };
+
+  return (
+    <div
+      data-testid="share-landing"
+      style={{
+        minHeight: '100dvh',
+        display: 'flex',
+        flexDirection: 'column',
+        alignItems: 'center',
+        background: 'linear-gradient(180deg, #e6f0ff 0%, #f5f7fa 45%, #f5f7fa 100%)',
+        padding: '0 16px',
+      }}
+    >
+      <header
+        style={{
+          width: '100%',
+          maxWidth: 440,
+          display: 'flex',
+          alignItems: 'center',
+          gap: 10,
+          padding: '20px 4px',
+        }}
+      >
+        <img src="/logo.svg" alt="" width={32} height={32} />
+        <Typography.Text strong style={{ fontSize: 18 }}>
+          bimdrive
+        </Typography.Text>
+      </header>
+      <main style={{ width: '100%', maxWidth: 440, flex: 1, paddingTop: 12 }}>
+        {phase.kind === 'loading' && (
+          <Flex justify="center" style={{ paddingTop: 96 }}>
+            <Spin size="large" />
+          </Flex>
+        )}
+        {phase.kind === 'failed' && (
+          <FailurePage failure={phase.failure} onRetry={() => setAttempt((n) => n + 1)} />
+        )}
+        {phase.kind === 'ready' && (
+          <Card
+            style={{ borderRadius: 16, boxShadow: '0 6px 24px rgba(22,119,255,0.08)' }}
+            styles={{ body: { padding: 24 } }}
+          >
+            <Typography.Text type="secondary" data-testid="share-sharer">
+              {t('sharedBy', { name: phase.info.sharerName })}
+            </Typography.Text>
+            <Flex align="center" gap={14} style={{ margin: '16px 0 8px' }}>
+              <div
+                style={{
+                  flex: 'none',
+                  width: 56,
+                  height: 56,
+                  borderRadius: 12,
+                  background: '#f0f5ff',
+                  display: 'flex',
+                  alignItems: 'center',
+                  justifyContent: 'center',
+                }}
+              >
+                <FileIcon suffix={suffixOf(phase.info.fileName)} size={32} />
+              </div>
+              <Typography.Title
+                level={5}
+                style={{ margin: 0, wordBreak: 'break-all' }}
+                data-testid="share-file-name"
+              >
+                {phase.info.fileName}
+              </Typography.Title>
+            </Flex>
+            <Typography.Text type="secondary" style={{ fontSize: 13 }}>
+              <ClockCircleOutlined style={{ marginRight: 6 }} />
+              {phase.info.expireTime ? t('expiresAt', { time: phase.info.expireTime }) : t('neverExpires')}
+            </Typography.Text>
+            <div style={{ marginTop: 24 }}>
+              {previewOpen ? null : phase.busy === 'auto' ? (
+                <Flex justify="center" style={{ padding: '16px 0' }}>
+                  <Spin description={t('opening')} />
+                </Flex>
+              ) : phase.info.needPwd && !loadAccessToken(code) ? (
+                <PwdForm
+                  pwd={pwd}
+                  onPwd={setPwd}
+                  error={phase.error}
+                  busy={phase.busy === 'submit'}
+                  onSubmit={() => void submit()}
+                />
+              ) : (
+                <>
+                  {phase.error && (
+                    <div
+                      data-testid="share-error"
+                      role="alert"
+                      style={{ color: '#ff4d4f', marginBottom: 12 }}
+                    >
+                      {phase.error}
+                    </div>
+                  )}
+                  <ReopenButton code={code} onOpen={openPreview} onRetry={() => setAttempt((n) => n + 1)} />
+                </>
+              )}
+            </div>
+          </Card>
+        )}
+      </main>
+      <footer style={{ padding: '24px 0', color: '#8c8c8c', fontSize: 12 }}>{t('footer')}</footer>
+    </div>
+  );
+}
+
+/** 请输入提取码 + 提取文件, with the wrong-code / too-many message inline (000 §2 /s). */
+function PwdForm(props: {
+  pwd: string;
+  onPwd: (pwd: string) => void;
+  error: string | null;
+  busy: boolean;
+  onSubmit: () => void;
+}): ReactElement {
+  const { t } = useTranslation('share');
+  return (
+    <form
+      onSubmit={(e) => {
+        e.preventDefault();
+        props.onSubmit();
+      }}
+    >
+      <label htmlFor="share-pwd" style={{ display: 'block', marginBottom: 8, fontWeight: 500 }}>
+        {t('pwdInputLabel')}
+      </label>
+      <Input
+        id="share-pwd"
+        data-testid="share-pwd-input"
+        size="large"
+        prefix={<LockOutlined style={{ color: '#bfbfbf' }} />}
+        placeholder={t('pwdPlaceholder')}
+        autoComplete="off"
+        autoCapitalize="off"
+        autoCorrect="off"
+        spellCheck={false}
+        maxLength={32}
+        value={props.pwd}
+        status={props.error ? 'error' : undefined}
+        onChange={(e) => props.onPwd(e.target.value)}
+      />
+      <div
+        data-testid={props.error ? 'share-error' : undefined}
+        role={props.error ? 'alert' : undefined}
+        style={{ minHeight: 22, marginTop: 6, color: '#ff4d4f', fontSize: 13 }}
+      >
+        {props.error}
+      </div>
+      <Button
+        data-testid="share-submit"
+        type="primary"
+        size="large"
+        block
+        htmlType="submit"
+        loading={props.busy}
+        style={{ marginTop: 8, height: 48 }}
+      >
+        {t('submit')}
+      </Button>
+    </form>
+  );
+}
+
+/**
+ * 查看文件: reopen after the visitor closed the preview (stored token), or retry a public link whose
+ * automatic opening failed.
+ */
+function ReopenButton({
+  code,
+  onOpen,
+  onRetry,
+}: {
+  code: string;
+  onOpen: (token: string, preview: PreviewInfoValue) => void;
+  onRetry: () => void;
+}): ReactElement {
+  const { t } = useTranslation('share');
+  const [busy, setBusy] = useState(false);
+  return (
+    <Button
+      type="primary"
+      size="large"
+      block
+      icon={<EyeOutlined />}
+      loading={busy}
+      style={{ height: 48 }}
+      onClick={async () => {
+        const token = loadAccessToken(code);
+        if (!token) {
+          onRetry();
+          return;
+        }
+        setBusy(true);
+        const again = await getSharePreview(token);
+        setBusy(false);
+        if (again.ok) onOpen(token, again.data);
+        else {
+          saveAccessToken(code, null);
+          onRetry();
+        }
+      }}
+    >
+      {t('reopen')}
+    </Button>
+  );
+}
+
+/** Full-page states: expired (410), cancelled or unknown (404), other failure (000 §2 /s). */
+function FailurePage({ failure, onRetry }: { failure: LandingFailure; onRetry: () => void }): ReactElement {
+  const { t } = useTranslation('share');
+  const view = {
+    expired: {
+      icon: <ClockCircleOutlined style={{ color: '#faad14' }} />,
+      title: t('expiredTitle'),
+      text: t('expiredText'),
+    },
+    notFound: {
+      icon: <DisconnectOutlined style={{ color: '#8c8c8c' }} />,
+      title: t('goneTitle'),
+      text: t('goneText'),
+    },
+    error: {
+      icon: <WarningOutlined style={{ color: '#ff4d4f' }} />,
+      title: t('errorTitle'),
+      text: t('errorText'),
+    },
+  }[failure];
+  return (
+    <Card style={{ borderRadius: 16 }} data-testid={`share-${failure}`}>
+      <Result
+        icon={view.icon}
+        title={view.title}
+        subTitle={view.text}
+        extra={failure === 'error' ? <Button onClick={onRetry}>{t('retry')}</Button> : undefined}
+      />
+    </Card>
+  );
+}

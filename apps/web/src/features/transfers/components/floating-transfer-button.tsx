@@ -1,0 +1,59 @@
+/**
+ * Draggable floating transfer button (spec 000 §2 Top bar): shows a dot while uploads are in progress;
+ * a click (not a drag) opens the transfer panel. Visible while the panel is minimised or closed and
+ * there are transfers to look at.
+ */
+import { CloudUploadOutlined } from '@ant-design/icons';
+import { Badge, Tooltip } from 'antd';
+import type { ReactElement } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useDraggable } from '../../../lib/use-draggable.ts';
+import '../i18n.ts';
+import { isInProgress } from '../lib/transfer-logic.ts';
+import { useTransfers } from '../stores/transfer-store.ts';
+
+const SIZE = 48;
+
+/** The floating transfer button. */
+export function FloatingTransferButton(): ReactElement | null {
+  const { t } = useTranslation('transfers');
+  const panel = useTransfers((s) => s.panel);
+  const hasRecords = useTransfers((s) => s.uploads.length > 0);
+  const busy = useTransfers((s) => s.uploads.some(isInProgress));
+  const setPanel = useTransfers((s) => s.setPanel);
+  const drag = useDraggable(() => ({ x: window.innerWidth - SIZE - 28, y: window.innerHeight - SIZE - 96 }));
+  if (panel === 'shown' || !hasRecords) return null;
+  return (
+    <div
+      data-draggable-root
+      data-testid="floating-transfer-button"
+      style={{ position: 'fixed', left: drag.position.x, top: drag.position.y, zIndex: 1050, touchAction: 'none' }}
+    >
+      <Tooltip title={t('title')} placement="left">
+        <Badge dot={busy} offset={[-6, 6]}>
+          <button
+            type="button"
+            aria-label={t('title')}
+            onPointerDown={drag.onPointerDown}
+            onClick={() => {
+              if (!drag.wasDragged()) setPanel('shown');
+            }}
+            style={{
+              width: SIZE,
+              height: SIZE,
+              borderRadius: '50%',
+              border: 'none',
+              cursor: 'grab',
+              color: '#fff',
+              fontSize: 22,
+              background: 'linear-gradient(135deg, #4096ff, #1677ff)',
+              boxShadow: '0 6px 16px rgba(22,119,255,.35)',
+            }}
+          >
+            <CloudUploadOutlined />
+          </button>
+        </Badge>
+      </Tooltip>
+    </div>
+  );
+}

@@ -1,0 +1,113 @@
+/**
+ * The one HTTP client (spec 001 §7 "HTTP client contract"): method, url, data or params, optional
+ * API base; time-out 3,600,000 ms; token and web flag headers on every request; the `{code,msg,data}`
+ * envelope; session-ended codes (0004, -501, -20) log out and go to /login (000 §8); error toasts
+ * 5 s unless silenced; network failures answer "server busy".
+ */
+import { isSessionEnded, ResultCode, type Envelope } from '@bimdrive/contracts';
+import { message } from 'antd';
+import type { MessageInstance } from 'antd/es/message/interface';
+import i18n from './i18n.ts';
+import { useSession } from '../stores/session-store.ts';
+
+/** Request time-out (000 §9): 3,600,000 ms. */
+export const REQUEST_TIMEOUT_MS = 3_600_000;
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  url: string;
+  /** JSON body (POST/PUT). */
+  data?: unknown;
+  /** Query parameters. */
+  params?: Record<string, string | number | boolean | undefined>;
+  /** API base override (default: same origin). */
+  apiBase?: string;
+  /** Silence error toasts; the caller handles the envelope. */
+  silent?: boolean;
+  /** Extra headers (e.g. a share visitor token). */
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+}
+
+/** The toast API used for error messages: antd's static `message` until the app binds its context-aware one. */
+let toast: Pick<MessageInstance, 'error'> = message;
+
+/** Use the antd `App` message instance (theme and locale aware) for error toasts. */
+export function bindToast(instance: Pick<MessageInstance, 'error'>): void {
+  toast = instance;
+}
+
+/** An envelope with a non-1 code, thrown by `api()` so TanStack Query sees a failure. */
+export class ApiError extends Error {
+  readonly code: number;
+  readonly status: number;
+  constructor(code: number, msg: string, status: number) {
+    super(msg);
+    this.code = code;
+    this.status = status;
+  }
+}
+
+function buildUrl(url: string, params: RequestOptions['params'], apiBase = ''): string {
+  const query = new URLSearchParams();
+  for (const [k, v] of Object.entries(params ?? {})) if (v !== undefined) query.set(k, String(v));
+  const qs = query.toString();
+  return `${apiBase}${url}${qs ? `?${qs}` : ''}`;
+}
+
+/** Headers every request carries: the session token and the web flag. */
+export function authHeaders(): Record<string, string> {
+  const token = useSession.getState().token;
+  return { 'x-client': 'web', ...(token ? { authorization: `Bearer ${token}` } : {}) };
+}
+
+/**
+ * Send a request and return the whole envelope. Never throws for envelope errors; throws ApiError only
+ * for network failures when not silent. Session-ended codes log out.
+ */
+export async function request<T>(opts: RequestOptions): Promise<Envelope<T>> {
+  const method = opts.method ?? (opts.data === undefined ? 'GET' : 'POST');
+  const timeout = AbortSignal.timeout(REQUEST_TIMEOUT_MS);
+  const signal = opts.signal ? AbortSignal.any([opts.signal, timeout]) : timeout;
+  let res: Response;
+  try {
+    res = await fetch(buildUrl(opts.url, opts.params, opts.apiBase), {
+      method,
+      headers: {
+        ...authHeaders(),
+        ...(opts.data !== undefined ? { 'content-type': 'application/json' } : {}),
+        ...opts.headers,
+      },
+      body: opts.data !== undefined ? JSON.stringify(opts.data) : undefined,
+      signal,
+    });
+  } catch {
+    // A request cancelled by its caller (e.g. TanStack Query on unmount) is not a server failure.
+    if (opts.signal?.aborted) return { code: ResultCode.serverError, msg: 'aborted', data: null as T };
+    const msg = i18n.t('common:serverBusy');
+    if (!opts.silent) void toast.error({ content: msg, duration: 5 });
+    return { code: ResultCode.serverError, msg, data: null as T };
+  }
+  let body: Envelope<T>;
+  try {
+    body = (await res.json()) as Envelope<T>;
+  } catch {
+    body = { code: ResultCode.serverError, msg: i18n.t('common:serverBusy'), data: null as T };
+  }
+  if (isSessionEnded(body.code)) {
+    useSession.getState().signOut();
+    if (window.location.pathname !== '/login') window.location.assign('/login');
+    return body;
+  }
+  if (body.code !== ResultCode.ok && !opts.silent) {
+    void toast.error({ content: body.msg || i18n.t('common:requestFailed'), duration: 5, style: { marginTop: 60 } });
+  }
+  return body;
+}
+
+/** Like `request` but resolves to `data` and rejects with ApiError when code ≠ 1 (for TanStack Query). */
+export async function api<T>(opts: RequestOptions): Promise<T> {
+  const body = await request<T>(opts);
+  if (body.code !== ResultCode.ok) throw new ApiError(body.code, body.msg, 0);
+  return body.data;
+}

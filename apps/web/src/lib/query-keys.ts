@@ -1,0 +1,26 @@
+/**
+ * Query-key roots shared across features so one place can invalidate them: file lists refresh on
+ * `projectFileStatusInfo` (spec 000 §7) and after an upload completes (000 §2 transfer panel).
+ */
+
+/** Keys of every personal file listing (001 §2 personal file group). */
+export const fileQueryKeys = {
+  /** Root of all file listings: invalidate this to refresh 我的文件 and 我的收藏. */
+  all: ['files'] as const,
+  /** 我的文件 listing with its query. */
+  myDocument: (query: object) => ['files', 'myDocument', query] as const,
+  /** 我的收藏 listing with its query. */
+  myCollection: (query: object) => ['files', 'myCollection', query] as const,
+};
+
+/** Keys of the account (000 §2 account card). */
+export const accountQueryKeys = {
+  userInfo: ['account', 'userInfo'] as const,
+  space: ['account', 'space'] as const,
+  clientConfig: ['account', 'clientConfig'] as const,
+};
+
+/** Keys of 我的分享 (001 §2). */
+export const shareQueryKeys = {
+  all: ['myShares'] as const,
+};

@@ -1,0 +1,58 @@
+/**
+ * Real-time hub connection (spec 000 §4 "Real-time connection", §7): socket.io at `/api/chatHub` on the
+ * same origin; on every (re)connect the client invokes `reloadConnnectAsync` with its token; after the
+ * connection closes it retries every 5 s (`HUB_RECONNECT_MS`). Events are small "this changed" notices.
+ */
+import { io, type Socket } from 'socket.io-client';
+import { FileStatusEvent, HUB_PATH, HUB_RECONNECT_MS, HubEvents, type FileStatusEventValue } from '@bimdrive/contracts';
+
+/** What the app does with the hub's events. */
+export interface HubHandlers {
+  /** `projectFileStatusInfo`: a file's conversion status changed. */
+  onFileStatus: (event: FileStatusEventValue) => void;
+  /** `AccountExit`: this session was ended by a sign-in elsewhere. */
+  onAccountExit: () => void;
+}
+
+/** An open hub connection. */
+export interface HubConnection {
+  socket: Socket;
+  /** Close the connection for good (sign-out, unmount). */
+  close: () => void;
+}
+
+/**
+ * Open the hub connection and register the token on every connect.
+ * @param getToken current session token (read at each connect so a new sign-in is used).
+ */
+export function connectHub(getToken: () => string | null, handlers: HubHandlers): HubConnection {
+  const socket = io({
+    path: HUB_PATH,
+    transports: ['websocket', 'polling'],
+    reconnection: true,
+    reconnectionDelay: HUB_RECONNECT_MS,
+    reconnectionDelayMax: HUB_RECONNECT_MS,
+    randomizationFactor: 0,
+    auth: (cb) => cb({ token: getToken() ?? '' }),
+  });
+  socket.on('connect', () => {
+    const token = getToken();
+    if (token) socket.emit(HubEvents.register, token);
+  });
+  socket.on('disconnect', (reason) => {
+    // A server-side disconnect is not retried automatically by socket.io; retry after 5 s (000 §9).
+    if (reason === 'io server disconnect') setTimeout(() => socket.connect(), HUB_RECONNECT_MS);
+  });
+  socket.on(HubEvents.fileStatus, (payload: unknown) => {
+    const parsed = FileStatusEvent.safeParse(payload);
+    if (parsed.success) handlers.onFileStatus(parsed.data);
+  });
+  socket.on(HubEvents.accountExit, () => handlers.onAccountExit());
+  return {
+    socket,
+    close: () => {
+      socket.removeAllListeners();
+      socket.disconnect();
+    },
+  };
+}

@@ -1,0 +1,159 @@
+/**
+ * The main job in a real browser (issue "main job"): sign in → upload AC20-FZK-Haus.ifc and
+ * Duplex_Electrical_20121207.ifc through the UI → 转换完成 live → preview shows the model → pick an
+ * element → its properties show → share browse-only with a code → a phone-sized visitor context
+ * is refused a wrong code, sees the model with the right one, is offered no download and is
+ * refused the original. Screenshots of each step: e2e/artifacts/main-job/.
+ */
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { canvasCoverage, launchBrowser, shot } from '../lib/browser.ts';
+import { DEMO, startServer, TESTDATA, type RunningServer } from '../lib/server.ts';
+
+const J = 'main-job';
+const HAUS = 'AC20-FZK-Haus.ifc';
+const DUPLEX = 'Duplex_Electrical_20121207.ifc';
+
+let server: RunningServer;
+let browser: Browser;
+
+before(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function signIn(page: Page) {
+  await page.goto(`${server.url}/login`);
+  await page.locator('input:not([type=password])').first().fill(DEMO.phone);
+  await page.locator('input[type=password]').first().fill(DEMO.password);
+  await shot(page, J, '01-login');
+  await page
+    .getByRole('button', { name: /登\s*录/ })
+    .first()
+    .click();
+  await page.waitForURL(/\/(myDocument)?(\?.*)?$/, { timeout: 30_000 });
+}
+
+test('upload, convert, view, pick, share, visit on a phone', async () => {
+  const ctx = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
+  const page = await ctx.newPage();
+  page.on('pageerror', (e) => console.error('[page error]', e.message));
+  await signIn(page);
+  if (!page.url().includes('/myDocument')) await page.goto(`${server.url}/myDocument`);
+  await page.locator('[data-testid="file-table"]').waitFor();
+  await shot(page, J, '02-my-document');
+
+  // Upload both IFC files through the UI.
+  await page.setInputFiles('[data-testid="upload-input"]', [
+    path.join(TESTDATA, 'ifc', HAUS),
+    path.join(TESTDATA, 'ifc', DUPLEX),
+  ]);
+  await page.locator('[data-testid="transfer-panel"]').waitFor({ timeout: 15_000 });
+  await shot(page, J, '03-uploading');
+
+  // Status reaches 转换完成 without reloading.
+  for (const name of [HAUS, DUPLEX]) {
+    await page
+      .locator(`[data-testid="status-${name}"]`)
+      .filter({ hasText: '转换完成' })
+      .waitFor({ timeout: 240_000 });
+  }
+  await shot(page, J, '04-converted');
+
+  // Open the preview: the canvas shows the model.
+  await page.locator(`[data-row-name="${HAUS}"]`).getByRole('button', { name: '预览' }).click();
+  await page.locator('[data-testid="preview-overlay"]').waitFor();
+  await page.locator('[data-first-frame="1"]').waitFor({ timeout: 120_000 });
+  await page.waitForTimeout(500);
+  await shot(page, J, '05-preview');
+  const coverage = await canvasCoverage(page, '[data-testid="viewer-canvas"]');
+  assert.ok(coverage > 0.02, `model pixels cover ${(coverage * 100).toFixed(1)}% of the canvas`);
+
+  // Pick an element at the centre: its properties show.
+  const box = (await page.locator('[data-testid="viewer-canvas"]').boundingBox())!;
+  await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+  const props = page.locator('[data-testid="viewer-properties"]');
+  await props.filter({ hasText: /GlobalId|Name|名称/ }).waitFor({ timeout: 30_000 });
+  await shot(page, J, '06-picked');
+  await page.keyboard.press('Escape');
+  await page
+    .locator('[data-testid="preview-overlay"]')
+    .getByRole('button', { name: '关闭' })
+    .click()
+    .catch(() => undefined);
+  await page.locator('[data-testid="preview-overlay"]').waitFor({ state: 'hidden', timeout: 10_000 });
+
+  // Share browse-only with a generated extraction code.
+  await page.locator(`[data-row-name="${HAUS}"]`).getByRole('button', { name: '分享' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByText('仅浏览').click();
+  await dialog.getByRole('button', { name: /创建链接/ }).click();
+  const link = (await page.locator('[data-testid="share-link"]').innerText()).trim();
+  const pwd = (await page.locator('[data-testid="share-pwd"]').innerText()).trim();
+  assert.match(link, /\/s\?code=/);
+  assert.match(pwd, /^[a-z0-9]{4}$/);
+  await page.locator('[data-testid="share-qrcode"]').waitFor();
+  await shot(page, J, '07-share-dialog');
+  const iuid = await page.evaluate(async (name) => {
+    const token = localStorage.getItem('token');
+    const r = await fetch('/api/Home/MyDocumentList?rows=100', {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    const body = (await r.json()) as { data: { list: Array<{ iuid: string; fileName: string }> } };
+    return body.data.list.find((f) => f.fileName === name)!.iuid;
+  }, HAUS);
+
+  // A visitor on a phone, no account.
+  const phone = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    isMobile: true,
+    hasTouch: true,
+    locale: 'zh-CN',
+  });
+  const visitor = await phone.newPage();
+  await visitor.goto(link);
+  await visitor.locator('[data-testid="share-pwd-input"]').fill(pwd === 'zzzz' ? 'yyyy' : 'zzzz');
+  await visitor.locator('[data-testid="share-submit"]').click();
+  await visitor.locator('[data-testid="share-error"]').waitFor();
+  await shot(visitor, J, '08-visitor-wrong-code');
+  await visitor.locator('[data-testid="share-pwd-input"]').fill(pwd);
+  await visitor.locator('[data-testid="share-submit"]').click();
+  await visitor.locator('[data-first-frame="1"]').waitFor({ timeout: 120_000 });
+  await visitor.waitForTimeout(500);
+  await shot(visitor, J, '09-visitor-model');
+  const vCoverage = await canvasCoverage(visitor, '[data-testid="viewer-canvas"]');
+  assert.ok(vCoverage > 0.02, `visitor sees model pixels (${(vCoverage * 100).toFixed(1)}%)`);
+  assert.equal(await visitor.getByRole('button', { name: '下载' }).count(), 0, 'no download is offered');
+
+  // The original's URL is refused to the visitor.
+  const refused = await visitor.evaluate(async (id) => {
+    const share =
+      Object.keys(sessionStorage)
+        .map((k) => sessionStorage.getItem(k) ?? '')
+        .find((v) => v.split('.').length === 3) ?? '';
+    const a = await fetch(`/api/Home/GetossFile?IUID=${id}`, {
+      headers: share ? { authorization: `Share ${share}` } : {},
+    });
+    const b = await fetch(`/api/Home/GetossFile?IUID=${id}`);
+    const preview = await fetch('/api/Share/Preview', { headers: { authorization: `Share ${share}` } });
+    const p = (await preview.json()) as { data: { originalUrl: string | null; canDownload: boolean } | null };
+    return {
+      a: a.status,
+      b: b.status,
+      originalUrl: p.data?.originalUrl ?? null,
+      canDownload: p.data?.canDownload ?? null,
+    };
+  }, iuid);
+  assert.equal(refused.a, 401);
+  assert.equal(refused.b, 401);
+  assert.equal(refused.originalUrl, null);
+  assert.equal(refused.canDownload, false);
+  await phone.close();
+  await ctx.close();
+});

@@ -1,0 +1,64 @@
+/** Debian's Chromium through playwright-core, with the flags this machine needs; screenshots kept as artefacts. */
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+
+export const ARTIFACTS = path.resolve(import.meta.dirname, '../artifacts');
+
+/** Launch headless Chromium (WebGL through SwiftShader). */
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--use-angle=swiftshader',
+      '--enable-unsafe-swiftshader',
+    ],
+  });
+}
+
+/** Save a full-page screenshot as a test artefact: e2e/artifacts/<journey>/<nn>-<name>.png. */
+export async function shot(page: Page, journey: string, name: string): Promise<string> {
+  const dir = path.join(ARTIFACTS, journey);
+  await mkdir(dir, { recursive: true });
+  const file = path.join(dir, `${name}.png`);
+  await page.screenshot({ path: file });
+  return file;
+}
+
+/**
+ * Share of canvas pixels that differ from the background colour (sampled), read through WebGL's
+ * preserved buffer or a 2D copy. Answers 0..1.
+ */
+export async function canvasCoverage(page: Page, selector: string): Promise<number> {
+  const png = await page.locator(selector).screenshot();
+  return page.evaluate(async (b64: string) => {
+    const img = new Image();
+    img.src = `data:image/png;base64,${b64}`;
+    await img.decode();
+    const c = document.createElement('canvas');
+    c.width = img.width;
+    c.height = img.height;
+    const g = c.getContext('2d')!;
+    g.drawImage(img, 0, 0);
+    const { data } = g.getImageData(0, 0, c.width, c.height);
+    const bg = [data[0]!, data[1]!, data[2]!];
+    let differ = 0;
+    let total = 0;
+    for (let i = 0; i < data.length; i += 4 * 7) {
+      total++;
+      if (
+        Math.abs(data[i]! - bg[0]!) + Math.abs(data[i + 1]! - bg[1]!) + Math.abs(data[i + 2]! - bg[2]!) >
+        30
+      )
+        differ++;
+    }
+    return differ / total;
+  }, png.toString('base64'));
+}

@@ -1,0 +1,64 @@
+/** Sign-in, registration and session user — spec 000 §2 (/login), §3 (User), §5, §7 (phoneLogin). */
+import { z } from 'zod';
+import { PhoneSchema, NewPasswordSchema } from './validation.ts';
+
+/** Header that carries the session token on every request (000 §6 "A user token is sent on every request"). */
+export const TOKEN_HEADER = 'authorization';
+/** Header flag marking web-client requests (001 §7). */
+export const WEB_FLAG_HEADER = 'x-client';
+
+export const LoginBody = z.object({
+  phone: PhoneSchema,
+  password: z.string().min(1, '请输入密码').max(128),
+});
+
+export const RegisterBody = z.object({
+  phone: PhoneSchema,
+  password: NewPasswordSchema,
+  name: z.string().trim().min(1, '请输入姓名').max(50),
+});
+
+/** Answer of `POST /api/Home/phoneLogin` with the fields listed in 000 §7. */
+export const LoginData = z.object({
+  userName: z.string(),
+  userID: z.string(),
+  isadministrator: z.boolean(),
+  iscorpadmin: z.boolean(),
+  avatar: z.string(),
+  systemIsPersonal: z.boolean(),
+  corpIdbit: z.boolean(),
+  jwt: z.string(),
+  token: z.string(),
+  bitpop: z.boolean(),
+  ispassword: z.boolean(),
+});
+export type LoginDataValue = z.infer<typeof LoginData>;
+
+/** The signed-in user (000 §3 User (session)); sizes in bytes. */
+export const SessionUser = z.object({
+  userName: z.string(),
+  userID: z.string(),
+  phone: z.string(),
+  isadministrator: z.boolean(),
+  iscorpadmin: z.boolean(),
+  avatar: z.string(),
+  systemIsPersonal: z.boolean(),
+  corpIdbit: z.boolean(),
+  corpName: z.string(),
+  corpLogoUrl: z.string(),
+  usableSpace: z.number(),
+  usedSpace: z.number(),
+  usedPercent: z.number(),
+  ispassword: z.boolean(),
+});
+export type SessionUserValue = z.infer<typeof SessionUser>;
+
+/** Public client settings (`GET /api/Home/ClientConfig`): what the login page may offer. */
+export const ClientConfig = z.object({
+  productName: z.string(),
+  registerEnabled: z.boolean(),
+  systemIsPersonal: z.boolean(),
+  officialSiteUrl: z.string(),
+  /** Whether the demo account exists and its phone (embedded default only). */
+  demoPhone: z.string().nullable(),
+});

@@ -1,0 +1,181 @@
+/**
+ * File rows, folders, statuses and previews — spec 001 §3 (file row), §4 (statuses), §9 (suffixes, sizes).
+ */
+import { z } from 'zod';
+
+/** Conversion status (001 §4): 0 no response/none, 1 queued, 2 converting, 3 done, 4 failed. */
+export const StatusType = { none: 0, queued: 1, converting: 2, done: 3, failed: 4 } as const;
+export type StatusTypeValue = (typeof StatusType)[keyof typeof StatusType];
+
+/** Source types (001 §3, 000 §9): 1 enterprise, 2 personal, 3 knowledge base. */
+export const SourceType = { enterprise: 1, personal: 2, knowledgeBase: 3 } as const;
+
+/** fileType of a row: 1 folder, 2 file (the completed-transfer list shows only fileType 2, 000 §3). */
+export const FileKind = { folder: 1, file: 2 } as const;
+
+/** Model suffixes of 001 §9 plus the mesh formats the converters read. */
+export const MODEL_SUFFIXES = [
+  'dgn',
+  'dwg',
+  'ifc',
+  'rvt',
+  'dxf',
+  'nwd',
+  'nwc',
+  'skp',
+  'obj',
+  'fbx',
+  'cel',
+  'dgnlib',
+  '3sm',
+  '3mx',
+  'shp',
+  'pid',
+  'c3d',
+  '3dxml',
+  '3ds',
+  '3dm',
+  'data',
+  'rfa',
+  'stl',
+  'glb',
+  'gltf',
+  'dae',
+  'ply',
+  '3mf',
+] as const;
+/** iBIM suffixes (001 §9): open directly. */
+export const IBIM_SUFFIXES = ['bim', 'ibim'] as const;
+/** Image suffixes shown in the preview (001 §9, plus common web formats). */
+export const IMAGE_SUFFIXES = ['png', 'jpg', 'jpeg', 'gif', 'webp', 'bmp', 'svg'] as const;
+/** Natively playable video (001 §9). */
+export const VIDEO_SUFFIXES = ['ogg', 'mp4', 'webm'] as const;
+/** Video needing transcoding (001 §9). */
+export const VIDEO_TRANSCODE_SUFFIXES = ['wmv', 'avi', 'mkv', 'mov', 'rmvb'] as const;
+/** Office (001 §9). */
+export const OFFICE_SUFFIXES = ['doc', 'docx', 'xls', 'xlsx', 'ppt', 'pptx'] as const;
+export const ARCHIVE_SUFFIXES = ['zip', 'rar'] as const;
+
+/** How a file previews in the browser. */
+export const PreviewKind = z.enum(['fragments', 'glb', 'image', 'pdf', 'text', 'video', 'office', 'none']);
+export type PreviewKindValue = z.infer<typeof PreviewKind>;
+
+/** Lower-case suffix of a file name without the dot ('' when none). */
+export function suffixOf(fileName: string): string {
+  const dot = fileName.lastIndexOf('.');
+  return dot <= 0 ? '' : fileName.slice(dot + 1).toLowerCase();
+}
+
+/** Whether a suffix is a 3D model (needs conversion or a 3D viewer). */
+export function isModelSuffix(suffix: string): boolean {
+  return (MODEL_SUFFIXES as readonly string[]).includes(suffix.toLowerCase());
+}
+
+/**
+ * Human-readable size as the spec shows it (001 §9: B, KB, MB, GB; text such as "12MB").
+ * @param bytes size in bytes (≥ 0)
+ */
+export function formatFileSize(bytes: number): string {
+  if (bytes < 1024) return `${bytes}B`;
+  const units = ['KB', 'MB', 'GB', 'TB'];
+  let value = bytes / 1024;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  return `${Number(value.toFixed(2))}${units[unit]}`;
+}
+
+/** A file or folder row as the API presents it (001 §3). Times are "yyyy-MM-dd HH:mm:ss" (001 §9). */
+export const FileRow = z.object({
+  iuid: z.string(),
+  fileName: z.string(),
+  fileSuffix: z.string(),
+  /** 1 folder, 2 file. */
+  fileType: z.number(),
+  /** Parent folder iuid, '' at the root. */
+  parentIUID: z.string(),
+  /** Display path such as "我的文件/图纸/". */
+  fullPath: z.string(),
+  /** Size as text, e.g. "12MB"; '' for folders. */
+  fileSize: z.string(),
+  /** Size in bytes, for sorting. */
+  fileBytes: z.number(),
+  statusType: z.number(),
+  /** Progress 0–100 while converting. */
+  progress: z.number(),
+  /** Why conversion failed or why there is no converter ('' otherwise). */
+  statusMsg: z.string(),
+  previewKind: PreviewKind,
+  collectbit: z.boolean(),
+  lookbit: z.number(),
+  createTime: z.string(),
+  updateTime: z.string(),
+});
+export type FileRowValue = z.infer<typeof FileRow>;
+
+/** A breadcrumb entry: the root has iuid ''. */
+export const Breadcrumb = z.object({ iuid: z.string(), fileName: z.string() });
+
+/** Query of the personal folder listing (`GET /api/Home/MyDocumentList`). */
+export const ListQuery = z.object({
+  folderId: z.string().default(''),
+  page: z.coerce.number().int().min(1).default(1),
+  rows: z.coerce.number().int().min(1).max(500).default(50),
+  sort: z.enum(['fileName', 'fileBytes', 'updateTime', 'createTime']).default('fileName'),
+  order: z.enum(['asc', 'desc']).default('asc'),
+  keyword: z.string().max(200).optional(),
+});
+
+/** Answer of a folder listing. */
+export const ListData = z.object({
+  list: z.array(FileRow),
+  count: z.number(),
+  breadcrumbs: z.array(Breadcrumb),
+});
+export type ListDataValue = z.infer<typeof ListData>;
+
+export const FolderAddBody = z.object({ parentIUID: z.string().default(''), fileName: z.string() });
+export const RenameBody = z.object({ IUID: z.string().min(1), fileName: z.string() });
+export const IuidBody = z.object({ IUID: z.string().min(1) });
+export const IuidQuery = z.object({ IUID: z.string().min(1) });
+
+/** Personal space (000 §3 Space info). Sizes in bytes; `usableSpace` 0 means unlimited. */
+export const SpaceInfo = z.object({
+  usedSpace: z.number(),
+  usableSpace: z.number(),
+  space: z.number(),
+  usedPercent: z.number(),
+  serviceStopTime: z.string().nullable(),
+});
+
+/**
+ * What the preview overlay needs to show a file (001 §2 Preview overlay). URLs are short-lived signed
+ * links; `originalUrl` is null when downloading the original is not allowed.
+ */
+export const PreviewInfo = z.object({
+  iuid: z.string(),
+  fileName: z.string(),
+  fileSuffix: z.string(),
+  statusType: z.number(),
+  statusMsg: z.string(),
+  previewKind: PreviewKind,
+  /** Converted model (fragments or GLB) or inline rendition. */
+  viewUrl: z.string().nullable(),
+  /** The original file for download; null if not allowed. */
+  originalUrl: z.string().nullable(),
+  canDownload: z.boolean(),
+  collectbit: z.boolean(),
+});
+export type PreviewInfoValue = z.infer<typeof PreviewInfo>;
+
+/** Real-time notice `projectFileStatusInfo` (000 §7): a file's status changed; clients refetch. */
+export const FileStatusEvent = z.object({
+  iuid: z.string(),
+  parentIUID: z.string(),
+  statusType: z.number(),
+  progress: z.number(),
+  statusMsg: z.string(),
+});
+export type FileStatusEventValue = z.infer<typeof FileStatusEvent>;

