@@ -74,7 +74,6 @@ export function startUploads(files: readonly File[], target: UploadTarget): void
     });
     const upload = new Upload(file, {
       endpoint: Api.tus,
-      headers: authHeaders(),
       metadata: { filename: file.name, folderId: target.folderId, filetype: file.type || 'application/octet-stream' },
       chunkSize: CHUNK_SIZE,
       retryDelays: RETRY_DELAYS,
@@ -83,6 +82,7 @@ export function startUploads(files: readonly File[], target: UploadTarget): void
       // One fingerprint per user, target folder and file, so an interrupted upload resumes where it stopped.
       fingerprint: async (f: File) =>
         ['bimdrive-tus', userId, target.folderId, f.name, f.type, f.size, f.lastModified].join('|'),
+      // Headers are set here, not in `headers`, so a renewed token is used and nothing is sent twice.
       onBeforeRequest: (req) => {
         for (const [k, v] of Object.entries(authHeaders())) req.setHeader(k, v);
       },
