@@ -127,7 +127,11 @@ export async function buildApp(config: AppConfig, role: Role = 'all'): Promise<B
     });
   }
 
+  // Over plain http (embedded default, LAN installs) neither HSTS nor upgrade-insecure-requests may
+  // be sent: they would break every request of a browser that is not on localhost.
+  const https = config.publicUrl.startsWith('https:');
   await app.register(helmet, {
+    strictTransportSecurity: https,
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -139,6 +143,7 @@ export async function buildApp(config: AppConfig, role: Role = 'all'): Promise<B
         mediaSrc: ["'self'", 'blob:'],
         fontSrc: ["'self'", 'data:'],
         frameAncestors: ["'self'"],
+        upgradeInsecureRequests: https ? [] : null,
       },
     },
     crossOriginEmbedderPolicy: false,
