@@ -13,7 +13,7 @@ import { randomUUID } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { Server, EVENTS } from '@tus/server';
-import { FileStore } from '@tus/file-store';
+import { FastFileStore } from './tus-file-store.ts';
 import type { Upload } from '@tus/utils';
 import { isModelSuffix, ResultCode, StatusType, suffixOf } from '@bimdrive/contracts';
 import type { AppContext } from '../../app-context.ts';
@@ -51,7 +51,7 @@ export function uploadsService(ctx: AppContext) {
   const filesRepo = filesRepository(ctx.db);
   const repo = uploadsRepository(ctx.db);
   const callers = new WeakMap<object, Caller>();
-  const datastore = new FileStore({
+  const datastore = new FastFileStore({
     directory: tusDir(ctx),
     expirationPeriodInMilliseconds: ctx.config.uploadExpiryHours * 3600 * 1000,
   });
