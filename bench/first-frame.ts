@@ -1,0 +1,107 @@
+/**
+ * First-frame benchmark (issue 3 "Benchmarks: first frame"): the large IFC of
+ * ../shared/testdata/ifc-large (gunzipped into bench/.work) is uploaded and converted by the product;
+ * then, in headless Chromium, milliseconds from opening its public share link to the viewer's first
+ * frame with geometry (`data-first-frame="1"`), vs the same browser loading web-ifc and parsing the raw
+ * IFC (OpenModel + StreamAllMeshes) from a local static server. Median of BENCH_RUNS (default 3) cold
+ * page loads each. Goal: product < 1/5 of the raw parse. Run: `node bench/first-frame.ts [file.ifc.gz]`.
+ */
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdir, rm, stat } from 'node:fs/promises';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { createGunzip } from 'node:zlib';
+import { chromium } from 'playwright-core';
+import { DEMO, ROOT, startServer, TESTDATA } from '../e2e/lib/server.ts';
+import { sharePublic, signIn, uploadFile, waitForConversion } from './lib/product.ts';
+
+const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+const WORK = path.join(import.meta.dirname, '.work');
+const gz = process.argv[2] ?? path.join(TESTDATA, 'ifc-large/fzk-haus-x20.ifc.gz');
+const ifc = path.join(WORK, path.basename(gz, '.gz'));
+const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+/** A static server for the raw web-ifc page, the wasm and the IFC. */
+async function rawServer(): Promise<{ url: string; close: () => void }> {
+  const webIfc = path.join(ROOT, 'node_modules/web-ifc');
+  const page = `<!doctype html><meta charset="utf-8"><script type="module">
+    import * as WebIFC from '/web-ifc/web-ifc-api.js';
+    const api = new WebIFC.IfcAPI();
+    api.SetWasmPath('/web-ifc/');
+    await api.Init();
+    const bytes = new Uint8Array(await (await fetch('/model.ifc')).arrayBuffer());
+    const id = api.OpenModel(bytes);
+    let meshes = 0;
+    api.StreamAllMeshes(id, () => { meshes++; });
+    api.CloseModel(id);
+    document.title = 'done:' + meshes;
+  </script>`;
+  const types: Record<string, string> = { '.js': 'text/javascript', '.wasm': 'application/wasm' };
+  const srv = http.createServer((req, res) => {
+    const u = new URL(req.url ?? '/', 'http://x');
+    if (u.pathname === '/') return res.setHeader('content-type', 'text/html').end(page);
+    const file = u.pathname === '/model.ifc' ? ifc : u.pathname.startsWith('/web-ifc/') ? path.join(webIfc, path.basename(u.pathname)) : null;
+    if (!file) return res.writeHead(404).end();
+    res.setHeader('content-type', types[path.extname(file)] ?? 'application/octet-stream');
+    createReadStream(file).on('error', () => res.writeHead(404).end()).pipe(res);
+  });
+  await new Promise<void>((r) => srv.listen(0, '127.0.0.1', r));
+  return { url: `http://127.0.0.1:${(srv.address() as AddressInfo).port}/`, close: () => srv.close() };
+}
+
+await mkdir(WORK, { recursive: true });
+if (!(await stat(ifc).catch(() => null))) await pipeline(createReadStream(gz), createGunzip(), createWriteStream(ifc));
+const ifcMB = (await stat(ifc)).size / 1024 / 1024;
+
+const server = await startServer({ CONVERSION_TIMEOUT_SECONDS: '3600' });
+const raw = await rawServer();
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ARGS });
+try {
+  const token = await signIn(server.url, DEMO.phone, DEMO.password);
+  const t0 = performance.now();
+  const iuid = await uploadFile(server.url, token, ifc);
+  const row = await waitForConversion(server.url, token, iuid);
+  if (row.statusType !== 3) throw new Error(`conversion failed: ${row.statusMsg}`);
+  const convertS = (performance.now() - t0) / 1000;
+  const link = await sharePublic(server.url, token, iuid);
+
+  const product: number[] = [];
+  const rawParse: number[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    const ctx = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await ctx.newPage();
+    const s = performance.now();
+    await page.goto(link);
+    const submit = page.locator('[data-testid="share-submit"]');
+    await Promise.race([
+      page.locator('[data-first-frame="1"]').waitFor({ timeout: 600_000 }),
+      submit.waitFor({ timeout: 600_000 }).then(() => submit.click()),
+    ]);
+    await page.locator('[data-first-frame="1"]').waitFor({ timeout: 600_000 });
+    product.push(performance.now() - s);
+    await ctx.close();
+
+    const ctx2 = await browser.newContext();
+    const page2 = await ctx2.newPage();
+    const s2 = performance.now();
+    await page2.goto(raw.url);
+    await page2.waitForFunction(() => document.title.startsWith('done:'), undefined, { timeout: 600_000, polling: 50 });
+    rawParse.push(performance.now() - s2);
+    await ctx2.close();
+  }
+  const p = median(product);
+  const r = median(rawParse);
+  console.log(`first frame: ${path.basename(ifc)} (${ifcMB.toFixed(1)} MB), upload + conversion ${convertS.toFixed(1)} s`);
+  console.log(`  product share link → first frame   median ${p.toFixed(0)} ms  (${product.map((x) => x.toFixed(0)).join(', ')})`);
+  console.log(`  raw IFC parse with web-ifc          median ${r.toFixed(0)} ms  (${rawParse.map((x) => x.toFixed(0)).join(', ')})`);
+  console.log(`  ratio ${(p / r).toFixed(2)} (goal < 0.20)`);
+} finally {
+  await browser.close();
+  raw.close();
+  await server.stop();
+  await rm(ifc, { force: true });
+}
