@@ -44,7 +44,12 @@ export function NameDialog(props: NameDialogProps): ReactElement {
   }, [open, initialName, selectBaseName, form]);
 
   const submit = async () => {
-    const { name } = await form.validateFields();
+    let name: string;
+    try {
+      ({ name } = await form.validateFields());
+    } catch {
+      return; // the form shows the rule's message under the field
+    }
     try {
       await props.onSubmit(name.trim());
     } catch {
