@@ -1,0 +1,288 @@
+/**
+ * The 3D model viewer (spec 001 §2 preview overlay, "Model and iBIM types: an embedded model
+ * viewer"): orbit / pan / zoom, fit-to-model, the spatial element tree and the selected element's
+ * properties, for a `.frag` (converted on the server by @thatopen/fragments IfcImporter) or a GLB.
+ *
+ * Shape: `<ModelViewer kind url compact onFirstFrame onError />` fills its parent (height 100 %).
+ * `url` is same-origin. After the first render with the model's geometry the root gets
+ * `data-first-frame="1"` and onFirstFrame is called once; the canvas is inside
+ * `data-testid="viewer-canvas"`, the tree is `viewer-tree`, the properties `viewer-properties`.
+ * Layout: toolbar on top; tree on the left and properties floating on the right; when `compact` or
+ * narrower than 768 px, the tree and the properties open as drawers instead.
+ *
+ * Errors: a failed download or an unreadable file calls onError with a Chinese message (and shows
+ * it). Everything is disposed on unmount (StrictMode's double mount creates a fresh engine).
+ */
+import { Alert, Button, Drawer, Spin } from 'antd';
+import { CloseOutlined } from '@ant-design/icons';
+import { useCallback, useEffect, useRef, useState, type ReactElement } from 'react';
+import { useTranslation } from 'react-i18next';
+import * as THREE from 'three';
+import '../i18n.ts';
+import { VIEWER_NS } from '../i18n.ts';
+import { ViewerEngine, type ModelKind } from '../lib/viewer-engine.ts';
+import { buildObjectTree, type ViewerTreeNode } from '../lib/spatial-tree.ts';
+import { glbGroups } from '../lib/properties.ts';
+import { glbNodeInfo, loadFragmentsProperties, loadFragmentsTree } from '../lib/model-data.ts';
+import { ViewerToolbar } from './viewer-toolbar.tsx';
+import { ElementTree } from './element-tree.tsx';
+import { PropertiesPanel, type PropertiesState } from './properties-panel.tsx';
+
+/** Props of ModelViewer. */
+export interface ModelViewerProps {
+  kind: ModelKind;
+  url: string;
+  /** Phone / share-visitor chrome: tree and properties as drawers, tree closed. */
+  compact?: boolean;
+  onFirstFrame?: () => void;
+  onError?: (message: string) => void;
+}
+
+const NARROW_PX = 768;
+
+/** Width of an element, followed with a ResizeObserver. */
+function useWidth(): [(el: HTMLDivElement | null) => void, number] {
+  const [width, setWidth] = useState(0);
+  const observer = useRef<ResizeObserver | null>(null);
+  const ref = useCallback((el: HTMLDivElement | null) => {
+    observer.current?.disconnect();
+    if (!el) return;
+    observer.current = new ResizeObserver(() => setWidth(el.clientWidth));
+    observer.current.observe(el);
+    setWidth(el.clientWidth);
+  }, []);
+  return [ref, width];
+}
+
+/** The embedded 3D viewer; see the module docstring. */
+export function ModelViewer({ kind, url, compact, onFirstFrame, onError }: ModelViewerProps): ReactElement {
+  const { t } = useTranslation(VIEWER_NS);
+  const hostRef = useRef<HTMLDivElement | null>(null);
+  const engineRef = useRef<ViewerEngine | null>(null);
+  const [rootRef, width] = useWidth();
+  const narrow = !!compact || (width > 0 && width < NARROW_PX);
+  const [status, setStatus] = useState<'loading' | 'ready' | 'error'>('loading');
+  const [error, setError] = useState<string | null>(null);
+  const [firstFrame, setFirstFrame] = useState(false);
+  const [tree, setTree] = useState<ViewerTreeNode[] | null>(null);
+  const [treeOpen, setTreeOpen] = useState<boolean | null>(null);
+  const [selected, setSelected] = useState<string | null>(null);
+  const [props, setProps] = useState<PropertiesState>({ status: 'none' });
+  const [propsOpen, setPropsOpen] = useState(false);
+  const selectSeq = useRef(0);
+  const callbacks = useRef({ onFirstFrame, onError, t });
+  useEffect(() => {
+    callbacks.current = { onFirstFrame, onError, t };
+  });
+
+  const select = useCallback(async (key: string | null) => {
+    const engine = engineRef.current;
+    if (!engine || engine.isDisposed) return;
+    const seq = ++selectSeq.current;
+    setSelected(key);
+    void engine.select(key);
+    if (!key) {
+      setProps({ status: 'none' });
+      return;
+    }
+    setPropsOpen(true);
+    const { t: tr } = callbacks.current;
+    const model = engine.fragmentsModel;
+    if (key.startsWith('f:') && model) {
+      setProps({ status: 'loading' });
+      try {
+        const { attributes, groups } = await loadFragmentsProperties(model, Number(key.slice(2)));
+        if (seq !== selectSeq.current) return;
+        const name = attributes.find((r) => r.key === 'Name')?.value;
+        const cat = attributes.find((r) => r.key === 'Category')?.value ?? '';
+        setProps({ status: 'ready', title: name && name !== '—' ? name : tr(`categories.${cat}`, { defaultValue: cat }), attributes, groups });
+      } catch (e) {
+        if (seq === selectSeq.current) setProps({ status: 'error', message: e instanceof Error ? e.message : String(e) });
+      }
+      return;
+    }
+    const node = key.startsWith('g:') ? engine.glbRoot?.getObjectByProperty('uuid', key.slice(2)) : undefined;
+    if (!node) return setProps({ status: 'none' });
+    const info = glbNodeInfo(node);
+    const typeLabel = tr(`objectTypes.${info.type}`, { defaultValue: info.type });
+    const labels = {
+      mesh: tr('groups.mesh'),
+      userData: tr('groups.userData'),
+      name: tr('fields.name'),
+      type: tr('fields.type'),
+      vertices: tr('fields.vertices'),
+      triangles: tr('fields.triangles'),
+      materials: tr('fields.materials'),
+    };
+    setProps({ status: 'ready', title: info.name || typeLabel, attributes: [], groups: glbGroups({ ...info, type: typeLabel }, labels) });
+  }, []);
+
+  useEffect(() => {
+    const host = hostRef.current;
+    if (!host) return;
+    const engine = new ViewerEngine(host);
+    engineRef.current = engine;
+    const abort = new AbortController();
+    const tr = (key: string, opts?: Record<string, unknown>) => callbacks.current.t(key, opts ?? {});
+    engine.onFirstFrame = () => {
+      setFirstFrame(true);
+      callbacks.current.onFirstFrame?.();
+    };
+    engine.onPick = (key) => void select(key);
+    const fail = (message: string) => {
+      if (engine.isDisposed) return;
+      setStatus('error');
+      setError(message);
+      callbacks.current.onError?.(message);
+    };
+    void (async () => {
+      let bytes: ArrayBuffer;
+      try {
+        const res = await fetch(url, { signal: abort.signal, credentials: 'same-origin' });
+        if (!res.ok) return fail(tr('errors.fetch', { status: res.status }));
+        bytes = await res.arrayBuffer();
+      } catch {
+        if (!abort.signal.aborted) fail(tr('errors.network'));
+        return;
+      }
+      if (engine.isDisposed) return;
+      if (bytes.byteLength === 0) return fail(tr('errors.empty'));
+      try {
+        await engine.load(kind, bytes);
+      } catch {
+        return fail(tr('errors.parse'));
+      }
+      if (engine.isDisposed) return;
+      setStatus('ready');
+      try {
+        const model = engine.fragmentsModel;
+        const categoryLabel = (c: string) => tr(`categories.${c}`, { defaultValue: c });
+        const nodes = model
+          ? await loadFragmentsTree(model, categoryLabel)
+          : buildObjectTree(engine.glbRoot ?? new THREE.Object3D(), (type) => tr(`objectTypes.${type}`, { defaultValue: type }));
+        if (!engine.isDisposed) setTree(nodes);
+      } catch {
+        if (!engine.isDisposed) setTree([]);
+      }
+    })();
+    return () => {
+      abort.abort();
+      engine.dispose();
+      if (engineRef.current === engine) engineRef.current = null;
+      setStatus('loading');
+      setFirstFrame(false);
+      setTree(null);
+      setSelected(null);
+      setProps({ status: 'none' });
+    };
+  }, [kind, url, select]);
+
+  const engine = () => engineRef.current;
+  const showTree = treeOpen ?? !narrow;
+  const ready = status === 'ready';
+  const treePanel = (
+    <ElementTree
+      nodes={tree}
+      selectedKey={selected}
+      onSelect={(key) => {
+        if (narrow) setTreeOpen(false);
+        void select(key);
+      }}
+    />
+  );
+  const propsPanel = <PropertiesPanel state={props} />;
+
+  return (
+    <div
+      ref={rootRef}
+      data-testid="model-viewer"
+      data-first-frame={firstFrame ? '1' : undefined}
+      style={{ height: '100%', width: '100%', display: 'flex', flexDirection: 'column', position: 'relative', overflow: 'hidden', background: '#fff' }}
+    >
+      <ViewerToolbar
+        treeOpen={showTree}
+        hasSelection={selected !== null}
+        disabled={!ready}
+        onToggleTree={() => setTreeOpen(!showTree)}
+        onFit={() => void engine()?.fit()}
+        onShowAll={() => void engine()?.showAll()}
+        onFocusSelected={() => selected && void engine()?.focus(selected)}
+        onHideSelected={() => {
+          if (!selected) return;
+          void engine()?.hide(selected);
+          void select(null);
+        }}
+      />
+      <div style={{ flex: 1, minHeight: 0, display: 'flex', position: 'relative' }}>
+        {showTree && !narrow && (
+          <div style={{ width: 280, flex: 'none', borderRight: '1px solid #f0f0f0', padding: '8px 0 8px 4px', background: '#fff' }}>
+            {treePanel}
+          </div>
+        )}
+        <div style={{ flex: 1, minWidth: 0, position: 'relative' }}>
+          <div ref={hostRef} data-testid="viewer-canvas" style={{ position: 'absolute', inset: 0, overflow: 'hidden' }} />
+          {status === 'loading' && (
+            <div style={{ position: 'absolute', inset: 0, display: 'flex', alignItems: 'center', justifyContent: 'center', pointerEvents: 'none' }}>
+              <Spin size="large" description={t('loading')} />
+            </div>
+          )}
+          {status === 'error' && error && (
+            <div style={{ position: 'absolute', inset: 0, display: 'flex', alignItems: 'center', justifyContent: 'center', padding: 16 }}>
+              <Alert type="error" showIcon title={error} />
+            </div>
+          )}
+          {!narrow && selected && (
+            <div
+              style={{
+                position: 'absolute',
+                top: 12,
+                right: 12,
+                bottom: 12,
+                width: 340,
+                maxWidth: 'calc(100% - 24px)',
+                background: '#fff',
+                borderRadius: 8,
+                boxShadow: '0 6px 16px rgba(0,0,0,0.12)',
+                overflow: 'hidden',
+                display: 'flex',
+                flexDirection: 'column',
+              }}
+            >
+              <div style={{ display: 'flex', alignItems: 'center', padding: '8px 8px 0 12px', fontWeight: 600 }}>
+                <span style={{ flex: 1 }}>{t('properties')}</span>
+                <Button type="text" size="small" aria-label={t('closeProperties')} icon={<CloseOutlined />} onClick={() => void select(null)} />
+              </div>
+              <div style={{ flex: 1, minHeight: 0 }}>{propsPanel}</div>
+            </div>
+          )}
+        </div>
+      </div>
+      {narrow && (
+        <>
+          <Drawer
+            title={t('tree')}
+            placement="left"
+            open={showTree}
+            onClose={() => setTreeOpen(false)}
+            getContainer={false}
+            size={Math.min(320, Math.max(width - 48, 200))}
+            styles={{ body: { padding: 8 } }}
+          >
+            {treePanel}
+          </Drawer>
+          <Drawer
+            title={t('properties')}
+            placement="bottom"
+            open={propsOpen && selected !== null}
+            onClose={() => setPropsOpen(false)}
+            getContainer={false}
+            size="55%"
+            styles={{ body: { padding: 0 } }}
+          >
+            {propsPanel}
+          </Drawer>
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,313 @@
+/**
+ * Viewer engine (spec 001 §2 preview overlay, "Model and iBIM types: an embedded model viewer"):
+ * a framework-free wrapper around `@thatopen/components` (Components → Worlds → SimpleScene +
+ * SimpleRenderer + SimpleCamera with camera-controls orbit/pan/zoom) and its `FragmentsManager`.
+ *
+ * Shapes: `load('fragments' | 'glb', bytes)` puts one model in the world; elements are addressed by
+ * string keys — `f:<localId>` for fragments items, `g:<object uuid>` for GLB nodes. `fit()` frames
+ * the model, `focus(key)` one element, `select(key)` highlights it, `pick(x, y)` returns the key
+ * under a client point, `hide(key)` / `showAll()` toggle visibility. `onPick` fires on a canvas
+ * click (not a drag); `onFirstFrame` fires once after the first render that contains geometry.
+ *
+ * The fragments worker is our own bundled asset (`@thatopen/fragments/worker?url`, same origin, a
+ * module worker) — never the unpkg copy of `FragmentsManager.getWorker()`. No web-ifc wasm is used:
+ * the browser loads `.frag` produced on the server, not IFC.
+ *
+ * Errors: `load` rejects when the bytes are not a fragments / GLB model; every method is a no-op
+ * after `dispose()`, and an in-flight load that finishes after it resolves without touching the world.
+ */
+import * as OBC from '@thatopen/components';
+import * as FRAGS from '@thatopen/fragments';
+import * as THREE from 'three';
+import { GLTFLoader } from 'three/examples/jsm/loaders/GLTFLoader.js';
+import { MeshoptDecoder } from 'three/examples/jsm/libs/meshopt_decoder.module.js';
+import workerUrl from '@thatopen/fragments/worker?url';
+
+/** Kind of model file the viewer shows. */
+export type ModelKind = 'fragments' | 'glb';
+
+const BACKGROUND = 0xf3f5f9;
+const HIGHLIGHT = new THREE.Color('#1677ff');
+const CLICK_SLOP_PX = 5;
+
+/** Element key of a fragments item. */
+export const fragKey = (localId: number): string => `f:${localId}`;
+/** Element key of a GLB node. */
+export const glbKey = (uuid: string): string => `g:${uuid}`;
+
+/** Wraps one 3D world in a container element; see the module docstring. */
+export class ViewerEngine {
+  readonly components = new OBC.Components();
+  readonly world: OBC.SimpleWorld<OBC.SimpleScene, OBC.SimpleCamera, OBC.SimpleRenderer>;
+  readonly fragments: OBC.FragmentsManager;
+  /** Called with the element key under a canvas click (null: empty space). */
+  onPick: ((key: string | null) => void) | null = null;
+  /** Called once after the first render containing the model's geometry. */
+  onFirstFrame: (() => void) | null = null;
+
+  private model: FRAGS.FragmentsModel | null = null;
+  private glb: THREE.Object3D | null = null;
+  private disposed = false;
+  private firstFrameDone = false;
+  private selected: string | null = null;
+  private readonly glbOriginals = new Map<THREE.Mesh, THREE.Material | THREE.Material[]>();
+  private readonly glbHighlight = new THREE.MeshStandardMaterial({ color: HIGHLIGHT, side: THREE.DoubleSide });
+  private down: { x: number; y: number } | null = null;
+
+  constructor(container: HTMLElement) {
+    const worlds = this.components.get(OBC.Worlds);
+    this.world = worlds.create<OBC.SimpleScene, OBC.SimpleCamera, OBC.SimpleRenderer>();
+    this.world.scene = new OBC.SimpleScene(this.components);
+    this.world.scene.setup();
+    this.world.scene.three.background = new THREE.Color(BACKGROUND);
+    this.world.renderer = new OBC.SimpleRenderer(this.components, container);
+    this.world.camera = new OBC.SimpleCamera(this.components);
+    this.world.camera.controls.dollyToCursor = true;
+    this.components.init();
+
+    this.fragments = this.components.get(OBC.FragmentsManager);
+    this.fragments.init(workerUrl);
+    // Culling / LOD follow the camera: refresh tiles while moving and fully when it rests.
+    this.world.camera.controls.addEventListener('update', this.onCameraUpdate);
+    this.world.camera.controls.addEventListener('rest', this.onCameraRest);
+    // Coplanar faces z-fight without a polygon offset (the @thatopen examples do the same).
+    this.fragments.core.models.materials.list.onItemSet.add(({ value: material }) => {
+      if ('isLodMaterial' in material && material.isLodMaterial) return;
+      material.polygonOffset = true;
+      material.polygonOffsetUnits = 1;
+      material.polygonOffsetFactor = Math.random();
+    });
+    this.world.renderer.onAfterUpdate.add(this.afterRender);
+    const canvas = this.canvas;
+    canvas.addEventListener('pointerdown', this.onPointerDown);
+    canvas.addEventListener('pointerup', this.onPointerUp);
+  }
+
+  /** The WebGL canvas. */
+  get canvas(): HTMLCanvasElement {
+    return this.world.renderer!.three.domElement;
+  }
+
+  /** The loaded fragments model, if any. */
+  get fragmentsModel(): FRAGS.FragmentsModel | null {
+    return this.model;
+  }
+
+  /** The loaded GLB scene root, if any. */
+  get glbRoot(): THREE.Object3D | null {
+    return this.glb;
+  }
+
+  /** Whether dispose() was called. */
+  get isDisposed(): boolean {
+    return this.disposed;
+  }
+
+  /** Load a model's bytes into the world and frame it. Rejects on unreadable data. */
+  async load(kind: ModelKind, bytes: ArrayBuffer): Promise<void> {
+    if (kind === 'glb') await this.loadGlb(bytes);
+    else await this.loadFragments(bytes);
+    if (this.disposed) return;
+    await this.fit(false);
+  }
+
+  private async loadFragments(bytes: ArrayBuffer): Promise<void> {
+    const model = await this.fragments.core.load(bytes, { modelId: 'model', camera: this.camera });
+    if (this.disposed) return;
+    this.model = model;
+    model.useCamera(this.camera);
+    this.world.scene.three.add(model.object);
+    await this.fragments.core.update(true);
+  }
+
+  private async loadGlb(bytes: ArrayBuffer): Promise<void> {
+    const loader = new GLTFLoader();
+    loader.setMeshoptDecoder(MeshoptDecoder);
+    const gltf = await loader.parseAsync(bytes, '');
+    if (this.disposed) return;
+    this.glb = gltf.scene;
+    this.world.scene.three.add(gltf.scene);
+  }
+
+  private get camera(): THREE.PerspectiveCamera | THREE.OrthographicCamera {
+    return this.world.camera.three;
+  }
+
+  /** Bounding box of the model, or of one element. */
+  private async box(key?: string): Promise<THREE.Box3> {
+    if (key?.startsWith('f:') && this.model) return this.model.getMergedBox([Number(key.slice(2))]);
+    if (key?.startsWith('g:') && this.glb) {
+      const node = this.glb.getObjectByProperty('uuid', key.slice(2));
+      if (node) return new THREE.Box3().setFromObject(node);
+    }
+    if (this.model) return this.model.box.clone();
+    if (this.glb) return new THREE.Box3().setFromObject(this.glb);
+    return new THREE.Box3();
+  }
+
+  /** Frame the whole model (fit-to-model). */
+  async fit(animate = true): Promise<void> {
+    await this.frame(await this.box(), animate);
+  }
+
+  /** Frame one element. */
+  async focus(key: string): Promise<void> {
+    await this.frame(await this.box(key), true);
+  }
+
+  private async frame(box: THREE.Box3, animate: boolean): Promise<void> {
+    if (this.disposed || box.isEmpty()) return;
+    const sphere = box.getBoundingSphere(new THREE.Sphere());
+    const radius = Math.max(sphere.radius, 1e-3);
+    // Whole model stays inside the clip range whatever its scale (mm-sized parts to city blocks).
+    const total = await this.box();
+    const modelRadius = Math.max(total.isEmpty() ? radius : total.getBoundingSphere(new THREE.Sphere()).radius, radius);
+    const camera = this.camera;
+    camera.near = Math.max(radius / 200, 1e-3);
+    camera.far = modelRadius * 400;
+    camera.updateProjectionMatrix();
+    const controls = this.world.camera.controls;
+    if (!animate) {
+      // Look from the south-east, above: a readable first view of buildings.
+      const c = sphere.center;
+      await controls.setLookAt(c.x + radius, c.y + radius * 0.8, c.z + radius, c.x, c.y, c.z, false);
+    }
+    await controls.fitToSphere(sphere, animate);
+    if (this.model) await this.fragments.core.update(true);
+  }
+
+  /** Key of the element under a client (CSS px) point, or null. */
+  async pick(clientX: number, clientY: number): Promise<string | null> {
+    if (this.disposed) return null;
+    if (this.model) {
+      const hit = await this.model.raycast({
+        camera: this.camera,
+        mouse: new THREE.Vector2(clientX, clientY),
+        dom: this.canvas,
+      });
+      return hit ? fragKey(hit.localId) : null;
+    }
+    if (this.glb) {
+      const rect = this.canvas.getBoundingClientRect();
+      const ndc = new THREE.Vector2(
+        ((clientX - rect.left) / rect.width) * 2 - 1,
+        -((clientY - rect.top) / rect.height) * 2 + 1,
+      );
+      const ray = new THREE.Raycaster();
+      ray.setFromCamera(ndc, this.camera);
+      const hit = ray.intersectObject(this.glb, true).find((h) => h.object.visible);
+      return hit ? glbKey(hit.object.uuid) : null;
+    }
+    return null;
+  }
+
+  /** Highlight one element (null clears the highlight). */
+  async select(key: string | null): Promise<void> {
+    if (this.disposed || key === this.selected) return;
+    this.selected = key;
+    if (this.model) {
+      await this.model.resetHighlight();
+      if (key?.startsWith('f:')) {
+        await this.model.highlight([Number(key.slice(2))], {
+          color: HIGHLIGHT,
+          renderedFaces: FRAGS.RenderedFaces.TWO,
+          opacity: 1,
+          transparent: false,
+        });
+      }
+      await this.fragments.core.update(true);
+      return;
+    }
+    for (const [mesh, material] of this.glbOriginals) mesh.material = material;
+    this.glbOriginals.clear();
+    const node = key?.startsWith('g:') ? this.glb?.getObjectByProperty('uuid', key.slice(2)) : undefined;
+    node?.traverse((o) => {
+      if (!(o instanceof THREE.Mesh)) return;
+      this.glbOriginals.set(o, o.material);
+      o.material = this.glbHighlight;
+    });
+  }
+
+  /** Hide one element. */
+  async hide(key: string): Promise<void> {
+    if (this.disposed) return;
+    if (this.model && key.startsWith('f:')) {
+      await this.model.setVisible([Number(key.slice(2))], false);
+      await this.fragments.core.update(true);
+    } else if (key.startsWith('g:')) {
+      const node = this.glb?.getObjectByProperty('uuid', key.slice(2));
+      if (node) node.visible = false;
+    }
+  }
+
+  /** Show every element again (全部显示). */
+  async showAll(): Promise<void> {
+    if (this.disposed) return;
+    if (this.model) {
+      await this.model.resetVisible();
+      await this.fragments.core.update(true);
+    }
+    this.glb?.traverse((o) => {
+      o.visible = true;
+    });
+  }
+
+  /** Free the GPU context, workers and listeners. Safe to call twice. */
+  dispose(): void {
+    if (this.disposed) return;
+    this.disposed = true;
+    this.onPick = null;
+    this.onFirstFrame = null;
+    const canvas = this.canvas;
+    canvas.removeEventListener('pointerdown', this.onPointerDown);
+    canvas.removeEventListener('pointerup', this.onPointerUp);
+    this.world.camera.controls.removeEventListener('update', this.onCameraUpdate);
+    this.world.camera.controls.removeEventListener('rest', this.onCameraRest);
+    for (const [mesh, material] of this.glbOriginals) mesh.material = material;
+    this.glbOriginals.clear();
+    this.glbHighlight.dispose();
+    this.model = null;
+    this.glb = null;
+    this.components.dispose();
+  }
+
+  private readonly onCameraUpdate = (): void => {
+    if (this.model) void this.fragments.core.update();
+  };
+
+  private readonly onCameraRest = (): void => {
+    if (this.model) void this.fragments.core.update(true);
+  };
+
+  private readonly afterRender = (): void => {
+    if (this.firstFrameDone || !this.onFirstFrame) return;
+    const root = this.model?.object ?? this.glb;
+    if (!root || !hasGeometry(root)) return;
+    this.firstFrameDone = true;
+    this.onFirstFrame();
+  };
+
+  private readonly onPointerDown = (e: PointerEvent): void => {
+    this.down = e.isPrimary && e.button === 0 ? { x: e.clientX, y: e.clientY } : null;
+  };
+
+  private readonly onPointerUp = (e: PointerEvent): void => {
+    const down = this.down;
+    this.down = null;
+    if (!down || Math.hypot(e.clientX - down.x, e.clientY - down.y) > CLICK_SLOP_PX) return;
+    void this.pick(e.clientX, e.clientY).then((key) => {
+      if (!this.disposed) this.onPick?.(key);
+    });
+  };
+}
+
+/** Whether an object (sub)tree holds a visible mesh with vertices. */
+function hasGeometry(root: THREE.Object3D): boolean {
+  let found = false;
+  root.traverseVisible((o) => {
+    if (found) return;
+    const geometry = (o as THREE.Mesh).geometry as THREE.BufferGeometry | undefined;
+    if ((o as THREE.Mesh).isMesh && geometry && (geometry.getAttribute('position')?.count ?? 0) > 0) found = true;
+  });
+  return found;
+}
