@@ -70,7 +70,9 @@ export function ElementTree({ nodes, selectedKey, onSelect }: ElementTreeProps):
   const data = useMemo(() => (nodes ? toData(nodes) : []), [nodes]);
   const [expanded, setExpanded] = useState<Key[]>([]);
   const [boxRef, height] = useHeight();
-  const treeRef = useRef<{ scrollTo: (opts: { key: Key; align?: 'top' | 'bottom' | 'auto' }) => void } | null>(null);
+  const treeRef = useRef<{
+    scrollTo: (opts: { key: Key; align?: 'top' | 'bottom' | 'auto' }) => void;
+  } | null>(null);
 
   useEffect(() => {
     if (nodes) setExpanded(topKeys(nodes, 3));
@@ -86,7 +88,8 @@ export function ElementTree({ nodes, selectedKey, onSelect }: ElementTreeProps):
   }, [nodes, selectedKey]);
 
   let body: ReactElement;
-  if (!nodes) body = <Spin style={{ display: 'block', margin: '32px auto' }} description={t('treeLoading')} />;
+  if (!nodes)
+    body = <Spin style={{ display: 'block', margin: '32px auto' }} description={t('treeLoading')} />;
   else if (!nodes.length) body = <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('treeEmpty')} />;
   else
     body = (

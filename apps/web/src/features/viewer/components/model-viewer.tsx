@@ -21,7 +21,7 @@ import * as THREE from 'three';
 import '../i18n.ts';
 import { VIEWER_NS } from '../i18n.ts';
 import { ViewerEngine, type ModelKind } from '../lib/viewer-engine.ts';
-import { buildObjectTree, type ViewerTreeNode } from '../lib/spatial-tree.ts';
+import { buildObjectTree, itemIdsUnder, type ViewerTreeNode } from '../lib/spatial-tree.ts';
 import { glbGroups } from '../lib/properties.ts';
 import { glbNodeInfo, loadFragmentsProperties, loadFragmentsTree } from '../lib/model-data.ts';
 import { ViewerToolbar } from './viewer-toolbar.tsx';
@@ -70,6 +70,10 @@ export function ModelViewer({ kind, url, compact, onFirstFrame, onError }: Model
   const [props, setProps] = useState<PropertiesState>({ status: 'none' });
   const [propsOpen, setPropsOpen] = useState(false);
   const selectSeq = useRef(0);
+  const treeRef = useRef<ViewerTreeNode[] | null>(null);
+  useEffect(() => {
+    treeRef.current = tree;
+  }, [tree]);
   const callbacks = useRef({ onFirstFrame, onError, t });
   useEffect(() => {
     callbacks.current = { onFirstFrame, onError, t };
@@ -80,7 +84,7 @@ export function ModelViewer({ kind, url, compact, onFirstFrame, onError }: Model
     if (!engine || engine.isDisposed) return;
     const seq = ++selectSeq.current;
     setSelected(key);
-    void engine.select(key);
+    void engine.select(key, key && treeRef.current ? itemIdsUnder(treeRef.current, key) : undefined);
     if (!key) {
       setProps({ status: 'none' });
       return;
@@ -91,13 +95,19 @@ export function ModelViewer({ kind, url, compact, onFirstFrame, onError }: Model
     if (key.startsWith('f:') && model) {
       setProps({ status: 'loading' });
       try {
-        const { attributes, groups } = await loadFragmentsProperties(model, Number(key.slice(2)));
+        const { attributes: rows, groups } = await loadFragmentsProperties(model, Number(key.slice(2)));
         if (seq !== selectSeq.current) return;
-        const name = attributes.find((r) => r.key === 'Name')?.value;
-        const cat = attributes.find((r) => r.key === 'Category')?.value ?? '';
-        setProps({ status: 'ready', title: name && name !== '—' ? name : tr(`categories.${cat}`, { defaultValue: cat }), attributes, groups });
+        const name = rows.find((r) => r.key === 'Name')?.value;
+        const cat = rows.find((r) => r.key === 'Category')?.value ?? '';
+        const catText = tr(`categories.${cat}`, { defaultValue: cat });
+        // 类别: "楼板 (IFCSLAB)" — the Chinese class name next to the IFC one.
+        const attributes = rows.map((r) =>
+          r.key === 'Category' && catText !== cat ? { ...r, value: `${catText} (${cat})` } : r,
+        );
+        setProps({ status: 'ready', title: name && name !== '—' ? name : catText, attributes, groups });
       } catch (e) {
-        if (seq === selectSeq.current) setProps({ status: 'error', message: e instanceof Error ? e.message : String(e) });
+        if (seq === selectSeq.current)
+          setProps({ status: 'error', message: e instanceof Error ? e.message : String(e) });
       }
       return;
     }
@@ -114,7 +124,12 @@ export function ModelViewer({ kind, url, compact, onFirstFrame, onError }: Model
       triangles: tr('fields.triangles'),
       materials: tr('fields.materials'),
     };
-    setProps({ status: 'ready', title: info.name || typeLabel, attributes: [], groups: glbGroups({ ...info, type: typeLabel }, labels) });
+    setProps({
+      status: 'ready',
+      title: info.name || typeLabel,
+      attributes: [],
+      groups: glbGroups({ ...info, type: typeLabel }, labels),
+    });
   }, []);
 
   useEffect(() => {
@@ -159,7 +174,9 @@ export function ModelViewer({ kind, url, compact, onFirstFrame, onError }: Model
         const categoryLabel = (c: string) => tr(`categories.${c}`, { defaultValue: c });
         const nodes = model
           ? await loadFragmentsTree(model, categoryLabel)
-          : buildObjectTree(engine.glbRoot ?? new THREE.Object3D(), (type) => tr(`objectTypes.${type}`, { defaultValue: type }));
+          : buildObjectTree(engine.glbRoot ?? new THREE.Object3D(), (type) =>
+              tr(`objectTypes.${type}`, { defaultValue: type }),
+            );
         if (!engine.isDisposed) setTree(nodes);
       } catch {
         if (!engine.isDisposed) setTree([]);
@@ -197,10 +214,19 @@ export function ModelViewer({ kind, url, compact, onFirstFrame, onError }: Model
       ref={rootRef}
       data-testid="model-viewer"
       data-first-frame={firstFrame ? '1' : undefined}
-      style={{ height: '100%', width: '100%', display: 'flex', flexDirection: 'column', position: 'relative', overflow: 'hidden', background: '#fff' }}
+      style={{
+        height: '100%',
+        width: '100%',
+        display: 'flex',
+        flexDirection: 'column',
+        position: 'relative',
+        overflow: 'hidden',
+        background: '#fff',
+      }}
     >
       <ViewerToolbar
         treeOpen={showTree}
+        touch={narrow}
         hasSelection={selected !== null}
         disabled={!ready}
         onToggleTree={() => setTreeOpen(!showTree)}
@@ -215,19 +241,49 @@ export function ModelViewer({ kind, url, compact, onFirstFrame, onError }: Model
       />
       <div style={{ flex: 1, minHeight: 0, display: 'flex', position: 'relative' }}>
         {showTree && !narrow && (
-          <div style={{ width: 280, flex: 'none', borderRight: '1px solid #f0f0f0', padding: '8px 0 8px 4px', background: '#fff' }}>
+          <div
+            style={{
+              width: 280,
+              flex: 'none',
+              borderRight: '1px solid #f0f0f0',
+              padding: '8px 0 8px 4px',
+              background: '#fff',
+            }}
+          >
             {treePanel}
           </div>
         )}
         <div style={{ flex: 1, minWidth: 0, position: 'relative' }}>
-          <div ref={hostRef} data-testid="viewer-canvas" style={{ position: 'absolute', inset: 0, overflow: 'hidden' }} />
+          <div
+            ref={hostRef}
+            data-testid="viewer-canvas"
+            style={{ position: 'absolute', inset: 0, overflow: 'hidden' }}
+          />
           {status === 'loading' && (
-            <div style={{ position: 'absolute', inset: 0, display: 'flex', alignItems: 'center', justifyContent: 'center', pointerEvents: 'none' }}>
+            <div
+              style={{
+                position: 'absolute',
+                inset: 0,
+                display: 'flex',
+                alignItems: 'center',
+                justifyContent: 'center',
+                pointerEvents: 'none',
+              }}
+            >
               <Spin size="large" description={t('loading')} />
             </div>
           )}
           {status === 'error' && error && (
-            <div style={{ position: 'absolute', inset: 0, display: 'flex', alignItems: 'center', justifyContent: 'center', padding: 16 }}>
+            <div
+              style={{
+                position: 'absolute',
+                inset: 0,
+                display: 'flex',
+                alignItems: 'center',
+                justifyContent: 'center',
+                padding: 16,
+              }}
+            >
               <Alert type="error" showIcon title={error} />
             </div>
           )}
@@ -248,9 +304,17 @@ export function ModelViewer({ kind, url, compact, onFirstFrame, onError }: Model
                 flexDirection: 'column',
               }}
             >
-              <div style={{ display: 'flex', alignItems: 'center', padding: '8px 8px 0 12px', fontWeight: 600 }}>
+              <div
+                style={{ display: 'flex', alignItems: 'center', padding: '8px 8px 0 12px', fontWeight: 600 }}
+              >
                 <span style={{ flex: 1 }}>{t('properties')}</span>
-                <Button type="text" size="small" aria-label={t('closeProperties')} icon={<CloseOutlined />} onClick={() => void select(null)} />
+                <Button
+                  type="text"
+                  size="small"
+                  aria-label={t('closeProperties')}
+                  icon={<CloseOutlined />}
+                  onClick={() => void select(null)}
+                />
               </div>
               <div style={{ flex: 1, minHeight: 0 }}>{propsPanel}</div>
             </div>

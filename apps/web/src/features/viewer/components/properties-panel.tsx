@@ -29,7 +29,11 @@ function Rows({ rows }: { rows: PropertyRow[] }): ReactElement {
       column={1}
       bordered
       styles={{ label: { width: '40%', wordBreak: 'break-word' }, content: { wordBreak: 'break-all' } }}
-      items={rows.map((r) => ({ key: r.key, label: t(`attrs.${r.label}`, { defaultValue: r.label }), children: r.value }))}
+      items={rows.map((r) => ({
+        key: r.key,
+        label: t(`attrs.${r.label}`, { defaultValue: r.label }),
+        children: r.value,
+      }))}
     />
   );
 }
@@ -38,10 +42,13 @@ function Rows({ rows }: { rows: PropertyRow[] }): ReactElement {
 export function PropertiesPanel({ state }: PropertiesPanelProps): ReactElement {
   const { t } = useTranslation(VIEWER_NS);
   let body: ReactElement;
-  if (state.status === 'none') body = <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('pickHint')} />;
-  else if (state.status === 'loading') body = <Spin style={{ display: 'block', margin: '32px auto' }} description={t('propsLoading')} />;
+  if (state.status === 'none')
+    body = <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('pickHint')} />;
+  else if (state.status === 'loading')
+    body = <Spin style={{ display: 'block', margin: '32px auto' }} description={t('propsLoading')} />;
   else if (state.status === 'error') body = <Typography.Text type="danger">{state.message}</Typography.Text>;
-  else if (!state.attributes.length && !state.groups.length) body = <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('noProperties')} />;
+  else if (!state.attributes.length && !state.groups.length)
+    body = <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('noProperties')} />;
   else
     body = (
       <>

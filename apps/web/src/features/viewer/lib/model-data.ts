@@ -9,7 +9,14 @@
 import type { FragmentsModel, ItemData } from '@thatopen/fragments';
 import * as THREE from 'three';
 import { buildSpatialTree, collectLocalIds, type ItemLabel, type ViewerTreeNode } from './spatial-tree.ts';
-import { definingIds, elementAttributes, propertyGroups, type GlbNodeInfo, type PropertyGroup, type PropertyRow } from './properties.ts';
+import {
+  definingIds,
+  elementAttributes,
+  propertyGroups,
+  type GlbNodeInfo,
+  type PropertyGroup,
+  type PropertyRow,
+} from './properties.ts';
 
 const NO_RELATIONS = { attributes: false, relations: false };
 const ONE_LEVEL = { attributes: true, relations: false };
@@ -22,7 +29,11 @@ export async function loadFragmentsTree(
   const root = await model.getSpatialStructure();
   const ids = collectLocalIds(root);
   const data = ids.length
-    ? await model.getItemsData(ids, { attributesDefault: false, attributes: ['Name'], relationsDefault: NO_RELATIONS })
+    ? await model.getItemsData(ids, {
+        attributesDefault: false,
+        attributes: ['Name'],
+        relationsDefault: NO_RELATIONS,
+      })
     : [];
   const labels = new Map<number, ItemLabel>();
   data.forEach((item, i) => {
@@ -54,7 +65,11 @@ export async function loadFragmentsProperties(
   const sets = setIds.length
     ? await model.getItemsData(setIds, {
         attributesDefault: true,
-        relations: { HasProperties: ONE_LEVEL, Quantities: ONE_LEVEL, HasPropertySets: { attributes: true, relations: true } },
+        relations: {
+          HasProperties: ONE_LEVEL,
+          Quantities: ONE_LEVEL,
+          HasPropertySets: { attributes: true, relations: true },
+        },
         relationsDefault: NO_RELATIONS,
       })
     : [];
@@ -72,7 +87,15 @@ export function glbNodeInfo(node: THREE.Object3D): GlbNodeInfo {
     const count = geometry.getAttribute('position')?.count ?? 0;
     vertices += count;
     triangles += Math.floor((geometry.index?.count ?? count) / 3);
-    for (const m of Array.isArray(o.material) ? o.material : [o.material]) materials.add((m as THREE.Material).name || (m as THREE.Material).type);
+    for (const m of Array.isArray(o.material) ? o.material : [o.material])
+      materials.add((m as THREE.Material).name || (m as THREE.Material).type);
   });
-  return { name: node.name, type: node.type, vertices, triangles, materials: [...materials], userData: { ...node.userData } };
+  return {
+    name: node.name,
+    type: node.type,
+    vertices,
+    triangles,
+    materials: [...materials],
+    userData: { ...node.userData },
+  };
 }

@@ -12,9 +12,15 @@ const wall: ItemData = {
   Description: { value: null },
   IsDefinedBy: [
     { _category: { value: 'IFCWALLTYPE' }, _localId: { value: 15234 }, Name: { value: 'Leichtbeton 240' } },
-    { _category: { value: 'IFCPROPERTYSET' }, _localId: { value: 15079 }, Name: { value: 'Pset_WallCommon' } },
+    {
+      _category: { value: 'IFCPROPERTYSET' },
+      _localId: { value: 15079 },
+      Name: { value: 'Pset_WallCommon' },
+    },
   ],
-  ContainedInStructure: [{ _category: { value: 'IFCBUILDINGSTOREY' }, _localId: { value: 479 }, Name: { value: 'Erdgeschoss' } }],
+  ContainedInStructure: [
+    { _category: { value: 'IFCBUILDINGSTOREY' }, _localId: { value: 479 }, Name: { value: 'Erdgeschoss' } },
+  ],
 };
 
 describe('properties', () => {
@@ -40,23 +46,53 @@ describe('properties', () => {
       _localId: { value: 15079 },
       Name: { value: 'Pset_WallCommon' },
       HasProperties: [
-        { _category: { value: 'IFCPROPERTYSINGLEVALUE' }, Name: { value: 'ThermalTransmittance' }, NominalValue: { value: 1.5 } },
-        { _category: { value: 'IFCPROPERTYSINGLEVALUE' }, Name: { value: 'IsExternal' }, NominalValue: { value: false } },
-        { _category: { value: 'IFCPROPERTYBOUNDEDVALUE' }, Name: { value: 'Range' }, LowerBoundValue: { value: 1 }, UpperBoundValue: { value: 2 } },
+        {
+          _category: { value: 'IFCPROPERTYSINGLEVALUE' },
+          Name: { value: 'ThermalTransmittance' },
+          NominalValue: { value: 1.5 },
+        },
+        {
+          _category: { value: 'IFCPROPERTYSINGLEVALUE' },
+          Name: { value: 'IsExternal' },
+          NominalValue: { value: false },
+        },
+        {
+          _category: { value: 'IFCPROPERTYBOUNDEDVALUE' },
+          Name: { value: 'Range' },
+          LowerBoundValue: { value: 1 },
+          UpperBoundValue: { value: 2 },
+        },
       ],
     };
     const qset: ItemData = {
       _category: { value: 'IFCELEMENTQUANTITY' },
       _localId: { value: 15169 },
       Name: { value: 'BaseQuantities' },
-      Quantities: [{ _category: { value: 'IFCQUANTITYVOLUME' }, Name: { value: 'NetVolume' }, VolumeValue: { value: 2.496240001 } }],
+      Quantities: [
+        {
+          _category: { value: 'IFCQUANTITYVOLUME' },
+          Name: { value: 'NetVolume' },
+          VolumeValue: { value: 2.496240001 },
+        },
+      ],
     };
     const type: ItemData = {
       _category: { value: 'IFCWALLTYPE' },
       _localId: { value: 15234 },
-      HasPropertySets: [{ _category: { value: 'IFCPROPERTYSET' }, _localId: { value: 9 }, Name: { value: 'TypeSet' }, HasProperties: [{ Name: { value: 'A' }, NominalValue: { value: 'x' } }] }],
+      HasPropertySets: [
+        {
+          _category: { value: 'IFCPROPERTYSET' },
+          _localId: { value: 9 },
+          Name: { value: 'TypeSet' },
+          HasProperties: [{ Name: { value: 'A' }, NominalValue: { value: 'x' } }],
+        },
+      ],
     };
-    const empty: ItemData = { _category: { value: 'IFCPROPERTYSET' }, _localId: { value: 3 }, Name: { value: 'Empty' } };
+    const empty: ItemData = {
+      _category: { value: 'IFCPROPERTYSET' },
+      _localId: { value: 3 },
+      Name: { value: 'Empty' },
+    };
     const groups = propertyGroups([type, pset, qset, empty, pset]);
     expect(groups.map((g) => g.title)).toEqual(['TypeSet', 'Pset_WallCommon', 'BaseQuantities']);
     expect(groups[1]!.rows.map((r) => [r.label, r.value])).toEqual([
@@ -77,11 +113,24 @@ describe('properties', () => {
   });
 
   it('describes a GLB node', () => {
-    const labels = { mesh: '网格', userData: '自定义数据', name: '名称', type: '类型', vertices: '顶点数', triangles: '三角面数', materials: '材质' };
-    const groups = glbGroups({ name: 'Box', type: 'Mesh', vertices: 24, triangles: 12, materials: ['Texture'], userData: { id: 7 } }, labels);
+    const labels = {
+      mesh: '网格',
+      userData: '自定义数据',
+      name: '名称',
+      type: '类型',
+      vertices: '顶点数',
+      triangles: '三角面数',
+      materials: '材质',
+    };
+    const groups = glbGroups(
+      { name: 'Box', type: 'Mesh', vertices: 24, triangles: 12, materials: ['Texture'], userData: { id: 7 } },
+      labels,
+    );
     expect(groups.map((g) => g.title)).toEqual(['网格', '自定义数据']);
     expect(groups[0]!.rows.map((r) => r.value)).toEqual(['Box', 'Mesh', '24', '12', 'Texture']);
     expect(groups[1]!.rows).toEqual([{ key: 'id', label: 'id', value: '7' }]);
-    expect(glbGroups({ name: '', type: 'Group', vertices: 0, triangles: 0, materials: [], userData: {} }, labels)).toHaveLength(1);
+    expect(
+      glbGroups({ name: '', type: 'Group', vertices: 0, triangles: 0, materials: [], userData: {} }, labels),
+    ).toHaveLength(1);
   });
 });

@@ -36,7 +36,8 @@ function raw(field: Field | undefined): unknown {
 /** Readable text of an attribute value: numbers to 6 significant digits, lists comma-joined. */
 export function formatValue(value: unknown): string {
   if (value === null || value === undefined || value === '') return '—';
-  if (typeof value === 'number') return Number.isInteger(value) ? String(value) : String(Number(value.toPrecision(6)));
+  if (typeof value === 'number')
+    return Number.isInteger(value) ? String(value) : String(Number(value.toPrecision(6)));
   if (typeof value === 'boolean') return value ? 'TRUE' : 'FALSE';
   if (Array.isArray(value)) return value.map((v) => formatValue(isAttr(v) ? v.value : v)).join(', ');
   if (typeof value === 'object') return JSON.stringify(value);
@@ -47,7 +48,16 @@ function isAttr(v: unknown): v is { value: unknown } {
   return typeof v === 'object' && v !== null && 'value' in v;
 }
 
-const FIRST = ['Name', 'GlobalId', 'Category', 'ObjectType', 'Description', 'LongName', 'Tag', 'PredefinedType'];
+const FIRST = [
+  'Name',
+  'GlobalId',
+  'Category',
+  'ObjectType',
+  'Description',
+  'LongName',
+  'Tag',
+  'PredefinedType',
+];
 
 /** Attributes of an element: Name, GlobalId, Category, ObjectType… then its type and storey. */
 export function elementAttributes(item: ItemData): PropertyRow[] {
@@ -119,7 +129,8 @@ export function propertyGroups(sets: readonly ItemData[]): PropertyGroup[] {
       const label = formatValue(raw(p.Name));
       return { key: `${i}:${label}`, label, value: formatValue(rowValue(p)) };
     });
-    if (rows.length) groups.push({ key: String(id ?? groups.length), title: formatValue(raw(set.Name)), rows });
+    if (rows.length)
+      groups.push({ key: String(id ?? groups.length), title: formatValue(raw(set.Name)), rows });
   };
   sets.forEach(add);
   return groups;
@@ -154,7 +165,8 @@ export function glbGroups(info: GlbNodeInfo, labels: GlbLabels): PropertyGroup[]
     { key: 'vertices', label: labels.vertices, value: String(info.vertices) },
     { key: 'triangles', label: labels.triangles, value: String(info.triangles) },
   ];
-  if (info.materials.length) mesh.push({ key: 'materials', label: labels.materials, value: info.materials.join(', ') });
+  if (info.materials.length)
+    mesh.push({ key: 'materials', label: labels.materials, value: info.materials.join(', ') });
   const groups: PropertyGroup[] = [{ key: 'mesh', title: labels.mesh, rows: mesh }];
   const extras = Object.entries(info.userData).map(([k, v]) => ({ key: k, label: k, value: formatValue(v) }));
   if (extras.length) groups.push({ key: 'userData', title: labels.userData, rows: extras });

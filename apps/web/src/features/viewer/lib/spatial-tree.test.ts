@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { SpatialTreeItem } from '@thatopen/fragments';
-import { buildObjectTree, buildSpatialTree, collectLocalIds, pathTo, topKeys, type ItemLabel } from './spatial-tree.ts';
+import {
+  buildObjectTree,
+  buildSpatialTree,
+  collectLocalIds,
+  itemIdsUnder,
+  pathTo,
+  topKeys,
+  type ItemLabel,
+} from './spatial-tree.ts';
 
 // Shape of FragmentsModel.getSpatialStructure() for AC20-FZK-Haus: category groups (localId null)
 // alternate with items.
@@ -90,9 +98,18 @@ describe('spatial tree', () => {
 
   it('finds the path to a key and the first levels', () => {
     const nodes = buildSpatialTree(tree, labels, cat);
-    expect(pathTo(nodes, 'f:17040')).toEqual(['f:66', 'f:389', 'f:479', 'c:f:479/IFCWALLSTANDARDCASE', 'f:17040']);
+    expect(pathTo(nodes, 'f:17040')).toEqual([
+      'f:66',
+      'f:389',
+      'f:479',
+      'c:f:479/IFCWALLSTANDARDCASE',
+      'f:17040',
+    ]);
     expect(pathTo(nodes, 'f:1')).toEqual([]);
     expect(topKeys(nodes, 3)).toEqual(['f:66', 'f:389', 'f:479']);
+    expect(itemIdsUnder(nodes, 'f:479')).toEqual([479, 15042, 17040]);
+    expect(itemIdsUnder(nodes, 'c:f:479/IFCWALLSTANDARDCASE')).toEqual([15042, 17040]);
+    expect(itemIdsUnder(nodes, 'nope')).toEqual([]);
   });
 
   it('lists GLB nodes by name, skipping an unnamed root', () => {
@@ -100,7 +117,10 @@ describe('spatial tree', () => {
       uuid: 'r',
       name: '',
       type: 'Group',
-      children: [{ uuid: 'a', name: 'Mesh', type: 'Mesh', children: [] }, { uuid: 'b', name: '', type: 'Mesh', children: [] }],
+      children: [
+        { uuid: 'a', name: 'Mesh', type: 'Mesh', children: [] },
+        { uuid: 'b', name: '', type: 'Mesh', children: [] },
+      ],
     };
     expect(buildObjectTree(scene, (t) => `<${t}>`)).toEqual([
       { key: 'g:a', title: 'Mesh', category: '<Mesh>' },

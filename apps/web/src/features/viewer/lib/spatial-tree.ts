@@ -131,3 +131,23 @@ export function topKeys(nodes: readonly ViewerTreeNode[], depth: number): string
   if (depth <= 0) return [];
   return nodes.flatMap((n) => (n.children ? [n.key, ...topKeys(n.children, depth - 1)] : []));
 }
+
+/** localIds of the node `key` and of everything under it (what selecting a storey highlights). */
+export function itemIdsUnder(nodes: readonly ViewerTreeNode[], key: string): number[] {
+  const find = (list: readonly ViewerTreeNode[]): ViewerTreeNode | undefined => {
+    for (const n of list) {
+      if (n.key === key) return n;
+      const sub = n.children && find(n.children);
+      if (sub) return sub;
+    }
+    return undefined;
+  };
+  const ids: number[] = [];
+  const walk = (n: ViewerTreeNode) => {
+    if (n.key.startsWith('f:')) ids.push(Number(n.key.slice(2)));
+    n.children?.forEach(walk);
+  };
+  const node = find(nodes);
+  if (node) walk(node);
+  return ids;
+}

@@ -51,7 +51,10 @@ export class ViewerEngine {
   private firstFrameDone = false;
   private selected: string | null = null;
   private readonly glbOriginals = new Map<THREE.Mesh, THREE.Material | THREE.Material[]>();
-  private readonly glbHighlight = new THREE.MeshStandardMaterial({ color: HIGHLIGHT, side: THREE.DoubleSide });
+  private readonly glbHighlight = new THREE.MeshStandardMaterial({
+    color: HIGHLIGHT,
+    side: THREE.DoubleSide,
+  });
   private down: { x: number; y: number } | null = null;
 
   constructor(container: HTMLElement) {
@@ -63,6 +66,8 @@ export class ViewerEngine {
     this.world.renderer = new OBC.SimpleRenderer(this.components, container);
     this.world.camera = new OBC.SimpleCamera(this.components);
     this.world.camera.controls.dollyToCursor = true;
+    this.canvas.style.display = 'block';
+    this.canvas.style.touchAction = 'none';
     this.components.init();
 
     this.fragments = this.components.get(OBC.FragmentsManager);
@@ -161,7 +166,10 @@ export class ViewerEngine {
     const radius = Math.max(sphere.radius, 1e-3);
     // Whole model stays inside the clip range whatever its scale (mm-sized parts to city blocks).
     const total = await this.box();
-    const modelRadius = Math.max(total.isEmpty() ? radius : total.getBoundingSphere(new THREE.Sphere()).radius, radius);
+    const modelRadius = Math.max(
+      total.isEmpty() ? radius : total.getBoundingSphere(new THREE.Sphere()).radius,
+      radius,
+    );
     const camera = this.camera;
     camera.near = Math.max(radius / 200, 1e-3);
     camera.far = modelRadius * 400;
@@ -201,14 +209,17 @@ export class ViewerEngine {
     return null;
   }
 
-  /** Highlight one element (null clears the highlight). */
-  async select(key: string | null): Promise<void> {
+  /**
+   * Highlight one element (null clears the highlight); for fragments, `localIds` may widen the
+   * highlight to what the element contains (a storey's elements).
+   */
+  async select(key: string | null, localIds?: number[]): Promise<void> {
     if (this.disposed || key === this.selected) return;
     this.selected = key;
     if (this.model) {
       await this.model.resetHighlight();
       if (key?.startsWith('f:')) {
-        await this.model.highlight([Number(key.slice(2))], {
+        await this.model.highlight(localIds?.length ? localIds : [Number(key.slice(2))], {
           color: HIGHLIGHT,
           renderedFaces: FRAGS.RenderedFaces.TWO,
           opacity: 1,
@@ -307,7 +318,8 @@ function hasGeometry(root: THREE.Object3D): boolean {
   root.traverseVisible((o) => {
     if (found) return;
     const geometry = (o as THREE.Mesh).geometry as THREE.BufferGeometry | undefined;
-    if ((o as THREE.Mesh).isMesh && geometry && (geometry.getAttribute('position')?.count ?? 0) > 0) found = true;
+    if ((o as THREE.Mesh).isMesh && geometry && (geometry.getAttribute('position')?.count ?? 0) > 0)
+      found = true;
   });
   return found;
 }
