@@ -1,0 +1,54 @@
+/**
+ * One entry for every conversion (spec 001 §4; used by modules/conversions/conversion.worker.ts):
+ * picks the converter by suffix (registry.ts), runs it isolated under the request's limits and
+ * answers a ConvertResult. Never throws for a bad file: failures come back as `{ ok: false, reason }`
+ * with a Simplified Chinese reason; `retryable` marks transient failures (e.g. the process could not
+ * start). On failure the partial output in `outputDir` is removed.
+ */
+import { mkdir, rm, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { externalToGlb } from './external.ts';
+import { glbPassthrough } from './glb-passthrough.ts';
+import { ifcToFragments } from './ifc-to-fragments.ts';
+import { meshToGlb } from './mesh-to-glb.ts';
+import { converterFor } from './registry.ts';
+import { ConversionError, type ConvertRequest, type ConvertResult, type ModelStats } from './types.ts';
+
+export type { ConvertRequest, ConvertResult } from './types.ts';
+
+export async function convertFile(req: ConvertRequest): Promise<ConvertResult> {
+  const converter = converterFor(req.suffix);
+  if (!converter) return { ok: false, reason: `暂不支持转换 .${req.suffix} 文件`, retryable: false };
+  const started = performance.now();
+  await rm(req.outputDir, { recursive: true, force: true });
+  await mkdir(req.outputDir, { recursive: true });
+  const kind = converter === 'ifc' ? 'fragments' : 'glb';
+  const outputPath = path.join(req.outputDir, kind === 'fragments' ? 'model.frag' : 'model.glb');
+  try {
+    const bytesIn = (await stat(req.inputPath)).size;
+    let figures: Record<string, unknown>;
+    if (converter === 'ifc') figures = await ifcToFragments(req, outputPath);
+    else if (converter === 'passthrough') figures = await glbPassthrough(req.inputPath, outputPath);
+    else if (converter === 'mesh') figures = await meshToGlb(req, outputPath);
+    else figures = await externalToGlb(req, outputPath);
+    const outputBytes = (await stat(outputPath)).size;
+    const stats: ModelStats = {
+      ...figures,
+      bytesIn,
+      bytesOut: outputBytes,
+      seconds: Math.round((performance.now() - started) / 10) / 100,
+    };
+    req.onProgress?.(99);
+    return { ok: true, kind, outputPath, outputBytes, stats };
+  } catch (err) {
+    await rm(req.outputDir, { recursive: true, force: true }).catch(() => undefined);
+    if (err instanceof ConversionError) return { ok: false, reason: err.message, retryable: err.retryable };
+    const code = (err as NodeJS.ErrnoException).code;
+    const transient = code === 'EAGAIN' || code === 'EMFILE' || code === 'ENOSPC' || code === 'EBUSY';
+    return {
+      ok: false,
+      reason: transient ? '服务器暂时繁忙，稍后自动重试' : `转换失败：${err instanceof Error ? err.message.slice(0, 200) : String(err)}`,
+      retryable: transient,
+    };
+  }
+}

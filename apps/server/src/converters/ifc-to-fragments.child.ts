@@ -1,0 +1,76 @@
+/**
+ * Child-process entry of the IFC converter: `node ifc-to-fragments.child.ts <input.ifc> <output.frag>`.
+ * Checks the STEP envelope, converts with `@thatopen/fragments` IfcImporter (web-ifc), keeping element
+ * attributes, property sets, relations and the spatial tree, writes the fragments file, reads it back to
+ * count what it holds, and reports over IPC:
+ *   { type: 'progress', percent } … then { type: 'done', stats } or { type: 'failed', reason }.
+ */
+import { open, readFile, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { IfcImporter, SingleThreadedFragmentsModel } from '@thatopen/fragments';
+
+const [inputPath, outputPath] = process.argv.slice(2) as [string, string];
+const send = (m: unknown) => process.send?.(m);
+
+/** Reads the first and last KiB and answers why the file is not a whole IFC (STEP) file, or null. */
+async function envelopeProblem(file: string): Promise<string | null> {
+  const fh = await open(file, 'r');
+  try {
+    const { size } = await fh.stat();
+    const head = Buffer.alloc(Math.min(1024, size));
+    await fh.read(head, 0, head.length, 0);
+    const tail = Buffer.alloc(Math.min(1024, size));
+    await fh.read(tail, 0, tail.length, Math.max(0, size - tail.length));
+    const headText = head.toString('latin1').replace(/^\xEF\xBB\xBF/, '').trimStart();
+    if (!headText.startsWith('ISO-10303-21;')) return '不是有效的 IFC 文件（缺少 ISO-10303-21 文件头）';
+    if (!/END-ISO-10303-21;\s*$/.test(tail.toString('latin1'))) return 'IFC 文件不完整（文件被截断或上传不完整）';
+    return null;
+  } finally {
+    await fh.close();
+  }
+}
+
+function schemaOf(head: string): string {
+  return /FILE_SCHEMA\s*\(\s*\(\s*'([^']+)'/i.exec(head)?.[1] ?? '';
+}
+
+try {
+  const problem = await envelopeProblem(inputPath);
+  if (problem) {
+    send({ type: 'failed', reason: problem });
+    process.exit(0);
+  }
+  const started = performance.now();
+  const bytes = new Uint8Array(await readFile(inputPath));
+  const importer = new IfcImporter();
+  const webIfcDir = path.dirname(createRequire(import.meta.url).resolve('web-ifc'));
+  importer.wasm = { path: `${webIfcDir}/`, absolute: true };
+  let last = -1;
+  const frag = await importer.process({
+    bytes,
+    progressCallback: (p) => {
+      const percent = Math.floor(p * 95);
+      if (percent !== last) {
+        last = percent;
+        send({ type: 'progress', percent });
+      }
+    },
+  });
+  await writeFile(outputPath, frag);
+  const model = new SingleThreadedFragmentsModel('stats', frag);
+  const stats = {
+    bytesIn: bytes.length,
+    bytesOut: frag.length,
+    seconds: Math.round((performance.now() - started) / 10) / 100,
+    schema: schemaOf(Buffer.from(bytes.subarray(0, 2048)).toString('latin1')),
+    elements: model.getItemsWithGeometry().length,
+    categories: model.getCategories().length,
+  };
+  model.dispose();
+  send({ type: 'done', stats });
+} catch (err) {
+  const detail = err instanceof Error ? err.message : String(err);
+  send({ type: 'failed', reason: `IFC 文件无法解析：${detail.slice(0, 200)}` });
+}
+process.exit(0);

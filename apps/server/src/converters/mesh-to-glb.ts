@@ -1,0 +1,43 @@
+/**
+ * Mesh formats → GLB with Debian's `assimp` command (OBJ, FBX, STL, 3DS, DAE, PLY, 3MF, glTF; spec
+ * 001 §4, DESIGN.md converters), under the request's time and memory limits. assimp picks the reader
+ * by extension, so the stored original is linked as `<outputDir>/.input.<suffix>` for the run.
+ * @returns GLB figures (meshes, vertices, bbox) of `outputPath`, read back from the written file.
+ * @throws ConversionError with a readable reason.
+ */
+import { rm, symlink } from 'node:fs/promises';
+import path from 'node:path';
+import { glbInfo } from './glb-info.ts';
+import { limitReason, spawnIsolated } from './run-isolated.ts';
+import { ConversionError, type ConvertRequest } from './types.ts';
+
+/** The assimp binary (override with ASSIMP_BIN). */
+const ASSIMP = process.env.ASSIMP_BIN ?? 'assimp';
+
+export async function meshToGlb(req: ConvertRequest, outputPath: string) {
+  const linked = path.join(req.outputDir, `.input.${req.suffix}`);
+  await rm(linked, { force: true });
+  await symlink(req.inputPath, linked);
+  const limits = { timeoutMs: req.timeoutMs, memoryMb: req.memoryMb };
+  try {
+    req.onProgress?.(10);
+    let exit;
+    try {
+      exit = await spawnIsolated(ASSIMP, ['export', linked, outputPath, '-fglb2'], limits);
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT')
+        throw new ConversionError('服务器未安装模型转换工具 assimp，请联系管理员');
+      throw new ConversionError('转换进程无法启动，稍后自动重试', true);
+    }
+    const limited = limitReason(exit, limits);
+    if (limited) throw new ConversionError(limited);
+    if (exit.code !== 0) {
+      const why = exit.stderr.split('\n').map((l) => l.trim()).filter(Boolean).at(-1) ?? `exit ${exit.code ?? exit.signal}`;
+      throw new ConversionError(`模型文件无法解析：${why.replace(/^ERROR:\s*/i, '').slice(0, 200)}`);
+    }
+    req.onProgress?.(90);
+    return await glbInfo(outputPath);
+  } finally {
+    await rm(linked, { force: true });
+  }
+}

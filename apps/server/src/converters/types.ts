@@ -1,0 +1,44 @@
+/**
+ * Shapes shared by the converters (spec 001 §4 conversion statuses; DESIGN.md converters).
+ */
+
+/** One conversion: an original on local disk → a derived model in `outputDir`. */
+export interface ConvertRequest {
+  /** Absolute path of the stored original. */
+  inputPath: string;
+  /** Lower-case suffix without the dot (`ifc`, `obj`, …). */
+  suffix: string;
+  /** Folder for the derived file; created when missing, emptied on failure. */
+  outputDir: string;
+  /** Wall-clock limit in milliseconds; the converter process is killed after it. */
+  timeoutMs: number;
+  /** Resident-memory limit of the converter process in MiB; it is killed above it. */
+  memoryMb: number;
+  /** Progress 0–100 while the converter works. */
+  onProgress?: (percent: number) => void;
+}
+
+/** Figures of a derived model, stored on the file row (`files.stats`). */
+export interface ModelStats {
+  [key: string]: unknown;
+  /** Input size in bytes. */
+  bytesIn: number;
+  /** Output size in bytes. */
+  bytesOut: number;
+  /** Conversion wall time in seconds. */
+  seconds: number;
+}
+
+export type ConvertResult =
+  | { ok: true; kind: 'fragments' | 'glb'; outputPath: string; outputBytes: number; stats: ModelStats }
+  /** `reason` is Simplified Chinese for the user; `retryable` marks transient failures. */
+  | { ok: false; reason: string; retryable: boolean };
+
+/** A converter's failure with a user-readable reason (thrown inside converters, mapped to ConvertResult). */
+export class ConversionError extends Error {
+  readonly retryable: boolean;
+  constructor(reason: string, retryable = false) {
+    super(reason);
+    this.retryable = retryable;
+  }
+}
