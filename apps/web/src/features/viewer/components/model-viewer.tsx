@@ -155,6 +155,12 @@ export function ModelViewer({ kind, url, compact, onFirstFrame, onError }: Model
       try {
         const res = await fetch(url, { signal: abort.signal, credentials: 'same-origin' });
         if (!res.ok) return fail(tr('errors.fetch', { status: res.status }));
+        // An API error envelope `{code, msg}` (or an HTML page) instead of the model file.
+        const type = res.headers.get('content-type') ?? '';
+        if (/json|html/.test(type)) {
+          const body = (await res.json().catch(() => null)) as { msg?: unknown } | null;
+          return fail(tr('errors.fetch', { status: typeof body?.msg === 'string' ? body.msg : res.status }));
+        }
         bytes = await res.arrayBuffer();
       } catch {
         if (!abort.signal.aborted) fail(tr('errors.network'));
