@@ -95,7 +95,7 @@ export function gltfInfo(json: GltfJson): GlbInfo {
   const roots = json.scenes?.[json.scene ?? 0]?.nodes ?? nodes.map((_, i) => i);
   for (const r of roots) visit(r, new Matrix4(), 0);
   if (meshes.length === 0 || box.isEmpty()) throw new ConversionError('模型中没有可显示的网格');
-  const round = (v: Vector3) => v.toArray().map((x) => Math.round(x * 1e4) / 1e4) as [number, number, number];
+  const round = (v: Vector3) => v.toArray().map((x) => Math.round(x * 1e4) / 1e4 + 0) // + 0: no -0 as [number, number, number];
   return { meshes: meshes.length, primitives, vertices, triangles, nodes: nodes.length, bbox: { min: round(box.min), max: round(box.max) } };
 }
 

@@ -1,0 +1,184 @@
+/**
+ * Every IFC, GLB, OBJ, FBX, STL and 3DS file of ../shared/testdata through convertFile, with the
+ * derived output checked: IFC fragments hold every element web-ifc finds geometry for (matched by
+ * GlobalId), the spatial tree and property sets; meshes keep their triangle counts (checked against
+ * the source file's own counts) and bounding boxes. Bad input fails with a readable reason.
+ */
+import { readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { SingleThreadedFragmentsModel } from '@thatopen/fragments';
+import * as WebIFC from 'web-ifc';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TESTDATA } from '../test/harness.ts';
+import { convertFile, type ConvertResult } from './convert-file.ts';
+
+const WORK = path.join(tmpdir(), `bimdrive-converters-${process.pid}`);
+const limits = { timeoutMs: 120_000, memoryMb: 3072 };
+let ifcApi: WebIFC.IfcAPI;
+
+beforeAll(async () => {
+  ifcApi = new WebIFC.IfcAPI();
+  ifcApi.SetWasmPath(`${path.dirname(import.meta.resolve('web-ifc').replace('file://', ''))}/`, true);
+  await ifcApi.Init();
+  ifcApi.SetLogLevel(WebIFC.LogLevel.LOG_LEVEL_OFF);
+});
+afterAll(async () => rm(WORK, { recursive: true, force: true }));
+
+async function convert(rel: string, inputPath = path.join(TESTDATA, rel), extra: Partial<typeof limits> = {}) {
+  const suffix = path.extname(rel).slice(1).toLowerCase();
+  return convertFile({ inputPath, suffix, outputDir: path.join(WORK, rel.replace(/\W/g, '_')), ...limits, ...extra });
+}
+
+function okOf(r: ConvertResult) {
+  if (!r.ok) throw new Error(`conversion failed: ${r.reason}`);
+  return r;
+}
+
+/** GlobalIds of the elements web-ifc streams meshes for (the raw library, not the importer). */
+async function guidsWithGeometry(rel: string): Promise<string[]> {
+  const id = ifcApi.OpenModel(new Uint8Array(await readFile(path.join(TESTDATA, rel))));
+  const ids = new Set<number>();
+  ifcApi.StreamAllMeshes(id, (m) => void ids.add(m.expressID));
+  const guids = [...ids].map((e) => (ifcApi.GetLine(id, e) as { GlobalId: { value: string } }).GlobalId.value);
+  ifcApi.CloseModel(id);
+  return guids;
+}
+
+describe('IFC → fragments', () => {
+  const cases: Array<[string, number, string]> = [
+    ['ifc/AC20-FZK-Haus.ifc', 90, 'IFC4'],
+    ['ifc/Duplex_Electrical_20121207.ifc', 104, 'IFC2X3'],
+    ['ifc/SimpleWall.ifc', 2, 'IFC2X3'],
+    ['ifc/just_wall.ifc', 1, 'IFC4'],
+    ['ifc/test.ifc', 93, 'IFC2X3'],
+    ['ifc/wall-elemented-case.ifc', 4, 'IFC4'],
+  ];
+  it.each(cases)('%s: %i elements with geometry, all of web-ifc’s present by GlobalId', async (rel, elements, schema) => {
+    const r = okOf(await convert(rel));
+    expect(r.kind).toBe('fragments');
+    expect(r.stats).toMatchObject({ elements, schema });
+    const model = new SingleThreadedFragmentsModel('t', new Uint8Array(await readFile(r.outputPath)));
+    expect(model.getItemsWithGeometry().length).toBe(elements);
+    const guids = await guidsWithGeometry(rel);
+    expect(guids.length).toBeGreaterThan(0);
+    const missing = guids.filter((_, i) => model.getLocalIdsByGuids(guids)[i] === null);
+    expect(missing).toEqual([]);
+    model.dispose();
+  });
+
+  it('keeps the spatial tree and the property sets (AC20-FZK-Haus)', async () => {
+    const r = okOf(await convert('ifc/AC20-FZK-Haus.ifc'));
+    const model = new SingleThreadedFragmentsModel('t', new Uint8Array(await readFile(r.outputPath)));
+    const storeys: number[] = [];
+    const walk = (n: { category: string | null; localId: number | null; children?: unknown[] }, cat: string | null) => {
+      if (n.localId !== null && cat === 'IFCBUILDINGSTOREY') storeys.push(n.localId);
+      for (const c of (n.children ?? []) as Array<typeof n>) walk(c, n.category ?? cat);
+    };
+    walk(model.getSpatialStructure() as Parameters<typeof walk>[0], null);
+    const names = model
+      .getItemsData(storeys, { attributesDefault: false, attributes: ['Name'] })
+      .map((d) => (d.Name as { value: string }).value)
+      .sort();
+    expect(names).toEqual(['Dachgeschoss', 'Erdgeschoss']);
+
+    const text = await readFile(path.join(TESTDATA, 'ifc/AC20-FZK-Haus.ifc'), 'latin1');
+    const wallIds = Object.values(model.getItemsOfCategories([/^IFCWALLSTANDARDCASE$/])).flat();
+    expect(wallIds.length).toBe(text.match(/=\s*IFCWALLSTANDARDCASE\(/g)!.length);
+    expect(wallIds.length).toBe(13);
+    const [wall] = model.getItemsData([wallIds[0]!], {
+      attributesDefault: true,
+      relations: { IsDefinedBy: { attributes: true, relations: true } },
+    });
+    expect((wall!._guid as { value: string }).value).toMatch(/^[0-9A-Za-z_$]{22}$/);
+    expect((wall!.Name as { value: string }).value).toMatch(/^Wand-/);
+    const psets = (wall!.IsDefinedBy as Array<Record<string, { value: unknown }>>)
+      .filter((p) => p._category?.value === 'IFCPROPERTYSET')
+      .map((p) => p.Name?.value);
+    expect(psets).toContain('Pset_WallCommon');
+    model.dispose();
+  });
+
+  it('fails a truncated and a malformed IFC with a readable reason, not retried', async () => {
+    const full = await readFile(path.join(TESTDATA, 'ifc/AC20-FZK-Haus.ifc'));
+    const truncated = path.join(WORK, 'truncated.ifc');
+    const malformed = path.join(WORK, 'malformed.ifc');
+    await writeFile(truncated, full.subarray(0, Math.floor(full.length * 0.4)));
+    await writeFile(malformed, 'this is not an IFC file\n'.repeat(200));
+    expect(await convert('truncated.ifc', truncated)).toEqual({
+      ok: false,
+      reason: 'IFC 文件不完整（文件被截断或上传不完整）',
+      retryable: false,
+    });
+    expect(await convert('malformed.ifc', malformed)).toEqual({
+      ok: false,
+      reason: '不是有效的 IFC 文件（缺少 ISO-10303-21 文件头）',
+      retryable: false,
+    });
+  });
+
+  it('kills a conversion over its time limit and says so', async () => {
+    const r = await convert('ifc/AC20-FZK-Haus.ifc', undefined, { timeoutMs: 300 });
+    expect(r).toEqual({ ok: false, reason: expect.stringMatching(/^转换超时/), retryable: false });
+  });
+
+  it('kills a conversion over its memory limit and says so', async () => {
+    const r = await convert('ifc/AC20-FZK-Haus.ifc', undefined, { memoryMb: 40 });
+    expect(r).toEqual({ ok: false, reason: expect.stringMatching(/内存超过上限（40 MB）/), retryable: false });
+  });
+});
+
+describe('GLB (no conversion needed) and meshes → GLB', () => {
+  // Expected figures come from the sources: the STL header's triangle count, the OBJ's faces
+  // (triangulated), the glTF sample's unit cube; one spider model in three formats keeps 1,368 triangles.
+  const cases: Array<[string, { meshes: number; triangles: number; min?: number[]; max?: number[] }]> = [
+    ['gltf/BoxTextured.glb', { meshes: 1, triangles: 12, min: [-0.5, -0.5, -0.5], max: [0.5, 0.5, 0.5] }],
+    ['gltf/Elements_Beam.glb', { meshes: 12, triangles: 2080 }],
+    ['gltf/Elements_Floor.glb', { meshes: 2, triangles: 64, min: [-5, 0, -10], max: [5, 3.1, 10] }],
+    ['gltf/Elements_Spatial_CellComplex_CellComplex.glb', { meshes: 3077, triangles: 12644, min: [-15, -15, -15], max: [15, 15, 15] }],
+    ['obj/WusonOBJ.obj', { meshes: 1, triangles: 3732 }],
+    ['obj/spider/spider.obj', { meshes: 19, triangles: 1368 }],
+    ['fbx/box.fbx', { meshes: 1, triangles: 12 }],
+    ['fbx/spider.fbx', { meshes: 19, triangles: 1368 }],
+    ['stl/Spider_binary.stl', { meshes: 1, triangles: 1368 }],
+    ['stl/sphereWithHole.stl', { meshes: 1, triangles: 285, min: [0, 0, 0], max: [3, 3, 3] }],
+    ['3ds/cubes_with_alpha.3DS', { meshes: 5, triangles: 60 }],
+    ['3ds/fels.3ds', { meshes: 1, triangles: 768 }],
+  ];
+  it.each(cases)('%s', async (rel, want) => {
+    const r = okOf(await convert(rel));
+    expect(r.kind).toBe('glb');
+    const head = new Uint8Array(await readFile(r.outputPath)).subarray(0, 4);
+    expect(new TextDecoder().decode(head)).toBe('glTF');
+    expect(r.stats.meshes).toBe(want.meshes);
+    expect(r.stats.triangles).toBe(want.triangles);
+    const bbox = r.stats.bbox as { min: number[]; max: number[] };
+    for (let i = 0; i < 3; i++) expect(bbox.max[i]!).toBeGreaterThan(bbox.min[i]!);
+    if (want.min) expect(bbox.min).toEqual(want.min);
+    if (want.max) expect(bbox.max).toEqual(want.max);
+  });
+
+  it('the STL’s triangle count matches its own header', async () => {
+    const stl = await readFile(path.join(TESTDATA, 'stl/Spider_binary.stl'));
+    expect(stl.readUInt32LE(80)).toBe(1368);
+  });
+
+  it('refuses an invalid GLB and an unreadable mesh file with readable reasons', async () => {
+    const badGlb = path.join(WORK, 'bad.glb');
+    const badObj = path.join(WORK, 'bad.obj');
+    await writeFile(badGlb, 'not a glb at all');
+    await writeFile(badObj, 'this is not a mesh\n');
+    expect(await convert('bad.glb', badGlb)).toEqual({ ok: false, reason: '不是有效的 GLB 文件（文件头错误）', retryable: false });
+    const r = await convert('bad.obj', badObj);
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.reason).toMatch(/模型文件无法解析|没有可显示的网格/);
+  });
+
+  it('answers no converter for an unknown suffix', async () => {
+    expect(await convert('text/UserDefinedPropertySetDefinitionFile.txt')).toEqual({
+      ok: false,
+      reason: '暂不支持转换 .txt 文件',
+      retryable: false,
+    });
+  });
+});
