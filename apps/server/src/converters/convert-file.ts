@@ -47,7 +47,9 @@ export async function convertFile(req: ConvertRequest): Promise<ConvertResult> {
     const transient = code === 'EAGAIN' || code === 'EMFILE' || code === 'ENOSPC' || code === 'EBUSY';
     return {
       ok: false,
-      reason: transient ? '服务器暂时繁忙，稍后自动重试' : `转换失败：${err instanceof Error ? err.message.slice(0, 200) : String(err)}`,
+      reason: transient
+        ? '服务器暂时繁忙，稍后自动重试'
+        : `转换失败：${err instanceof Error ? err.message.slice(0, 200) : String(err)}`,
       retryable: transient,
     };
   }

@@ -25,9 +25,19 @@ beforeAll(async () => {
 });
 afterAll(async () => rm(WORK, { recursive: true, force: true }));
 
-async function convert(rel: string, inputPath = path.join(TESTDATA, rel), extra: Partial<typeof limits> = {}) {
+async function convert(
+  rel: string,
+  inputPath = path.join(TESTDATA, rel),
+  extra: Partial<typeof limits> = {},
+) {
   const suffix = path.extname(rel).slice(1).toLowerCase();
-  return convertFile({ inputPath, suffix, outputDir: path.join(WORK, rel.replace(/\W/g, '_')), ...limits, ...extra });
+  return convertFile({
+    inputPath,
+    suffix,
+    outputDir: path.join(WORK, rel.replace(/\W/g, '_')),
+    ...limits,
+    ...extra,
+  });
 }
 
 function okOf(r: ConvertResult) {
@@ -40,7 +50,9 @@ async function guidsWithGeometry(rel: string): Promise<string[]> {
   const id = ifcApi.OpenModel(new Uint8Array(await readFile(path.join(TESTDATA, rel))));
   const ids = new Set<number>();
   ifcApi.StreamAllMeshes(id, (m) => void ids.add(m.expressID));
-  const guids = [...ids].map((e) => (ifcApi.GetLine(id, e) as { GlobalId: { value: string } }).GlobalId.value);
+  const guids = [...ids].map(
+    (e) => (ifcApi.GetLine(id, e) as { GlobalId: { value: string } }).GlobalId.value,
+  );
   ifcApi.CloseModel(id);
   return guids;
 }
@@ -54,24 +66,30 @@ describe('IFC → fragments', () => {
     ['ifc/test.ifc', 93, 'IFC2X3'],
     ['ifc/wall-elemented-case.ifc', 4, 'IFC4'],
   ];
-  it.each(cases)('%s: %i elements with geometry, all of web-ifc’s present by GlobalId', async (rel, elements, schema) => {
-    const r = okOf(await convert(rel));
-    expect(r.kind).toBe('fragments');
-    expect(r.stats).toMatchObject({ elements, schema });
-    const model = new SingleThreadedFragmentsModel('t', new Uint8Array(await readFile(r.outputPath)));
-    expect(model.getItemsWithGeometry().length).toBe(elements);
-    const guids = await guidsWithGeometry(rel);
-    expect(guids.length).toBeGreaterThan(0);
-    const missing = guids.filter((_, i) => model.getLocalIdsByGuids(guids)[i] === null);
-    expect(missing).toEqual([]);
-    model.dispose();
-  });
+  it.each(cases)(
+    '%s: %i elements with geometry, all of web-ifc’s present by GlobalId',
+    async (rel, elements, schema) => {
+      const r = okOf(await convert(rel));
+      expect(r.kind).toBe('fragments');
+      expect(r.stats).toMatchObject({ elements, schema });
+      const model = new SingleThreadedFragmentsModel('t', new Uint8Array(await readFile(r.outputPath)));
+      expect(model.getItemsWithGeometry().length).toBe(elements);
+      const guids = await guidsWithGeometry(rel);
+      expect(guids.length).toBeGreaterThan(0);
+      const missing = guids.filter((_, i) => model.getLocalIdsByGuids(guids)[i] === null);
+      expect(missing).toEqual([]);
+      model.dispose();
+    },
+  );
 
   it('keeps the spatial tree and the property sets (AC20-FZK-Haus)', async () => {
     const r = okOf(await convert('ifc/AC20-FZK-Haus.ifc'));
     const model = new SingleThreadedFragmentsModel('t', new Uint8Array(await readFile(r.outputPath)));
     const storeys: number[] = [];
-    const walk = (n: { category: string | null; localId: number | null; children?: unknown[] }, cat: string | null) => {
+    const walk = (
+      n: { category: string | null; localId: number | null; children?: unknown[] },
+      cat: string | null,
+    ) => {
       if (n.localId !== null && cat === 'IFCBUILDINGSTOREY') storeys.push(n.localId);
       for (const c of (n.children ?? []) as Array<typeof n>) walk(c, n.category ?? cat);
     };
@@ -124,7 +142,11 @@ describe('IFC → fragments', () => {
 
   it('kills a conversion over its memory limit and says so', async () => {
     const r = await convert('ifc/AC20-FZK-Haus.ifc', undefined, { memoryMb: 40 });
-    expect(r).toEqual({ ok: false, reason: expect.stringMatching(/内存超过上限（40 MB）/), retryable: false });
+    expect(r).toEqual({
+      ok: false,
+      reason: expect.stringMatching(/内存超过上限（40 MB）/),
+      retryable: false,
+    });
   });
 });
 
@@ -135,7 +157,10 @@ describe('GLB (no conversion needed) and meshes → GLB', () => {
     ['gltf/BoxTextured.glb', { meshes: 1, triangles: 12, min: [-0.5, -0.5, -0.5], max: [0.5, 0.5, 0.5] }],
     ['gltf/Elements_Beam.glb', { meshes: 12, triangles: 2080 }],
     ['gltf/Elements_Floor.glb', { meshes: 2, triangles: 64, min: [-5, 0, -10], max: [5, 3.1, 10] }],
-    ['gltf/Elements_Spatial_CellComplex_CellComplex.glb', { meshes: 3077, triangles: 12644, min: [-15, -15, -15], max: [15, 15, 15] }],
+    [
+      'gltf/Elements_Spatial_CellComplex_CellComplex.glb',
+      { meshes: 3077, triangles: 12644, min: [-15, -15, -15], max: [15, 15, 15] },
+    ],
     ['obj/WusonOBJ.obj', { meshes: 1, triangles: 3732 }],
     ['obj/spider/spider.obj', { meshes: 19, triangles: 1368 }],
     ['fbx/box.fbx', { meshes: 1, triangles: 12 }],
@@ -168,7 +193,11 @@ describe('GLB (no conversion needed) and meshes → GLB', () => {
     const badObj = path.join(WORK, 'bad.obj');
     await writeFile(badGlb, 'not a glb at all');
     await writeFile(badObj, 'this is not a mesh\n');
-    expect(await convert('bad.glb', badGlb)).toEqual({ ok: false, reason: '不是有效的 GLB 文件（文件头错误）', retryable: false });
+    expect(await convert('bad.glb', badGlb)).toEqual({
+      ok: false,
+      reason: '不是有效的 GLB 文件（文件头错误）',
+      retryable: false,
+    });
     const r = await convert('bad.obj', badObj);
     expect(r.ok).toBe(false);
     if (!r.ok) expect(r.reason).toMatch(/模型文件无法解析|没有可显示的网格/);

@@ -31,7 +31,9 @@ interface GltfJson {
     rotation?: [number, number, number, number];
     scale?: [number, number, number];
   }>;
-  meshes?: Array<{ primitives: Array<{ attributes: Record<string, number>; indices?: number; mode?: number }> }>;
+  meshes?: Array<{
+    primitives: Array<{ attributes: Record<string, number>; indices?: number; mode?: number }>;
+  }>;
   accessors?: Array<{ count: number; min?: number[]; max?: number[] }>;
 }
 
@@ -66,7 +68,10 @@ export function gltfInfo(json: GltfJson): GlbInfo {
       primitives++;
       const pos = accessors[p.attributes.POSITION ?? -1];
       vertices += pos?.count ?? 0;
-      if ((p.mode ?? 4) === 4) triangles += Math.floor((p.indices !== undefined ? accessors[p.indices]?.count ?? 0 : pos?.count ?? 0) / 3);
+      if ((p.mode ?? 4) === 4)
+        triangles += Math.floor(
+          (p.indices !== undefined ? (accessors[p.indices]?.count ?? 0) : (pos?.count ?? 0)) / 3,
+        );
     }
   const box = new Box3();
   const corner = new Vector3();
@@ -86,7 +91,11 @@ export function gltfInfo(json: GltfJson): GlbInfo {
       const a = accessors[p.attributes.POSITION ?? -1];
       if (!a?.min || !a.max) continue;
       for (let i = 0; i < 8; i++) {
-        corner.set(i & 1 ? a.max[0]! : a.min[0]!, i & 2 ? a.max[1]! : a.min[1]!, i & 4 ? a.max[2]! : a.min[2]!);
+        corner.set(
+          i & 1 ? a.max[0]! : a.min[0]!,
+          i & 2 ? a.max[1]! : a.min[1]!,
+          i & 4 ? a.max[2]! : a.min[2]!,
+        );
         box.expandByPoint(corner.applyMatrix4(world));
       }
     }
@@ -95,8 +104,17 @@ export function gltfInfo(json: GltfJson): GlbInfo {
   const roots = json.scenes?.[json.scene ?? 0]?.nodes ?? nodes.map((_, i) => i);
   for (const r of roots) visit(r, new Matrix4(), 0);
   if (meshes.length === 0 || box.isEmpty()) throw new ConversionError('模型中没有可显示的网格');
-  const round = (v: Vector3) => v.toArray().map((x) => Math.round(x * 1e4) / 1e4 + 0) // + 0: no -0 as [number, number, number];
-  return { meshes: meshes.length, primitives, vertices, triangles, nodes: nodes.length, bbox: { min: round(box.min), max: round(box.max) } };
+  // Rounded to 0.1 mm; `+ 0` turns -0 into 0.
+  const round = (v: Vector3) =>
+    v.toArray().map((x) => Math.round(x * 1e4) / 1e4 + 0) as [number, number, number];
+  return {
+    meshes: meshes.length,
+    primitives,
+    vertices,
+    triangles,
+    nodes: nodes.length,
+    bbox: { min: round(box.min), max: round(box.max) },
+  };
 }
 
 /** Figures of a GLB file on disk. */

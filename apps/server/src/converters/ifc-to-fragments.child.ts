@@ -22,9 +22,13 @@ async function envelopeProblem(file: string): Promise<string | null> {
     await fh.read(head, 0, head.length, 0);
     const tail = Buffer.alloc(Math.min(1024, size));
     await fh.read(tail, 0, tail.length, Math.max(0, size - tail.length));
-    const headText = head.toString('latin1').replace(/^\xEF\xBB\xBF/, '').trimStart();
+    const headText = head
+      .toString('latin1')
+      .replace(/^\xEF\xBB\xBF/, '')
+      .trimStart();
     if (!headText.startsWith('ISO-10303-21;')) return '不是有效的 IFC 文件（缺少 ISO-10303-21 文件头）';
-    if (!/END-ISO-10303-21;\s*$/.test(tail.toString('latin1'))) return 'IFC 文件不完整（文件被截断或上传不完整）';
+    if (!/END-ISO-10303-21;\s*$/.test(tail.toString('latin1')))
+      return 'IFC 文件不完整（文件被截断或上传不完整）';
     return null;
   } finally {
     await fh.close();

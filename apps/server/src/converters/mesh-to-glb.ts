@@ -32,7 +32,12 @@ export async function meshToGlb(req: ConvertRequest, outputPath: string) {
     const limited = limitReason(exit, limits);
     if (limited) throw new ConversionError(limited);
     if (exit.code !== 0) {
-      const why = exit.stderr.split('\n').map((l) => l.trim()).filter(Boolean).at(-1) ?? `exit ${exit.code ?? exit.signal}`;
+      const why =
+        exit.stderr
+          .split('\n')
+          .map((l) => l.trim())
+          .filter(Boolean)
+          .at(-1) ?? `exit ${exit.code ?? exit.signal}`;
       throw new ConversionError(`模型文件无法解析：${why.replace(/^ERROR:\s*/i, '').slice(0, 200)}`);
     }
     req.onProgress?.(90);

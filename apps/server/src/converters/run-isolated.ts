@@ -89,7 +89,8 @@ export function spawnIsolated(command: string, args: string[], opts: IsolatedOpt
 
 /** The user-readable reason for a child killed by a limit, or null. */
 export function limitReason(exit: IsolatedExit, opts: IsolatedOptions): string | null {
-  if (exit.killedFor === 'timeout') return `转换超时（超过 ${Math.round(opts.timeoutMs / 1000)} 秒），请检查文件或联系管理员`;
+  if (exit.killedFor === 'timeout')
+    return `转换超时（超过 ${Math.round(opts.timeoutMs / 1000)} 秒），请检查文件或联系管理员`;
   if (exit.killedFor === 'memory') return `转换所需内存超过上限（${opts.memoryMb} MB），文件过大或结构异常`;
   return null;
 }
