@@ -1,13 +1,14 @@
 /**
  * Draggable floating transfer button (spec 000 §2 Top bar): shows a dot while uploads are in progress;
  * a click (not a drag) opens the transfer panel. Visible while the panel is minimised or closed and
- * there are transfers to look at.
+ * there are transfers to look at, and hidden while a preview is open.
  */
 import { CloudUploadOutlined } from '@ant-design/icons';
 import { Badge, Tooltip } from 'antd';
 import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDraggable } from '../../../lib/use-draggable.ts';
+import { usePreview } from '../../../stores/preview-store.ts';
 import '../i18n.ts';
 import { isInProgress } from '../lib/transfer-logic.ts';
 import { useTransfers } from '../stores/transfer-store.ts';
@@ -21,8 +22,10 @@ export function FloatingTransferButton(): ReactElement | null {
   const hasRecords = useTransfers((s) => s.uploads.length > 0);
   const busy = useTransfers((s) => s.uploads.some(isInProgress));
   const setPanel = useTransfers((s) => s.setPanel);
+  // The preview overlay covers the page; the button would sit on the viewer's properties panel.
+  const previewing = usePreview((s) => s.file !== null);
   const drag = useDraggable(() => ({ x: window.innerWidth - SIZE - 28, y: window.innerHeight - SIZE - 96 }));
-  if (panel === 'shown' || !hasRecords) return null;
+  if (panel === 'shown' || !hasRecords || previewing) return null;
   return (
     <div
       data-draggable-root

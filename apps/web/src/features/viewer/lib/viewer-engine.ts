@@ -64,6 +64,7 @@ export class ViewerEngine {
     this.world.scene.setup();
     this.world.scene.three.background = new THREE.Color(BACKGROUND);
     this.world.renderer = new OBC.SimpleRenderer(this.components, container);
+    this.world.renderer.showLogo = false; // the product's own chrome frames the viewer
     this.world.camera = new OBC.SimpleCamera(this.components);
     this.world.camera.controls.dollyToCursor = true;
     this.canvas.style.display = 'block';
