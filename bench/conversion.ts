@@ -1,0 +1,88 @@
+/**
+ * Conversion benchmark (issue 3 "Benchmarks: conversion"): each large IFC of
+ * ../shared/testdata/ifc-large (gunzipped into bench/.work) through the product — seconds from the
+ * upload finishing to statusType 3, and the peak RSS of the conversion process (VmHWM polled from
+ * /proc) — vs a bare IfcImporter run and a raw web-ifc StreamAllMeshes run of the same file (whole
+ * child-process wall time and maxRSS), in one run. Goals: product ≤ 1.2× bare importer, peak RSS
+ * ≤ 2 GiB; the ratio to raw streaming is printed too (long-term goal ≤ 2×).
+ * Run: `node bench/conversion.ts [file.ifc.gz …]`.
+ */
+import { execFile } from 'node:child_process';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdir, readdir, readFile, rm, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { promisify } from 'node:util';
+import { createGunzip } from 'node:zlib';
+import { DEMO, startServer, TESTDATA } from '../e2e/lib/server.ts';
+import { signIn, uploadFile, waitForConversion } from './lib/product.ts';
+
+const run = promisify(execFile);
+const WORK = path.join(import.meta.dirname, '.work');
+const CHILD_MARK = 'ifc-to-fragments.child.ts';
+
+async function gunzip(gz: string): Promise<string> {
+  const out = path.join(WORK, path.basename(gz, '.gz'));
+  if (!(await stat(out).catch(() => null))) await pipeline(createReadStream(gz), createGunzip(), createWriteStream(out));
+  return out;
+}
+
+/** Peak VmHWM (MiB) of any running conversion child, polled every 100 ms until stopped. */
+function watchConverterRss() {
+  let peak = 0;
+  const timer = setInterval(() => {
+    void (async () => {
+      for (const pid of await readdir('/proc').catch(() => [])) {
+        if (!/^\d+$/.test(pid)) continue;
+        const cmd = await readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => '');
+        if (!cmd.includes(CHILD_MARK)) continue;
+        const hwm = /VmHWM:\s+(\d+)/.exec(await readFile(`/proc/${pid}/status`, 'utf8').catch(() => ''));
+        if (hwm) peak = Math.max(peak, Number(hwm[1]) / 1024);
+      }
+    })();
+  }, 100);
+  return () => {
+    clearInterval(timer);
+    return peak;
+  };
+}
+
+async function bare(mode: 'importer' | 'stream', file: string) {
+  const t0 = performance.now();
+  const { stdout } = await run(process.execPath, [path.join(import.meta.dirname, 'lib/bare-ifc.ts'), mode, file], {
+    maxBuffer: 1 << 20,
+  });
+  const s = (performance.now() - t0) / 1000;
+  return { s, ...(JSON.parse(stdout.trim().split('\n').at(-1)!) as { maxRssMb: number }) };
+}
+
+await mkdir(WORK, { recursive: true });
+const inputs = process.argv.slice(2).length
+  ? process.argv.slice(2)
+  : ['fzk-haus-x20.ifc.gz', 'duplex-electrical-x40.ifc.gz'].map((f) => path.join(TESTDATA, 'ifc-large', f));
+const server = await startServer({ CONVERSION_TIMEOUT_SECONDS: '3600', CONVERSION_MEMORY_MB: '4096' });
+try {
+  const token = await signIn(server.url, DEMO.phone, DEMO.password);
+  console.log('conversion: product (upload finished → 转换完成) vs bare IfcImporter vs raw web-ifc StreamAllMeshes');
+  for (const gz of inputs) {
+    const ifc = await gunzip(gz);
+    const mb = (await stat(ifc)).size / 1024 / 1024;
+    const stop = watchConverterRss();
+    const iuid = await uploadFile(server.url, token, ifc);
+    const t0 = performance.now();
+    const row = await waitForConversion(server.url, token, iuid);
+    const productS = (performance.now() - t0) / 1000;
+    const productRss = stop();
+    if (row.statusType !== 3) throw new Error(`${path.basename(ifc)}: ${row.statusMsg}`);
+    const imp = await bare('importer', ifc);
+    const raw = await bare('stream', ifc);
+    console.log(`${path.basename(ifc)} (${mb.toFixed(1)} MB)`);
+    console.log(`  product        ${productS.toFixed(1)} s  peak RSS ${productRss.toFixed(0)} MiB (goal ≤ 2048)`);
+    console.log(`  bare importer  ${imp.s.toFixed(1)} s  peak RSS ${imp.maxRssMb} MiB`);
+    console.log(`  raw streaming  ${raw.s.toFixed(1)} s  peak RSS ${raw.maxRssMb} MiB`);
+    console.log(`  ratio product/importer ${(productS / imp.s).toFixed(2)} (goal ≤ 1.2), product/raw ${(productS / raw.s).toFixed(2)} (long-term goal ≤ 2), importer/raw ${(imp.s / raw.s).toFixed(2)}`);
+    await rm(ifc, { force: true });
+  }
+} finally {
+  await server.stop();
+}
