@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 export const ROOT = path.resolve(import.meta.dirname, '../..');
-export const TESTDATA = path.resolve(ROOT, '../shared/testdata');
+export { TESTDATA } from '../../apps/server/src/test/testdata.ts';
 export const DEMO = { phone: '13800000000', password: 'Bimdrive2026' };
 
 async function freePort(): Promise<number> {

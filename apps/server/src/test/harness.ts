@@ -20,7 +20,9 @@ import { buildApp, type BuiltApp } from '../app.ts';
 import { loadConfig, type AppConfig } from '../config.ts';
 
 /** Root of the shared real test files. */
-export const TESTDATA = path.resolve(import.meta.dirname, '../../../../../shared/testdata');
+import { TESTDATA } from './testdata.ts';
+
+export { TESTDATA };
 
 export interface TestApp {
   built: BuiltApp;
