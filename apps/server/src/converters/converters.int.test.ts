@@ -12,6 +12,8 @@ import * as WebIFC from 'web-ifc';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TESTDATA } from '../test/harness.ts';
 import { convertFile, type ConvertResult } from './convert-file.ts';
+import { splitCommand } from './external.ts';
+import { limitReason } from './run-isolated.ts';
 
 const WORK = path.join(tmpdir(), `bimdrive-converters-${process.pid}`);
 const limits = { timeoutMs: 120_000, memoryMb: 3072 };
@@ -209,5 +211,83 @@ describe('GLB (no conversion needed) and meshes → GLB', () => {
       reason: '暂不支持转换 .txt 文件',
       retryable: false,
     });
+  });
+});
+
+describe('external converters and process failures', () => {
+  const env = { ...process.env };
+  afterAll(() => {
+    process.env.BIMDRIVE_EXTERNAL_CONVERTERS = env.BIMDRIVE_EXTERNAL_CONVERTERS;
+    if (env.BIMDRIVE_EXTERNAL_CONVERTERS === undefined) delete process.env.BIMDRIVE_EXTERNAL_CONVERTERS;
+  });
+
+  it('runs a configured command without a shell and reads its GLB back', async () => {
+    process.env.BIMDRIVE_EXTERNAL_CONVERTERS = JSON.stringify({
+      xglb: 'cp {input} {output}',
+      nope: '/nonexistent/rvt2glb "{input}" {output}',
+      empty: 'true {input}',
+    });
+    const src = path.join(TESTDATA, 'gltf/Elements_Floor.glb');
+    const r = okOf(await convert('floor.xglb', src));
+    expect(r.kind).toBe('glb');
+    expect(r.stats).toMatchObject({
+      meshes: 2,
+      triangles: 64,
+      bbox: { min: [-5, 0, -10], max: [5, 3.1, 10] },
+    });
+    expect(await convert('model.nope', src)).toEqual({
+      ok: false,
+      reason: '外部转换程序暂时无法启动，稍后自动重试',
+      retryable: true,
+    });
+    expect(await convert('model.empty', src)).toEqual({
+      ok: false,
+      reason: '外部转换程序没有生成 GLB 文件',
+      retryable: false,
+    });
+    expect(splitCommand(`conv --in "{input}" '--out=a b' {output}`)).toEqual([
+      'conv',
+      '--in',
+      '{input}',
+      '--out=a b',
+      '{output}',
+    ]);
+  });
+
+  it('a missing assimp is a transient failure (retried), not the file’s fault', async () => {
+    const before = process.env.ASSIMP_BIN;
+    process.env.ASSIMP_BIN = '/nonexistent/assimp';
+    try {
+      const r = await convert('fbx/box.fbx');
+      expect(r).toEqual({
+        ok: false,
+        reason: expect.stringMatching(/assimp.*稍后自动重试/),
+        retryable: true,
+      });
+    } finally {
+      if (before === undefined) delete process.env.ASSIMP_BIN;
+      else process.env.ASSIMP_BIN = before;
+    }
+  });
+
+  it('maps a process that ran out of memory by itself to the memory reason', () => {
+    const limits = { timeoutMs: 1000, memoryMb: 512 };
+    const exit = { code: 10, signal: null, killedFor: null, peakRssMb: 0 };
+    expect(limitReason({ ...exit, stderr: 'ERROR: Failed to load file: std::bad_alloc\n' }, limits)).toBe(
+      '转换所需内存超过上限（512 MB），文件过大或结构异常',
+    );
+    expect(
+      limitReason(
+        {
+          ...exit,
+          code: 134,
+          stderr: 'FATAL ERROR: Reached heap limit Allocation failed - JavaScript heap out of memory',
+        },
+        limits,
+      ),
+    ).toMatch(/内存超过上限/);
+    expect(
+      limitReason({ ...exit, stderr: 'ERROR: Failed to load file: no suitable reader' }, limits),
+    ).toBeNull();
   });
 });

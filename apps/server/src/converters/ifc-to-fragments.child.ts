@@ -3,7 +3,7 @@
  * Checks the STEP envelope, converts with `@thatopen/fragments` IfcImporter (web-ifc), keeping element
  * attributes, property sets, relations and the spatial tree, writes the fragments file, reads it back to
  * count what it holds, and reports over IPC:
- *   { type: 'progress', percent } … then { type: 'done', stats } or { type: 'failed', reason }.
+ *   { type: 'progress', percent } … then { type: 'done', stats } or { type: 'failed', reason, outOfMemory? }.
  */
 import { open, readFile, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
@@ -75,6 +75,13 @@ try {
   send({ type: 'done', stats });
 } catch (err) {
   const detail = err instanceof Error ? err.message : String(err);
-  send({ type: 'failed', reason: `IFC 文件无法解析：${detail.slice(0, 200)}` });
+  // web-ifc's wasm heap and ArrayBuffers fail with a catchable error when memory runs out.
+  if (
+    /out of memory|Aborted\(OOM\)|Memory\.grow|Array buffer allocation failed|Invalid typed array length/i.test(
+      detail,
+    )
+  )
+    send({ type: 'failed', reason: detail, outOfMemory: true });
+  else send({ type: 'failed', reason: `IFC 文件无法解析：${detail.slice(0, 200)}` });
 }
 process.exit(0);

@@ -3,7 +3,9 @@
  * 001 §4, DESIGN.md converters), under the request's time and memory limits. assimp picks the reader
  * by extension, so the stored original is linked as `<outputDir>/.input.<suffix>` for the run.
  * @returns GLB figures (meshes, vertices, bbox) of `outputPath`, read back from the written file.
- * @throws ConversionError with a readable reason.
+ * @throws ConversionError with a readable reason: unreadable file (not retried), time or memory
+ * limit (not retried; memory also capped by `ulimit -v` = memoryMb + 256 MiB), assimp missing or not
+ * startable (retryable).
  */
 import { rm, symlink } from 'node:fs/promises';
 import path from 'node:path';
@@ -11,22 +13,24 @@ import { glbInfo } from './glb-info.ts';
 import { limitReason, spawnIsolated } from './run-isolated.ts';
 import { ConversionError, type ConvertRequest } from './types.ts';
 
-/** The assimp binary (override with ASSIMP_BIN). */
-const ASSIMP = process.env.ASSIMP_BIN ?? 'assimp';
+/** The assimp binary (override with ASSIMP_BIN, read on each conversion). */
+const assimpBin = () => process.env.ASSIMP_BIN ?? 'assimp';
 
 export async function meshToGlb(req: ConvertRequest, outputPath: string) {
   const linked = path.join(req.outputDir, `.input.${req.suffix}`);
   await rm(linked, { force: true });
   await symlink(req.inputPath, linked);
-  const limits = { timeoutMs: req.timeoutMs, memoryMb: req.memoryMb };
+  // The address-space cap leaves room for the binary and its libraries above the RSS limit.
+  const limits = { timeoutMs: req.timeoutMs, memoryMb: req.memoryMb, addressSpaceMb: req.memoryMb + 256 };
   try {
     req.onProgress?.(10);
     let exit;
     try {
-      exit = await spawnIsolated(ASSIMP, ['export', linked, outputPath, '-fglb2'], limits);
+      exit = await spawnIsolated(assimpBin(), ['export', linked, outputPath, '-fglb2'], limits);
     } catch (err) {
+      // Not the file's fault (tool missing on this worker, EAGAIN…): retried with back-off.
       if ((err as NodeJS.ErrnoException).code === 'ENOENT')
-        throw new ConversionError('服务器未安装模型转换工具 assimp，请联系管理员');
+        throw new ConversionError('模型转换工具 assimp 暂不可用，稍后自动重试', true);
       throw new ConversionError('转换进程无法启动，稍后自动重试', true);
     }
     const limited = limitReason(exit, limits);

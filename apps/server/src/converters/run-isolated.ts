@@ -4,7 +4,11 @@
  *
  * The memory limit is on the process's resident set (VmRSS from /proc, polled every 200 ms), not
  * on its address space: web-ifc's WebAssembly reserves far more virtual memory than it uses, so
- * RLIMIT_AS would kill every run. Node children also get `--max-old-space-size`.
+ * RLIMIT_AS would kill every run. Node children also get `--max-old-space-size`. Native commands
+ * (assimp) can in addition get an address-space cap (`ulimit -v` set by `/bin/sh` before `exec`,
+ * arguments passed as "$@", never interpolated), which stops an allocation spike between two polls.
+ * A child that dies of memory exhaustion on its own (V8 "heap out of memory", wasm OOM,
+ * `std::bad_alloc`) is reported like one killed for memory.
  */
 import { fork, spawn, type ChildProcess } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
@@ -25,7 +29,13 @@ export interface IsolatedOptions {
   memoryMb: number;
   /** Messages sent by a Node child over IPC. */
   onMessage?: (message: unknown) => void;
+  /** Address-space cap (MiB) for a native command started by spawnIsolated; none when unset. */
+  addressSpaceMb?: number;
 }
+
+/** stderr of a process that ran out of memory by itself (V8 heap, wasm heap, C++ allocation). */
+export const OUT_OF_MEMORY =
+  /heap out of memory|Allocation failed|Aborted\(OOM\)|out of memory|std::bad_alloc|Array buffer allocation failed/i;
 
 async function rssMb(pid: number): Promise<number> {
   try {
@@ -81,16 +91,49 @@ export function forkIsolated(entry: string, args: string[], opts: IsolatedOption
   return supervise(child, opts);
 }
 
-/** Spawn a native converter command (no shell). @throws on spawn failure (e.g. ENOENT). */
-export function spawnIsolated(command: string, args: string[], opts: IsolatedOptions): Promise<IsolatedExit> {
-  const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] });
-  return supervise(child, opts);
+/**
+ * Spawn a native converter command (arguments passed as an array; no shell parses them). With
+ * `opts.addressSpaceMb` it runs as `/bin/sh -c 'ulimit -v <KiB>; exec "$0" "$@"' command …args`.
+ * @throws the spawn error (ENOENT when the command does not exist, EAGAIN…); with the address-space
+ * wrapper a missing command (sh exit 127) is thrown as ENOENT too.
+ */
+export async function spawnIsolated(
+  command: string,
+  args: string[],
+  opts: IsolatedOptions,
+): Promise<IsolatedExit> {
+  const capKb = opts.addressSpaceMb ? Math.max(1, Math.floor(opts.addressSpaceMb * 1024)) : 0;
+  const child = capKb
+    ? spawn('/bin/sh', ['-c', `ulimit -v ${capKb}; exec "$0" "$@"`, command, ...args], {
+        stdio: ['ignore', 'pipe', 'pipe'],
+      })
+    : spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+  const exit = await supervise(child, opts);
+  if (
+    capKb &&
+    (exit.code === 127 || exit.code === 126) &&
+    /not found|No such file|Permission denied/i.test(exit.stderr)
+  ) {
+    const err: NodeJS.ErrnoException = new Error(`spawn ${command} ENOENT`);
+    err.code = exit.code === 127 ? 'ENOENT' : 'EACCES';
+    throw err;
+  }
+  return exit;
 }
 
-/** The user-readable reason for a child killed by a limit, or null. */
+/** The user-readable reason (Simplified Chinese) when a run hit its memory limit. */
+export const memoryReason = (memoryMb: number) =>
+  `转换所需内存超过上限（${memoryMb} MB），文件过大或结构异常`;
+
+/**
+ * The user-readable reason for a child killed by a limit or dead of memory exhaustion (non-zero exit
+ * or signal with an out-of-memory message on stderr), or null when no limit explains the exit.
+ * Timeouts are reported in whole seconds (at least 1).
+ */
 export function limitReason(exit: IsolatedExit, opts: IsolatedOptions): string | null {
   if (exit.killedFor === 'timeout')
-    return `转换超时（超过 ${Math.round(opts.timeoutMs / 1000)} 秒），请检查文件或联系管理员`;
-  if (exit.killedFor === 'memory') return `转换所需内存超过上限（${opts.memoryMb} MB），文件过大或结构异常`;
+    return `转换超时（超过 ${Math.max(1, Math.round(opts.timeoutMs / 1000))} 秒），请检查文件或联系管理员`;
+  if (exit.killedFor === 'memory') return memoryReason(opts.memoryMb);
+  if ((exit.code !== 0 || exit.signal) && OUT_OF_MEMORY.test(exit.stderr)) return memoryReason(opts.memoryMb);
   return null;
 }
