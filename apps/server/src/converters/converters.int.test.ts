@@ -192,6 +192,47 @@ describe('GLB (no conversion needed) and meshes → GLB', () => {
     if (want.max) expect(bbox.max).toEqual(want.max);
   });
 
+  /** min/max of xyz triples, rounded like glb-info (0.1 mm). */
+  const bounds = (points: number[][]) => {
+    const r = (v: number) => Math.round(v * 1e4) / 1e4 + 0;
+    return {
+      min: [0, 1, 2].map((i) => r(Math.min(...points.map((p) => p[i]!)))),
+      max: [0, 1, 2].map((i) => r(Math.max(...points.map((p) => p[i]!)))),
+    };
+  };
+
+  it.each(['obj/WusonOBJ.obj', 'obj/spider/spider.obj'])(
+    '%s: the GLB’s bbox is the bbox of the OBJ’s own `v` lines (converted without its .mtl/textures)',
+    async (rel) => {
+      const text = await readFile(path.join(TESTDATA, rel), 'utf8');
+      const points = [...text.matchAll(/^v\s+(\S+)\s+(\S+)\s+(\S+)/gm)].map((m) => [
+        Number(m[1]),
+        Number(m[2]),
+        Number(m[3]),
+      ]);
+      expect(points.length).toBeGreaterThan(700);
+      const r = okOf(await convert(rel));
+      expect(r.stats.bbox).toEqual(bounds(points));
+    },
+  );
+
+  it('stl/Spider_binary.stl: the GLB’s bbox is the bbox of the STL’s own triangles', async () => {
+    const stl = await readFile(path.join(TESTDATA, 'stl/Spider_binary.stl'));
+    const points: number[][] = [];
+    for (let t = 0; t < stl.readUInt32LE(80); t++)
+      for (let v = 0; v < 3; v++) {
+        const o = 84 + t * 50 + 12 + v * 12;
+        points.push([stl.readFloatLE(o), stl.readFloatLE(o + 4), stl.readFloatLE(o + 8)]);
+      }
+    const r = okOf(await convert('stl/Spider_binary.stl'));
+    const got = r.stats.bbox as { min: number[]; max: number[] };
+    const want = bounds(points);
+    for (let i = 0; i < 3; i++) {
+      expect(got.min[i]).toBeCloseTo(want.min[i]!, 3);
+      expect(got.max[i]).toBeCloseTo(want.max[i]!, 3);
+    }
+  });
+
   it('the STL’s triangle count matches its own header', async () => {
     const stl = await readFile(path.join(TESTDATA, 'stl/Spider_binary.stl'));
     expect(stl.readUInt32LE(80)).toBe(1368);
