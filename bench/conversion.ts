@@ -1,9 +1,10 @@
 /**
  * Conversion benchmark (issue 3 "Benchmarks: conversion"): each large IFC of
- * ../shared/testdata/ifc-large (gunzipped into bench/.work) through the product — seconds from the
- * upload finishing to statusType 3, and the peak RSS of the conversion process (VmHWM polled from
- * /proc) — vs a bare IfcImporter run and a raw web-ifc StreamAllMeshes run of the same file (whole
- * child-process wall time and maxRSS), in one run. Goals: product ≤ 1.2× bare importer, peak RSS
+ * ../shared/testdata/ifc-large (gunzipped into bench/.work) through the product — (a) the
+ * converter itself, `convertFile` (child process under its limits; seconds and the child's peak RSS,
+ * VmHWM polled from /proc), and (a′) end to end through the server, seconds from the upload finishing
+ * to statusType 3 — vs (b) a bare IfcImporter run and (c) a raw web-ifc StreamAllMeshes run of the
+ * same file (whole child-process wall time and maxRSS), in one run. Goals: product ≤ 1.2× bare importer, peak RSS
  * ≤ 2 GiB; the ratio to raw streaming is printed too (long-term goal ≤ 2×).
  * Run: `node bench/conversion.ts [file.ifc.gz …]`.
  */
@@ -14,6 +15,7 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { promisify } from 'node:util';
 import { createGunzip } from 'node:zlib';
+import { convertFile } from '../apps/server/src/converters/convert-file.ts';
 import { DEMO, startServer, TESTDATA } from '../e2e/lib/server.ts';
 import { signIn, uploadFile, waitForConversion } from './lib/product.ts';
 
@@ -23,7 +25,8 @@ const CHILD_MARK = 'ifc-to-fragments.child.ts';
 
 async function gunzip(gz: string): Promise<string> {
   const out = path.join(WORK, path.basename(gz, '.gz'));
-  if (!(await stat(out).catch(() => null))) await pipeline(createReadStream(gz), createGunzip(), createWriteStream(out));
+  if (!(await stat(out).catch(() => null)))
+    await pipeline(createReadStream(gz), createGunzip(), createWriteStream(out));
   return out;
 }
 
@@ -49,11 +52,33 @@ function watchConverterRss() {
 
 async function bare(mode: 'importer' | 'stream', file: string) {
   const t0 = performance.now();
-  const { stdout } = await run(process.execPath, [path.join(import.meta.dirname, 'lib/bare-ifc.ts'), mode, file], {
-    maxBuffer: 1 << 20,
-  });
+  const { stdout } = await run(
+    process.execPath,
+    [path.join(import.meta.dirname, 'lib/bare-ifc.ts'), mode, file],
+    {
+      maxBuffer: 1 << 20,
+    },
+  );
   const s = (performance.now() - t0) / 1000;
   return { s, ...(JSON.parse(stdout.trim().split('\n').at(-1)!) as { maxRssMb: number }) };
+}
+
+/** (a) The product's converter called directly: wall seconds, peak RSS of its child, element count. */
+async function direct(file: string) {
+  const stop = watchConverterRss();
+  const t0 = performance.now();
+  const r = await convertFile({
+    inputPath: file,
+    suffix: 'ifc',
+    outputDir: path.join(WORK, 'direct-out'),
+    timeoutMs: 3_600_000,
+    memoryMb: 4096,
+  });
+  const s = (performance.now() - t0) / 1000;
+  const rss = stop();
+  await rm(path.join(WORK, 'direct-out'), { recursive: true, force: true });
+  if (!r.ok) throw new Error(`${path.basename(file)}: ${r.reason}`);
+  return { s, rss, elements: r.stats.elements as number, mbOut: r.outputBytes / 1024 / 1024 };
 }
 
 await mkdir(WORK, { recursive: true });
@@ -63,10 +88,13 @@ const inputs = process.argv.slice(2).length
 const server = await startServer({ CONVERSION_TIMEOUT_SECONDS: '3600', CONVERSION_MEMORY_MB: '4096' });
 try {
   const token = await signIn(server.url, DEMO.phone, DEMO.password);
-  console.log('conversion: product (upload finished → 转换完成) vs bare IfcImporter vs raw web-ifc StreamAllMeshes');
+  console.log(
+    'conversion: (a) convertFile, (a′) through the server, (b) bare IfcImporter, (c) raw web-ifc StreamAllMeshes',
+  );
   for (const gz of inputs) {
     const ifc = await gunzip(gz);
     const mb = (await stat(ifc)).size / 1024 / 1024;
+    const conv = await direct(ifc);
     const stop = watchConverterRss();
     const iuid = await uploadFile(server.url, token, ifc);
     const t0 = performance.now();
@@ -77,10 +105,20 @@ try {
     const imp = await bare('importer', ifc);
     const raw = await bare('stream', ifc);
     console.log(`${path.basename(ifc)} (${mb.toFixed(1)} MB)`);
-    console.log(`  product        ${productS.toFixed(1)} s  peak RSS ${productRss.toFixed(0)} MiB (goal ≤ 2048)`);
-    console.log(`  bare importer  ${imp.s.toFixed(1)} s  peak RSS ${imp.maxRssMb} MiB`);
-    console.log(`  raw streaming  ${raw.s.toFixed(1)} s  peak RSS ${raw.maxRssMb} MiB`);
-    console.log(`  ratio product/importer ${(productS / imp.s).toFixed(2)} (goal ≤ 1.2), product/raw ${(productS / raw.s).toFixed(2)} (long-term goal ≤ 2), importer/raw ${(imp.s / raw.s).toFixed(2)}`);
+    console.log(
+      `  (a)  convertFile    ${conv.s.toFixed(1)} s  peak RSS ${conv.rss.toFixed(0)} MiB (goal ≤ 2048)  ${conv.elements} elements, ${conv.mbOut.toFixed(1)} MB .frag`,
+    );
+    console.log(
+      `  (a′) via server     ${productS.toFixed(1)} s  peak RSS ${productRss.toFixed(0)} MiB (upload finished → 转换完成)`,
+    );
+    console.log(`  (b)  bare importer  ${imp.s.toFixed(1)} s  peak RSS ${imp.maxRssMb} MiB`);
+    console.log(`  (c)  raw streaming  ${raw.s.toFixed(1)} s  peak RSS ${raw.maxRssMb} MiB`);
+    console.log(
+      `  time  a/b ${(conv.s / imp.s).toFixed(2)} (goal ≤ 1.2)  a/c ${(conv.s / raw.s).toFixed(2)} (long-term goal ≤ 2)  a′/b ${(productS / imp.s).toFixed(2)}  b/c ${(imp.s / raw.s).toFixed(2)}`,
+    );
+    console.log(
+      `  RSS   a/b ${(conv.rss / imp.maxRssMb).toFixed(2)}  a/c ${(conv.rss / raw.maxRssMb).toFixed(2)}`,
+    );
     await rm(ifc, { force: true });
   }
 } finally {
