@@ -50,5 +50,16 @@ export function authRepository(db: Db) {
     async findSession(id: string): Promise<SessionRow | undefined> {
       return (await db.select().from(sessions).where(eq(sessions.id, id)).limit(1))[0];
     },
+    /** A session with its user, in one query (every authenticated request needs both). */
+    async findSessionWithUser(id: string): Promise<{ session: SessionRow; user: UserRow } | undefined> {
+      return (
+        await db
+          .select({ session: sessions, user: users })
+          .from(sessions)
+          .innerJoin(users, eq(users.id, sessions.userId))
+          .where(eq(sessions.id, id))
+          .limit(1)
+      )[0];
+    },
   };
 }

@@ -120,7 +120,8 @@ export function authService(ctx: AppContext) {
       if (!token) throw unauthorized('请先登录');
       const claims = await ctx.tokens.verifySession(token);
       if (!claims) throw unauthorized();
-      const session = await repo.findSession(claims.sessionId);
+      const found = await repo.findSessionWithUser(claims.sessionId);
+      const session = found?.session;
       if (!session || session.userId !== claims.userId || session.expiresAt.getTime() < Date.now())
         throw unauthorized();
       if (session.revokedAt) {
@@ -131,8 +132,7 @@ export function authService(ctx: AppContext) {
           ResultCode.sessionEnded,
         );
       }
-      const user = await repo.findUserById(session.userId);
-      if (!user) throw unauthorized();
+      const user = found.user;
       return { user, sessionId: session.id };
     },
 

@@ -60,6 +60,27 @@ describe(`我的文件 (${testDbKind})`, () => {
     expect(dup.status).toBe(409);
   });
 
+  it('pages with the total, also past the end; a file or a bad id is not a folder', async () => {
+    const folder = await call<FileRowValue>(t, 'POST', Api.folderAdd, {
+      token: u.token,
+      body: { parentIUID: '', fileName: '分页' },
+    });
+    const id = folder.body.data.iuid;
+    for (const n of ['c.txt', 'a.txt', 'b.txt']) await uploadBytes(t, u.token, n, new TextEncoder().encode(n), id);
+    const first = await list(id, { rows: '2', page: '1' });
+    expect(first.count).toBe(3);
+    expect(first.list.map((r) => r.fileName)).toEqual(['a.txt', 'b.txt']);
+    const second = await list(id, { rows: '2', page: '2' });
+    expect(second).toMatchObject({ count: 3, list: [{ fileName: 'c.txt' }] });
+    const past = await list(id, { rows: '2', page: '5' });
+    expect(past).toMatchObject({ count: 3, list: [] });
+    const file = first.list[0]!.iuid;
+    for (const bad of [file, 'not-a-uuid', '00000000-0000-4000-8000-000000000000']) {
+      const r = await call(t, 'GET', Api.myDocumentList, { token: u.token, query: { folderId: bad } });
+      expect(r.status, bad).toBe(404);
+    }
+  });
+
   it('refuses illegal names with the exact 001 §5 message', async () => {
     for (const bad of ['a/b', 'a\\b', 'x:y', 'q?', 'star*', 'quote"', '<lt', 'gt>', 'pi|pe']) {
       const r = await call(t, 'POST', Api.folderAdd, {

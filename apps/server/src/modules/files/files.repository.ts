@@ -55,23 +55,34 @@ export function filesRepository(db: Db) {
         opts.keyword ? ilike(files.name, `%${escapeLike(opts.keyword)}%`) : parentIs(opts.parentId),
       );
       const dir = opts.order === 'asc' ? asc : desc;
+      // The total rides along with the page (one query); a page past the end asks for it alone.
       const rows = await db
-        .select({ file: files, collected: sql<boolean>`(${favourites.fileId} is not null)` })
+        .select({
+          file: files,
+          collected: sql<boolean>`(${favourites.fileId} is not null)`,
+          total: sql<number>`(count(*) over ())::int`,
+        })
         .from(files)
         .leftJoin(favourites, and(eq(favourites.fileId, files.id), eq(favourites.userId, opts.ownerId)))
         .where(where)
         .orderBy(asc(files.kind), dir(sortColumns[opts.sort]), asc(files.id))
         .limit(opts.limit)
         .offset(opts.offset);
-      const count = await db.$count(files, where);
+      const count = rows[0]?.total ?? (opts.offset > 0 ? await db.$count(files, where) : 0);
       return { rows: rows.map((r) => ({ ...r.file, collected: r.collected })), count };
     },
 
     /** Ancestors of a folder from the root down (inclusive), owner-checked. */
-    async ancestors(ownerId: string, folderId: string): Promise<Array<{ id: string; name: string }>> {
+    async ancestors(
+      ownerId: string,
+      folderId: string,
+      opts: { foldersOnly?: boolean } = {},
+    ): Promise<Array<{ id: string; name: string }>> {
+      if (!isUuid(folderId)) return [];
+      const kind = opts.foldersOnly ? sql`and kind = 1` : sql``;
       const res = await db.execute(sql`
         with recursive chain as (
-          select id, name, parent_id, 0 as depth from files where id = ${folderId} and owner_id = ${ownerId}
+          select id, name, parent_id, 0 as depth from files where id = ${folderId} and owner_id = ${ownerId} ${kind}
           union all
           select f.id, f.name, f.parent_id, c.depth + 1 from files f join chain c on f.id = c.parent_id
           where f.owner_id = ${ownerId}

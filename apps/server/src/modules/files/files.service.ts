@@ -55,6 +55,10 @@ export function filesService(ctx: AppContext) {
 
   async function pathOf(caller: Caller, folderId: string | null) {
     const chain = folderId ? await repo.ancestors(caller.user.id, folderId) : [];
+    return pathFromChain(chain);
+  }
+
+  function pathFromChain(chain: Array<{ id: string; name: string }>) {
     return {
       breadcrumbs: [
         { iuid: '', fileName: PERSONAL_ROOT_NAME },
@@ -70,17 +74,19 @@ export function filesService(ctx: AppContext) {
 
     /** One page of a folder (or a name search across the space when `keyword` is set). */
     async list(caller: Caller, q: z.infer<typeof ListQuery>): Promise<ListDataValue> {
-      const folder = await requireFolder(caller, q.folderId);
+      // The folder's ancestor chain both proves it is the caller's folder and gives the breadcrumbs.
+      const chain = q.folderId ? await repo.ancestors(caller.user.id, q.folderId, { foldersOnly: true }) : [];
+      if (q.folderId && chain.at(-1)?.id !== q.folderId) throw notFound('文件夹不存在或已被删除');
       const { rows, count } = await repo.listFolder({
         ownerId: caller.user.id,
-        parentId: folder?.id ?? null,
+        parentId: q.folderId || null,
         sort: q.sort,
         order: q.order,
         offset: (q.page - 1) * q.rows,
         limit: q.rows,
         keyword: q.keyword?.trim() || undefined,
       });
-      const { breadcrumbs, fullPath } = await pathOf(caller, folder?.id ?? null);
+      const { breadcrumbs, fullPath } = pathFromChain(chain);
       return {
         list: rows.map((r) => presentFile(r, { collected: r.collected, fullPath })),
         count,
