@@ -66,7 +66,8 @@ describe(`我的文件 (${testDbKind})`, () => {
       body: { parentIUID: '', fileName: '分页' },
     });
     const id = folder.body.data.iuid;
-    for (const n of ['c.txt', 'a.txt', 'b.txt']) await uploadBytes(t, u.token, n, new TextEncoder().encode(n), id);
+    for (const n of ['c.txt', 'a.txt', 'b.txt'])
+      await uploadBytes(t, u.token, n, new TextEncoder().encode(n), id);
     const first = await list(id, { rows: '2', page: '1' });
     expect(first.count).toBe(3);
     expect(first.list.map((r) => r.fileName)).toEqual(['a.txt', 'b.txt']);

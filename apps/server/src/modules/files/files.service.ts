@@ -16,7 +16,7 @@ import type { AppContext } from '../../app-context.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { fileFolderKey } from '../../storage/local-storage.ts';
 import type { Caller } from '../auth/auth.service.ts';
-import { filesRepository, type FileRowDb } from './files.repository.ts';
+import { filesRepository, isUuid, type FileRowDb } from './files.repository.ts';
 import { PERSONAL_ROOT_NAME, presentFile } from './files.presenter.ts';
 import { ORIGINAL, signedFileUrl } from './file-tickets.ts';
 import { buildPreview } from './preview.service.ts';
@@ -74,18 +74,22 @@ export function filesService(ctx: AppContext) {
 
     /** One page of a folder (or a name search across the space when `keyword` is set). */
     async list(caller: Caller, q: z.infer<typeof ListQuery>): Promise<ListDataValue> {
-      // The folder's ancestor chain both proves it is the caller's folder and gives the breadcrumbs.
-      const chain = q.folderId ? await repo.ancestors(caller.user.id, q.folderId, { foldersOnly: true }) : [];
+      // The folder's ancestor chain both proves it is the caller's folder and gives the breadcrumbs;
+      // it runs beside the page query, which is owner-filtered and so shows nothing of anyone else's.
+      if (q.folderId && !isUuid(q.folderId)) throw notFound('文件夹不存在或已被删除');
+      const [chain, { rows, count }] = await Promise.all([
+        q.folderId ? repo.ancestors(caller.user.id, q.folderId, { foldersOnly: true }) : [],
+        repo.listFolder({
+          ownerId: caller.user.id,
+          parentId: q.folderId || null,
+          sort: q.sort,
+          order: q.order,
+          offset: (q.page - 1) * q.rows,
+          limit: q.rows,
+          keyword: q.keyword?.trim() || undefined,
+        }),
+      ]);
       if (q.folderId && chain.at(-1)?.id !== q.folderId) throw notFound('文件夹不存在或已被删除');
-      const { rows, count } = await repo.listFolder({
-        ownerId: caller.user.id,
-        parentId: q.folderId || null,
-        sort: q.sort,
-        order: q.order,
-        offset: (q.page - 1) * q.rows,
-        limit: q.rows,
-        keyword: q.keyword?.trim() || undefined,
-      });
       const { breadcrumbs, fullPath } = pathFromChain(chain);
       return {
         list: rows.map((r) => presentFile(r, { collected: r.collected, fullPath })),
