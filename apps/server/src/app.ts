@@ -194,7 +194,19 @@ export async function buildApp(config: AppConfig, role: Role = 'all'): Promise<B
   await app.register(sharesRoutes(ctx));
 
   const hasWeb = existsSync(path.join(config.webDist, 'index.html'));
-  if (hasWeb) await app.register(fastifyStatic, { root: config.webDist, wildcard: false, index: false });
+  if (hasWeb)
+    await app.register(fastifyStatic, {
+      root: config.webDist,
+      wildcard: false,
+      index: false,
+      preCompressed: true, // .br / .gz written by the web build
+      // Hashed build assets never change; everything else (index.html, logo) is revalidated.
+      setHeaders: (reply, file) =>
+        reply.header(
+          'cache-control',
+          file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+        ),
+    });
   app.setNotFoundHandler((req, reply) => {
     if (req.url.startsWith('/api/') || !hasWeb || (req.method !== 'GET' && req.method !== 'HEAD')) {
       return reply.code(404).send({ code: ResultCode.fail, msg: '接口不存在', data: null });
