@@ -1,11 +1,13 @@
 /**
  * Upload benchmark (issue 3 "Benchmarks: upload"): a 1 GiB file (BENCH_UPLOAD_MB, default 1024)
  * through the product with tus-js-client (Node, the web client's 8 MiB chunks and a 64 MiB variant)
+ * and, to separate client from server cost, the same endpoint fed by a bare Node HTTP client,
  * vs a bare streaming copy of the same bytes to the same disk with a 1 MiB highWaterMark (≈3× the
  * 16 KiB default here; also printed), in one run. Prints MB/s and the ratio. Goal: ≥ 0.7 of the bare
  * write. Run: `node bench/upload.ts`.
  */
 import { createReadStream, createWriteStream } from 'node:fs';
+import http from 'node:http';
 import { mkdir, open, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -48,12 +50,48 @@ async function productUpload(url: string, token: string, chunkSize: number): Pro
       uploadSize: SIZE,
       chunkSize,
       headers: { authorization: `Bearer ${token}` },
-      metadata: { filename: `bench-${chunkSize / MB}MiB-${Date.now()}.bin`, folderId: '' },
+      metadata: { filename: `bench-${chunkSize}-${Date.now()}.bin`, folderId: '' },
       retryDelays: [],
       onSuccess: () => resolve(),
       onError: reject,
     });
     up.start();
+  });
+  return SIZE / MB / ((performance.now() - t0) / 1000);
+}
+
+/** The same endpoint fed by a bare Node client: one tus creation, then one PATCH streaming the file. */
+async function rawTusUpload(url: string, token: string): Promise<number> {
+  const t0 = performance.now();
+  const created = await fetch(`${url}/api/files/uploads`, {
+    method: 'POST',
+    headers: {
+      authorization: `Bearer ${token}`,
+      'tus-resumable': '1.0.0',
+      'upload-length': String(SIZE),
+      'upload-metadata': `filename ${Buffer.from(`bench-raw-${Date.now()}.bin`).toString('base64')},folderId `,
+    },
+  });
+  const location = created.headers.get('location');
+  if (created.status !== 201 || !location) throw new Error(`tus creation: ${created.status}`);
+  await new Promise<void>((resolve, reject) => {
+    const req = http.request(`${url}${location}`, {
+      method: 'PATCH',
+      headers: {
+        authorization: `Bearer ${token}`,
+        'tus-resumable': '1.0.0',
+        'upload-offset': '0',
+        'content-type': 'application/offset+octet-stream',
+        'content-length': String(SIZE),
+      },
+    });
+    req.on('response', (res) => {
+      res.resume();
+      if (res.statusCode === 204) resolve();
+      else reject(new Error(`PATCH ${res.statusCode}`));
+    });
+    req.on('error', reject);
+    createReadStream(SRC, { highWaterMark: MB }).pipe(req);
   });
   return SIZE / MB / ((performance.now() - t0) / 1000);
 }
@@ -79,11 +117,15 @@ try {
   const bare = await bareCopy(MB);
   const tus8 = await productUpload(server.url, token, 8 * MB);
   const tus64 = await productUpload(server.url, token, 64 * MB);
+  const tusWhole = await productUpload(server.url, token, Infinity);
+  const rawTus = await rawTusUpload(server.url, token);
   console.log(`upload of ${SIZE / MB} MiB on the same disk`);
   console.log(`  bare write, 16 KiB highWaterMark  ${bareDefault.toFixed(0)} MB/s`);
   console.log(`  bare write, 1 MiB highWaterMark   ${bare.toFixed(0)} MB/s  (reference)`);
   console.log(`  product, tus 8 MiB chunks (web)   ${tus8.toFixed(0)} MB/s  ratio ${(tus8 / bare).toFixed(2)}  (goal ≥ 0.7)`);
   console.log(`  product, tus 64 MiB chunks        ${tus64.toFixed(0)} MB/s  ratio ${(tus64 / bare).toFixed(2)}`);
+  console.log(`  product, tus one PATCH (resumable) ${tusWhole.toFixed(0)} MB/s  ratio ${(tusWhole / bare).toFixed(2)}`);
+  console.log(`  product endpoint, bare Node client ${rawTus.toFixed(0)} MB/s  ratio ${(rawTus / bare).toFixed(2)}  (server side alone)`);
 } finally {
   await server.stop();
   await rm(dataDir, { recursive: true, force: true });
