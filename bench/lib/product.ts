@@ -33,14 +33,14 @@ export async function signIn(url: string, phone: string, password: string): Prom
   return (await call<{ token: string }>(url, null, 'POST', '/api/Home/phoneLogin', { phone, password })).token;
 }
 
-/** Upload a local file into 我的文件 with tus (8 MiB chunks, as the web client); resolves to its iuid. */
+/** Upload a local file into 我的文件 with tus (64 MiB chunks, as the web client); resolves to its iuid. */
 export async function uploadFile(url: string, token: string, file: string): Promise<string> {
   const size = (await stat(file)).size;
   return new Promise<string>((resolve, reject) => {
     const up = new Upload(createReadStream(file, { highWaterMark: 1024 * 1024 }), {
       endpoint: `${url}/api/files/uploads`,
       uploadSize: size,
-      chunkSize: 8 * 1024 * 1024,
+      chunkSize: 64 * 1024 * 1024,
       headers: { authorization: `Bearer ${token}` },
       metadata: { filename: path.basename(file), folderId: '' },
       retryDelays: [],
