@@ -29,6 +29,16 @@ import { ElementTree } from './element-tree.tsx';
 import { PropertiesPanel, type PropertiesState } from './properties-panel.tsx';
 
 /** Props of ModelViewer. */
+
+/** A layer over the canvas with its content centred (loading spinner, error). */
+const CENTRED_LAYER = {
+  position: 'absolute',
+  inset: 0,
+  display: 'flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+} as const;
+
 export interface ModelViewerProps {
   kind: ModelKind;
   url: string;
@@ -266,30 +276,12 @@ export function ModelViewer({ kind, url, compact, onFirstFrame, onError }: Model
             style={{ position: 'absolute', inset: 0, overflow: 'hidden' }}
           />
           {status === 'loading' && (
-            <div
-              style={{
-                position: 'absolute',
-                inset: 0,
-                display: 'flex',
-                alignItems: 'center',
-                justifyContent: 'center',
-                pointerEvents: 'none',
-              }}
-            >
+            <div style={{ ...CENTRED_LAYER, pointerEvents: 'none' }}>
               <Spin size="large" description={t('loading')} />
             </div>
           )}
           {status === 'error' && error && (
-            <div
-              style={{
-                position: 'absolute',
-                inset: 0,
-                display: 'flex',
-                alignItems: 'center',
-                justifyContent: 'center',
-                padding: 16,
-              }}
-            >
+            <div style={{ ...CENTRED_LAYER, padding: 16 }}>
               <Alert type="error" showIcon title={error} />
             </div>
           )}
