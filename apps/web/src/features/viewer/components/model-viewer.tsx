@@ -28,8 +28,6 @@ import { ViewerToolbar } from './viewer-toolbar.tsx';
 import { ElementTree } from './element-tree.tsx';
 import { PropertiesPanel, type PropertiesState } from './properties-panel.tsx';
 
-/** Props of ModelViewer. */
-
 /** A layer over the canvas with its content centred (loading spinner, error). */
 const CENTRED_LAYER = {
   position: 'absolute',
@@ -39,6 +37,7 @@ const CENTRED_LAYER = {
   justifyContent: 'center',
 } as const;
 
+/** Props of ModelViewer. */
 export interface ModelViewerProps {
   kind: ModelKind;
   url: string;
