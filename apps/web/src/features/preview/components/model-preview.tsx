@@ -5,12 +5,13 @@
  */
 import { Alert, Button, Result, Spin } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
-import { lazy, Suspense, useState, type ComponentType, type ReactElement } from 'react';
+import { lazy, Suspense, useEffect, useState, type ComponentType, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PreviewInfoValue } from '@bimdrive/contracts';
 import { modelState } from '../lib/preview-rules.ts';
 import { hasWebGL } from '../lib/webgl.ts';
 import { triggerDownload } from '../lib/trigger-download.ts';
+import { prefetch } from '../../../lib/prefetch.ts';
 import { ViewerBoundary } from './viewer-boundary.tsx';
 import '../i18n.ts';
 
@@ -55,6 +56,11 @@ export function ModelPreview({ info, compact }: ModelPreviewProps): ReactElement
   const { t } = useTranslation('preview');
   const [viewerError, setViewerError] = useState<{ url: string; message: string } | null>(null);
   const state = modelState(info);
+  const readyUrl = state.kind === 'ready' ? state.url : null;
+  // Download the model while the 3D viewer's code loads and starts (about a second saved).
+  useEffect(() => {
+    if (readyUrl && hasWebGL()) prefetch(readyUrl);
+  }, [readyUrl]);
   const originalUrl = info.canDownload ? info.originalUrl : null;
   const download = originalUrl && (
     <Button key="dl" icon={<DownloadOutlined />} onClick={() => triggerDownload(originalUrl, info.fileName)}>

@@ -15,7 +15,7 @@ import {
   WarningOutlined,
 } from '@ant-design/icons';
 import { Button, Card, Flex, Input, Result, Spin, Typography } from 'antd';
-import { suffixOf, type PreviewInfoValue } from '@bimdrive/contracts';
+import { isModelSuffix, suffixOf, type PreviewInfoValue } from '@bimdrive/contracts';
 import { useCallback, useEffect, useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -84,6 +84,8 @@ function Landing({ code }: { code: string }): ReactElement {
         return;
       }
       setPhase({ kind: 'ready', info: info.data, busy: 'auto', error: null });
+      // A model opens in the 3D viewer: fetch its code while the visitor types the extraction code.
+      if (isModelSuffix(suffixOf(info.data.fileName))) void import('../../viewer/components/model-viewer.tsx');
       const stored = loadAccessToken(code);
       if (stored) {
         const again = await getSharePreview(stored);

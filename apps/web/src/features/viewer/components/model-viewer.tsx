@@ -24,6 +24,7 @@ import { ViewerEngine, type ModelKind } from '../lib/viewer-engine.ts';
 import { buildObjectTree, itemIdsUnder, type ViewerTreeNode } from '../lib/spatial-tree.ts';
 import { glbGroups } from '../lib/properties.ts';
 import { glbNodeInfo, loadFragmentsProperties, loadFragmentsTree } from '../lib/model-data.ts';
+import { takePrefetched } from '../../../lib/prefetch.ts';
 import { ViewerToolbar } from './viewer-toolbar.tsx';
 import { ElementTree } from './element-tree.tsx';
 import { PropertiesPanel, type PropertiesState } from './properties-panel.tsx';
@@ -162,7 +163,7 @@ export function ModelViewer({ kind, url, compact, onFirstFrame, onError }: Model
     void (async () => {
       let bytes: ArrayBuffer;
       try {
-        const res = await fetch(url, { signal: abort.signal, credentials: 'same-origin' });
+        const res = await (takePrefetched(url) ?? fetch(url, { signal: abort.signal, credentials: 'same-origin' }));
         if (!res.ok) return fail(tr('errors.fetch', { status: res.status }));
         // An API error envelope `{code, msg}` (or an HTML page) instead of the model file.
         const type = res.headers.get('content-type') ?? '';

@@ -123,7 +123,8 @@ export class ViewerEngine {
     this.model = model;
     model.useCamera(this.camera);
     this.world.scene.three.add(model.object);
-    await this.fragments.core.update(true);
+    // No update here: load() frames the model next, and that update fetches the tiles for the
+    // camera the visitor will actually see (one worker round instead of two).
   }
 
   private async loadGlb(bytes: ArrayBuffer): Promise<void> {
