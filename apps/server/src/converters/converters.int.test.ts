@@ -4,7 +4,7 @@
  * GlobalId), the spatial tree and property sets; meshes keep their triangle counts (checked against
  * the source file's own counts) and bounding boxes. Bad input fails with a readable reason.
  */
-import { readFile, rm, writeFile } from 'node:fs/promises';
+import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { SingleThreadedFragmentsModel } from '@thatopen/fragments';
@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TESTDATA } from '../test/harness.ts';
 import { convertFile, type ConvertResult } from './convert-file.ts';
 import { splitCommand } from './external.ts';
+import { glbJson } from './glb-info.ts';
 import { limitReason } from './run-isolated.ts';
 
 const WORK = path.join(tmpdir(), `bimdrive-converters-${process.pid}`);
@@ -251,6 +252,22 @@ describe('GLB (no conversion needed) and meshes → GLB', () => {
     const r = await convert('bad.obj', badObj);
     expect(r.ok).toBe(false);
     if (!r.ok) expect(r.reason).toMatch(/模型文件无法解析|没有可显示的网格/);
+  });
+
+  it('names the converted model after the user’s file, leaving no scratch files', async () => {
+    const r = okOf(
+      await convertFile({
+        inputPath: path.join(TESTDATA, 'obj/WusonOBJ.obj'),
+        fileName: '一层 机电/牛 (2).OBJ',
+        suffix: 'obj',
+        outputDir: path.join(WORK, 'named'),
+        ...limits,
+      }),
+    );
+    const json = glbJson(new Uint8Array(await readFile(r.outputPath)));
+    const names = (json.nodes ?? []).map((n) => (n as { name?: string }).name);
+    expect(names[0]).toBe('牛 (2).obj');
+    expect(await readdir(path.join(WORK, 'named'))).toEqual(['model.glb']);
   });
 
   it('answers no converter for an unknown suffix', async () => {

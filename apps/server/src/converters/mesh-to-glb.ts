@@ -1,13 +1,14 @@
 /**
  * Mesh formats → GLB with Debian's `assimp` command (OBJ, FBX, STL, 3DS, DAE, PLY, 3MF, glTF; spec
  * 001 §4, DESIGN.md converters), under the request's time and memory limits. assimp picks the reader
- * by extension, so the stored original is linked as `<outputDir>/.input.<suffix>` for the run.
+ * by extension, so the stored original is linked into a scratch folder of `outputDir` under the
+ * user's file name (assimp names the model's root node after it; the viewer's tree shows it).
  * @returns GLB figures (meshes, vertices, bbox) of `outputPath`, read back from the written file.
  * @throws ConversionError with a readable reason: unreadable file (not retried), time or memory
  * limit (not retried; memory also capped by `ulimit -v` = memoryMb + 256 MiB), assimp missing or not
  * startable (retryable).
  */
-import { rm, symlink } from 'node:fs/promises';
+import { mkdir, rm, symlink } from 'node:fs/promises';
 import path from 'node:path';
 import { glbInfo } from './glb-info.ts';
 import { limitReason, spawnIsolated } from './run-isolated.ts';
@@ -17,8 +18,11 @@ import { ConversionError, type ConvertRequest } from './types.ts';
 const assimpBin = () => process.env.ASSIMP_BIN ?? 'assimp';
 
 export async function meshToGlb(req: ConvertRequest, outputPath: string) {
-  const linked = path.join(req.outputDir, `.input.${req.suffix}`);
-  await rm(linked, { force: true });
+  const scratch = path.join(req.outputDir, '.input');
+  const base = path.basename(req.fileName ?? '').replace(/\.[^.]*$/, '').replace(/[^\p{L}\p{N}_ ()-]/gu, '_');
+  const linked = path.join(scratch, `${base || 'model'}.${req.suffix}`);
+  await rm(scratch, { recursive: true, force: true });
+  await mkdir(scratch);
   await symlink(req.inputPath, linked);
   // The address-space cap leaves room for the binary and its libraries above the RSS limit.
   const limits = { timeoutMs: req.timeoutMs, memoryMb: req.memoryMb, addressSpaceMb: req.memoryMb + 256 };
@@ -47,6 +51,6 @@ export async function meshToGlb(req: ConvertRequest, outputPath: string) {
     req.onProgress?.(90);
     return await glbInfo(outputPath);
   } finally {
-    await rm(linked, { force: true });
+    await rm(scratch, { recursive: true, force: true });
   }
 }

@@ -6,6 +6,8 @@
 export interface ConvertRequest {
   /** Absolute path of the stored original. */
   inputPath: string;
+  /** The user's file name, for names inside the derived model (optional). */
+  fileName?: string;
   /** Lower-case suffix without the dot (`ifc`, `obj`, …). */
   suffix: string;
   /** Folder for the derived file; created when missing, emptied on failure. */

@@ -48,6 +48,7 @@ export async function runConversion(ctx: AppContext, fileId: string, retriesLeft
   const result = await convertFile({
     inputPath: ctx.storage.localPath(originalKey(file.ownerId, file.id)),
     suffix: file.suffix,
+    fileName: file.name,
     outputDir: ctx.storage.localPath(dirKey),
     timeoutMs: ctx.config.conversion.timeoutMs,
     memoryMb: ctx.config.conversion.memoryMb,
