@@ -30,6 +30,9 @@ const migrationsFolder = path.join(import.meta.dirname, 'migrations');
 export async function openDatabase(opts: { databaseUrl?: string; pgliteDir: string }): Promise<DbHandle> {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 20 });
+    // An idle client dropped by the server (restart, failover, admin termination) must not crash
+    // the process: the pool discards it and opens a new one on the next query.
+    pool.on('error', (err) => console.warn(`PostgreSQL idle client error: ${err.message}`));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     await migratePg(drizzlePg(pool), { migrationsFolder });
     return { kind: 'postgres', db, pool, url: opts.databaseUrl, close: () => pool.end() };
