@@ -9,26 +9,17 @@
  * Run: `node bench/conversion.ts [file.ifc.gz …]`.
  */
 import { execFile } from 'node:child_process';
-import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, readdir, readFile, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { pipeline } from 'node:stream/promises';
 import { promisify } from 'node:util';
-import { createGunzip } from 'node:zlib';
 import { convertFile } from '../apps/server/src/converters/convert-file.ts';
 import { DEMO, startServer, TESTDATA } from '../e2e/lib/server.ts';
+import { gunzipOnce, WORK } from './lib/large-ifc.ts';
 import { signIn, uploadFile, waitForConversion } from './lib/product.ts';
 
 const run = promisify(execFile);
-const WORK = path.join(import.meta.dirname, '.work');
 const CHILD_MARK = 'ifc-to-fragments.child.ts';
 
-async function gunzip(gz: string): Promise<string> {
-  const out = path.join(WORK, path.basename(gz, '.gz'));
-  if (!(await stat(out).catch(() => null)))
-    await pipeline(createReadStream(gz), createGunzip(), createWriteStream(out));
-  return out;
-}
 
 /** Peak VmHWM (MiB) of any running conversion child, polled every 100 ms until stopped. */
 function watchConverterRss() {
@@ -92,7 +83,7 @@ try {
     'conversion: (a) convertFile, (a′) through the server, (b) bare IfcImporter, (c) raw web-ifc StreamAllMeshes',
   );
   for (const gz of inputs) {
-    const ifc = await gunzip(gz);
+    const ifc = await gunzipOnce(gz);
     const mb = (await stat(ifc)).size / 1024 / 1024;
     const conv = await direct(ifc);
     const stop = watchConverterRss();

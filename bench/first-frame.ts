@@ -6,21 +6,18 @@
  * IFC (OpenModel + StreamAllMeshes) from a local static server. Median of BENCH_RUNS (default 3) cold
  * page loads each. Goal: product < 1/5 of the raw parse. Run: `node bench/first-frame.ts [file.ifc.gz]`.
  */
-import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, rm, stat } from 'node:fs/promises';
+import { createReadStream } from 'node:fs';
+import { rm, stat } from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { pipeline } from 'node:stream/promises';
-import { createGunzip } from 'node:zlib';
 import { chromium } from 'playwright-core';
 import { DEMO, ROOT, startServer, TESTDATA } from '../e2e/lib/server.ts';
+import { gunzipOnce } from './lib/large-ifc.ts';
 import { sharePublic, signIn, uploadFile, waitForConversion } from './lib/product.ts';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
-const WORK = path.join(import.meta.dirname, '.work');
 const gz = process.argv[2] ?? path.join(TESTDATA, 'ifc-large/fzk-haus-x20.ifc.gz');
-const ifc = path.join(WORK, path.basename(gz, '.gz'));
 const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
@@ -53,8 +50,7 @@ async function rawServer(): Promise<{ url: string; close: () => void }> {
   return { url: `http://127.0.0.1:${(srv.address() as AddressInfo).port}/`, close: () => srv.close() };
 }
 
-await mkdir(WORK, { recursive: true });
-if (!(await stat(ifc).catch(() => null))) await pipeline(createReadStream(gz), createGunzip(), createWriteStream(ifc));
+const ifc = await gunzipOnce(gz);
 const ifcMB = (await stat(ifc)).size / 1024 / 1024;
 
 const server = await startServer({ CONVERSION_TIMEOUT_SECONDS: '3600' });

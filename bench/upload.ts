@@ -15,6 +15,7 @@ import { randomBytes } from 'node:crypto';
 import { pipeline } from 'node:stream/promises';
 import { Upload } from 'tus-js-client';
 import { DEMO, startServer } from '../e2e/lib/server.ts';
+import { signIn } from './lib/product.ts';
 
 const run = promisify(execFile);
 const MB = 1024 * 1024;
@@ -97,14 +98,7 @@ const server = await startServer({
   MAX_UPLOAD_BYTES: String(100 * 1024 * MB),
 });
 try {
-  const login = (await (
-    await fetch(`${server.url}/api/Home/phoneLogin`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(DEMO),
-    })
-  ).json()) as { data: { token: string } };
-  const token = login.data.token;
+  const token = await signIn(server.url, DEMO.phone, DEMO.password);
   // Each run starts with no dirty pages and no earlier upload on disk, so the order does not matter.
   const fresh = async <T>(measure: () => Promise<T>): Promise<T> => {
     const storage = path.join(dataDir, 'storage');

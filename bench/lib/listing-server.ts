@@ -12,6 +12,7 @@ import { loadConfig } from '../../apps/server/src/config.ts';
 import { buildApp } from '../../apps/server/src/app.ts';
 import { authRepository } from '../../apps/server/src/modules/auth/auth.repository.ts';
 import { hashPassword } from '../../apps/server/src/lib/passwords.ts';
+import { signIn } from './product.ts';
 
 const N = Number(process.env.BENCH_FILES ?? 10_000);
 const config = loadConfig({ ...process.env, LOG_LEVEL: 'warn', PORT: '0', DEMO_ACCOUNT: 'false' });
@@ -20,17 +21,17 @@ const { db } = built.ctx;
 
 const phone = '13900000000';
 const password = 'Bench2026pass';
-await authRepository(db).insertUser({ phone, name: 'bench', passwordHash: await hashPassword(password), quotaBytes: 1e15 });
+const owner = await authRepository(db).insertUser({
+  phone,
+  name: 'bench',
+  passwordHash: await hashPassword(password),
+  quotaBytes: 1e15,
+});
+if (!owner) throw new Error('bench user exists already');
+const ownerId = owner.id;
 await built.app.listen({ host: '127.0.0.1', port: 0 });
 const url = `http://127.0.0.1:${(built.app.server.address() as AddressInfo).port}`;
-const login = (await (
-  await fetch(`${url}/api/Home/phoneLogin`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ phone, password }),
-  })
-).json()) as { data: { token: string } };
-const token = login.data.token;
+const token = await signIn(url, phone, password);
 const folder = (await (
   await fetch(`${url}/api/Home/FolderAdd`, {
     method: 'POST',
@@ -40,10 +41,6 @@ const folder = (await (
 ).json()) as { code: number; msg: string; data: { iuid: string } };
 if (folder.code !== 1) throw new Error(`folder: ${folder.msg}`);
 const folderId = folder.data.iuid;
-const owner = (await db.execute(sql`select id from users where phone = ${phone}`)) as unknown as
-  | { rows: Array<{ id: string }> }
-  | Array<{ id: string }>;
-const ownerId = (Array.isArray(owner) ? owner : owner.rows)[0]!.id;
 await db.execute(sql`
   insert into files (owner_id, parent_id, kind, name, suffix, size_bytes, status_type)
   select ${ownerId}, ${folderId}, 2, 'model-' || lpad(g::text, 6, '0') || '.ifc', 'ifc', (g * 7919) % 100000000, 3

@@ -337,7 +337,7 @@ describe('external converters and process failures', () => {
 
   it('maps a process that ran out of memory by itself to the memory reason', () => {
     const limits = { timeoutMs: 1000, memoryMb: 512 };
-    const exit = { code: 10, signal: null, killedFor: null, peakRssMb: 0 };
+    const exit = { code: 10, signal: null, killedFor: null };
     expect(limitReason({ ...exit, stderr: 'ERROR: Failed to load file: std::bad_alloc\n' }, limits)).toBe(
       '转换所需内存超过上限（512 MB），文件过大或结构异常',
     );

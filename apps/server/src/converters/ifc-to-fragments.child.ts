@@ -45,7 +45,6 @@ try {
     send({ type: 'failed', reason: problem });
     process.exit(0);
   }
-  const started = performance.now();
   const bytes = new Uint8Array(await readFile(inputPath));
   const importer = new IfcImporter();
   const webIfcDir = path.dirname(createRequire(import.meta.url).resolve('web-ifc'));
@@ -64,9 +63,6 @@ try {
   await writeFile(outputPath, frag);
   const model = new SingleThreadedFragmentsModel('stats', frag);
   const stats = {
-    bytesIn: bytes.length,
-    bytesOut: frag.length,
-    seconds: Math.round((performance.now() - started) / 10) / 100,
     schema: schemaOf(Buffer.from(bytes.subarray(0, 2048)).toString('latin1')),
     elements: model.getItemsWithGeometry().length,
     categories: model.getCategories().length,

@@ -1,22 +1,30 @@
 /**
  * IFC → fragments (spec 001 §4; DESIGN.md converters): runs `ifc-to-fragments.child.ts` in a child
  * process under the request's time and memory limits and writes `<outputDir>/model.frag`.
- * @returns the stats the child measured (elements with geometry, categories, schema, bytes, seconds).
+ * @returns what the child counted (elements with geometry, categories, schema).
  * @throws ConversionError with a readable reason: bad or truncated file, time or memory limit, crash
  * (not retried); the child process could not be started (retryable).
  */
 import path from 'node:path';
 import { forkIsolated, limitReason, memoryReason } from './run-isolated.ts';
-import { ConversionError, type ConvertRequest, type ModelStats } from './types.ts';
+import { ConversionError, type ConvertRequest } from './types.ts';
 
 const CHILD = path.join(import.meta.dirname, 'ifc-to-fragments.child.ts');
 
 type ChildMessage =
   | { type: 'progress'; percent: number }
-  | { type: 'done'; stats: ModelStats }
+  | { type: 'done'; stats: IfcFigures }
   | { type: 'failed'; reason: string; outOfMemory?: boolean };
 
-export async function ifcToFragments(req: ConvertRequest, outputPath: string): Promise<ModelStats> {
+/** What the child counts in the fragments it wrote. */
+export interface IfcFigures {
+  [key: string]: unknown;
+  schema: string;
+  elements: number;
+  categories: number;
+}
+
+export async function ifcToFragments(req: ConvertRequest, outputPath: string): Promise<IfcFigures> {
   let outcome: ChildMessage | null = null;
   const limits = { timeoutMs: req.timeoutMs, memoryMb: req.memoryMb };
   let exit;

@@ -18,8 +18,6 @@ export interface IsolatedExit {
   code: number | null;
   signal: NodeJS.Signals | null;
   killedFor: 'timeout' | 'memory' | null;
-  /** Peak resident set seen, in MiB. */
-  peakRssMb: number;
   /** Last 4 KiB of stderr. */
   stderr: string;
 }
@@ -49,7 +47,6 @@ async function rssMb(pid: number): Promise<number> {
 
 function supervise(child: ChildProcess, opts: IsolatedOptions): Promise<IsolatedExit> {
   let killedFor: IsolatedExit['killedFor'] = null;
-  let peakRssMb = 0;
   let stderr = '';
   child.stderr?.on('data', (d: Buffer) => (stderr = (stderr + d.toString()).slice(-4096)));
   child.stdout?.resume();
@@ -63,7 +60,6 @@ function supervise(child: ChildProcess, opts: IsolatedOptions): Promise<Isolated
   const poll = setInterval(() => {
     if (child.pid === undefined) return;
     void rssMb(child.pid).then((mb) => {
-      peakRssMb = Math.max(peakRssMb, mb);
       if (mb > opts.memoryMb) kill('memory');
     });
   }, 200);
@@ -76,7 +72,7 @@ function supervise(child: ChildProcess, opts: IsolatedOptions): Promise<Isolated
     child.once('exit', (code, signal) => {
       clearTimeout(timer);
       clearInterval(poll);
-      resolve({ code, signal, killedFor, peakRssMb, stderr });
+      resolve({ code, signal, killedFor, stderr });
     });
   });
 }
