@@ -202,7 +202,8 @@ export function TransferPanel(): ReactElement | null {
         width: WIDTH,
         maxWidth: 'calc(100vw - 16px)',
         height: HEIGHT,
-        zIndex: 1040,
+        // Above the page, below dialogs and the preview overlay (Ant Design's modals start at 1000).
+        zIndex: 990,
         background: '#fff',
         borderRadius: 10,
         boxShadow: '0 12px 48px rgba(0,0,0,.18), 0 0 0 1px rgba(0,0,0,.04)',
