@@ -55,19 +55,20 @@ export function filesRepository(db: Db) {
         opts.keyword ? ilike(files.name, `%${escapeLike(opts.keyword)}%`) : parentIs(opts.parentId),
       );
       const dir = opts.order === 'asc' ? asc : desc;
-      // Page and total as two queries: a `count(*) over ()` on the page would make the database read
-      // and sort the whole folder instead of walking the index for one page (4× slower here).
-      const [rows, count] = await Promise.all([
-        db
-          .select({ file: files, collected: sql<boolean>`(${favourites.fileId} is not null)` })
-          .from(files)
-          .leftJoin(favourites, and(eq(favourites.fileId, files.id), eq(favourites.userId, opts.ownerId)))
-          .where(where)
-          .orderBy(asc(files.kind), dir(sortColumns[opts.sort]), asc(files.id))
-          .limit(opts.limit)
-          .offset(opts.offset),
-        db.$count(files, where),
-      ]);
+      // The total rides on the page query as an uncorrelated scalar subquery (computed once, from the
+      // index, like a separate count) so one round trip serves both; `count(*) over ()` instead would
+      // make the database read and sort the whole folder (4× slower here). A page past the end has no
+      // row to carry it, so only then is the total asked for on its own.
+      const total = db.$count(files, where);
+      const rows = await db
+        .select({ file: files, collected: sql<boolean>`(${favourites.fileId} is not null)`, total })
+        .from(files)
+        .leftJoin(favourites, and(eq(favourites.fileId, files.id), eq(favourites.userId, opts.ownerId)))
+        .where(where)
+        .orderBy(asc(files.kind), dir(sortColumns[opts.sort]), asc(files.id))
+        .limit(opts.limit)
+        .offset(opts.offset);
+      const count = rows[0] ? Number(rows[0].total) : opts.offset > 0 ? await db.$count(files, where) : 0;
       return { rows: rows.map((r) => ({ ...r.file, collected: r.collected })), count };
     },
 
