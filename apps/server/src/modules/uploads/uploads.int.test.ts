@@ -166,6 +166,50 @@ describe(`tus uploads (${testDbKind})`, () => {
     expect(over.headers.get('upload-offset')).toBe('4');
   });
 
+  it('answers PATCH errors as tus says, writes nothing for them and cuts off a body past the size', async () => {
+    const u = await signUp(t);
+    const c = await tusCreate(t, u.token, 10, { filename: 'p.bin', folderId: '' });
+    const loc = new URL(c.headers.get('location')!, t.baseUrl);
+    const offsetNow = async () =>
+      (
+        await fetch(loc, { method: 'HEAD', headers: { authorization: `Bearer ${u.token}`, 'tus-resumable': '1.0.0' } })
+      ).headers.get('upload-offset');
+    const patch = (headers: Record<string, string>, body: Uint8Array | ReadableStream) =>
+      fetch(loc, {
+        method: 'PATCH',
+        headers: { authorization: `Bearer ${u.token}`, 'tus-resumable': '1.0.0', ...headers },
+        body: body as BodyInit,
+        duplex: 'half',
+      } as RequestInit);
+    const octets = { 'content-type': 'application/offset+octet-stream' };
+    expect((await patch({ ...octets }, new Uint8Array(2))).status).toBe(403); // no Upload-Offset
+    expect((await patch({ 'upload-offset': '0' }, new Uint8Array(2))).status).toBe(415); // no content type
+    expect((await patch({ ...octets, 'upload-offset': '3' }, new Uint8Array(2))).status).toBe(409);
+    expect((await patch({ ...octets, 'upload-offset': '0', 'upload-length': '10' }, new Uint8Array(2))).status).toBe(400);
+    expect((await patch({ ...octets, 'upload-offset': '0' }, new Uint8Array(11))).status).toBe(413);
+    expect(await offsetNow()).toBe('0');
+    // A chunked body (no Content-Length) that runs past the declared size is cut off with 413.
+    const tooLong = new ReadableStream({
+      start(ctl) {
+        ctl.enqueue(new Uint8Array(6));
+        ctl.enqueue(new Uint8Array(6));
+        ctl.close();
+      },
+    });
+    expect((await patch({ ...octets, 'upload-offset': '0' }, tooLong)).status).toBe(413);
+    const kept = Number(await offsetNow());
+    expect(kept).toBeLessThanOrEqual(10);
+    // Another user's token cannot write to it.
+    const other = await signUp(t);
+    const foreign = await tusPatch(t, other.token, loc.pathname, kept, new Uint8Array(1));
+    expect(foreign.status).toBe(404);
+    // The owner finishes from the offset the server reports.
+    const done = await tusPatch(t, u.token, loc.pathname, kept, new Uint8Array(10 - kept).fill(7));
+    expect(done.status).toBe(204);
+    expect(done.headers.get('upload-offset')).toBe('10');
+    expect(done.headers.get('x-file-iuid')).toBeTruthy();
+  });
+
   it('the scheduled clean-up removes expired unfinished uploads', async () => {
     const u = await signUp(t);
     const c = await tusCreate(t, u.token, 1000, { filename: 'old.bin', folderId: '' });

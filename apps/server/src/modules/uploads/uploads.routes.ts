@@ -37,6 +37,8 @@ export function uploadsRoutes(ctx: AppContext, uploads: UploadsService): Fastify
           .send(version ? 'Unsupported Tus-Resumable version\n' : 'Tus-Resumable Required\n');
       }
       reply.hijack();
+      const patchOf = raw.method === 'PATCH' ? /\/([^/?]+)(?:\?.*)?$/.exec(raw.url ?? '') : null;
+      if (patchOf && raw.url?.startsWith(`${Api.tus}/`)) return uploads.patch(raw, reply.raw, patchOf[1]!);
       await uploads.tus.handle(raw, reply.raw);
     };
     const methods = ['GET', 'HEAD', 'POST', 'PATCH', 'DELETE', 'OPTIONS'] as const;

@@ -12,8 +12,10 @@
 import { randomUUID } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
-import { Server, EVENTS } from '@tus/server';
+import { Server, EVENTS, MemoryLocker } from '@tus/server';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { FastFileStore } from './tus-file-store.ts';
+import { handleTusPatch } from './tus-patch.ts';
 import type { Upload } from '@tus/utils';
 import { isModelSuffix, ResultCode, StatusType, suffixOf } from '@bimdrive/contracts';
 import type { AppContext } from '../../app-context.ts';
@@ -58,17 +60,36 @@ export function uploadsService(ctx: AppContext) {
 
   const bearer = (h: string | null) => (h ? /^Bearer\s+(.+)$/i.exec(h)?.[1] : undefined);
 
-  async function callerOf(req: Request): Promise<Caller> {
-    const known = callers.get(req);
-    if (known) return known;
+  /** The signed-in caller of a tus request; throws a tus error (401 envelope) otherwise. */
+  async function authenticate(authorization: string | null): Promise<Caller> {
     try {
-      const c = await auth.authenticate(bearer(req.headers.get('authorization')));
-      callers.set(req, c);
-      return c;
+      return await auth.authenticate(bearer(authorization));
     } catch (err) {
       if (err instanceof AppError) throw tusError(err.status, err.message, err.code);
       throw err;
     }
+  }
+
+  async function callerOf(req: Request): Promise<Caller> {
+    const known = callers.get(req);
+    if (known) return known;
+    const c = await authenticate(req.headers.get('authorization'));
+    callers.set(req, c);
+    return c;
+  }
+
+  /** The caller, when `uploadId` is an upload of theirs; throws a tus 404 otherwise. */
+  async function uploader(authorization: string | null, uploadId: string): Promise<Caller> {
+    const caller = await authenticate(authorization);
+    if (!isUuid(uploadId) || !(await repo.findOwned(caller.user.id, uploadId)))
+      throw tusError(404, '上传记录不存在');
+    return caller;
+  }
+
+  /** Completion answer: the new file's iuid for the client. */
+  async function finish(caller: Caller, upload: Upload) {
+    const fileId = await ingest(caller, upload);
+    return { 'x-file-iuid': fileId, 'access-control-expose-headers': 'x-file-iuid' };
   }
 
   /** Pick a free name in the folder: "a.ifc", then "a (1).ifc", "a (2).ifc", … */
@@ -130,17 +151,17 @@ export function uploadsService(ctx: AppContext) {
     return fileId;
   }
 
+  const locker = new MemoryLocker(); // shared by @tus/server and the PATCH path
   const tus = new Server({
     path: '/api/files/uploads',
     datastore,
+    locker,
     relativeLocation: true,
     maxSize: ctx.config.maxUploadBytes,
     namingFunction: () => randomUUID(),
     async onIncomingRequest(req, uploadId) {
-      const caller = await callerOf(req);
-      if (req.method === 'POST') return;
-      if (!isUuid(uploadId) || !(await repo.findOwned(caller.user.id, uploadId)))
-        throw tusError(404, '上传记录不存在');
+      if (req.method === 'POST') await callerOf(req);
+      else callers.set(req, await uploader(req.headers.get('authorization'), uploadId));
     },
     async onUploadCreate(req, upload) {
       const caller = await callerOf(req);
@@ -166,18 +187,22 @@ export function uploadsService(ctx: AppContext) {
       return { metadata: { filename: name, folderId: folder?.id ?? '', ownerId: caller.user.id } };
     },
     async onUploadFinish(req, upload) {
-      const caller = await callerOf(req);
-      const fileId = await ingest(caller, upload);
-      return {
-        status_code: 204,
-        headers: { 'x-file-iuid': fileId, 'access-control-expose-headers': 'x-file-iuid' },
-      };
+      return { status_code: 204, headers: await finish(await callerOf(req), upload) };
     },
   });
   tus.on(EVENTS.POST_TERMINATE, (_req, _res, id) => void repo.remove(id));
 
   return {
     tus,
+    /** tus PATCH on the Node request (see tus-patch.ts); answers on `res`, never throws. */
+    patch: (req: IncomingMessage, res: ServerResponse, uploadId: string) =>
+      handleTusPatch(req, res, uploadId, {
+        store: datastore,
+        locker,
+        authorize: (r, id) => uploader(r.headers.authorization ?? null, id),
+        finish,
+        logError: (err) => ctx.log.error({ err }, 'tus PATCH failed'),
+      }),
     /** Cancel an upload (000 §7 Getfragmentdelete): deletes the fragments and the reservation. @throws 404. */
     async cancel(caller: Caller, id: string): Promise<void> {
       if (!isUuid(id) || !(await repo.findOwned(caller.user.id, id)))
