@@ -4,7 +4,16 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', '.tools/**', 'e2e/artifacts/**', 'bench/.work/**'] },
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      'data/**',
+      '.tools/**',
+      'e2e/artifacts/**',
+      'bench/.work/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -20,7 +20,6 @@ import { signIn, uploadFile, waitForConversion } from './lib/product.ts';
 const run = promisify(execFile);
 const CHILD_MARK = 'ifc-to-fragments.child.ts';
 
-
 /** Peak VmHWM (MiB) of any running conversion child, polled every 100 ms until stopped. */
 function watchConverterRss() {
   let peak = 0;

@@ -18,7 +18,15 @@ import { sharePublic, signIn, uploadFile, waitForConversion } from './lib/produc
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const gz = process.argv[2] ?? path.join(TESTDATA, 'ifc-large/fzk-haus-x20.ifc.gz');
-const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
@@ -41,10 +49,17 @@ async function rawServer(): Promise<{ url: string; close: () => void }> {
   const srv = http.createServer((req, res) => {
     const u = new URL(req.url ?? '/', 'http://x');
     if (u.pathname === '/') return res.setHeader('content-type', 'text/html').end(page);
-    const file = u.pathname === '/model.ifc' ? ifc : u.pathname.startsWith('/web-ifc/') ? path.join(webIfc, path.basename(u.pathname)) : null;
+    const file =
+      u.pathname === '/model.ifc'
+        ? ifc
+        : u.pathname.startsWith('/web-ifc/')
+          ? path.join(webIfc, path.basename(u.pathname))
+          : null;
     if (!file) return res.writeHead(404).end();
     res.setHeader('content-type', types[path.extname(file)] ?? 'application/octet-stream');
-    createReadStream(file).on('error', () => res.writeHead(404).end()).pipe(res);
+    createReadStream(file)
+      .on('error', () => res.writeHead(404).end())
+      .pipe(res);
   });
   await new Promise<void>((r) => srv.listen(0, '127.0.0.1', r));
   return { url: `http://127.0.0.1:${(srv.address() as AddressInfo).port}/`, close: () => srv.close() };
@@ -85,15 +100,24 @@ try {
     const page2 = await ctx2.newPage();
     const s2 = performance.now();
     await page2.goto(raw.url);
-    await page2.waitForFunction(() => document.title.startsWith('done:'), undefined, { timeout: 600_000, polling: 50 });
+    await page2.waitForFunction(() => document.title.startsWith('done:'), undefined, {
+      timeout: 600_000,
+      polling: 50,
+    });
     rawParse.push(performance.now() - s2);
     await ctx2.close();
   }
   const p = median(product);
   const r = median(rawParse);
-  console.log(`first frame: ${path.basename(ifc)} (${ifcMB.toFixed(1)} MB), upload + conversion ${convertS.toFixed(1)} s`);
-  console.log(`  product share link → first frame   median ${p.toFixed(0)} ms  (${product.map((x) => x.toFixed(0)).join(', ')})`);
-  console.log(`  raw IFC parse with web-ifc          median ${r.toFixed(0)} ms  (${rawParse.map((x) => x.toFixed(0)).join(', ')})`);
+  console.log(
+    `first frame: ${path.basename(ifc)} (${ifcMB.toFixed(1)} MB), upload + conversion ${convertS.toFixed(1)} s`,
+  );
+  console.log(
+    `  product share link → first frame   median ${p.toFixed(0)} ms  (${product.map((x) => x.toFixed(0)).join(', ')})`,
+  );
+  console.log(
+    `  raw IFC parse with web-ifc          median ${r.toFixed(0)} ms  (${rawParse.map((x) => x.toFixed(0)).join(', ')})`,
+  );
   console.log(`  ratio ${(p / r).toFixed(2)} (goal < 0.20)`);
 } finally {
   await browser.close();

@@ -29,7 +29,8 @@ async function makeSource() {
   if (existing?.size === SIZE) return;
   const fh = await open(SRC, 'w');
   const block = randomBytes(4 * MB);
-  for (let off = 0; off < SIZE; off += block.length) await fh.write(block, 0, Math.min(block.length, SIZE - off));
+  for (let off = 0; off < SIZE; off += block.length)
+    await fh.write(block, 0, Math.min(block.length, SIZE - off));
   await fh.close();
 }
 
@@ -81,9 +82,24 @@ async function curlTusUpload(url: string, token: string): Promise<number> {
   const location = created.headers.get('location');
   if (created.status !== 201 || !location) throw new Error(`tus creation: ${created.status}`);
   const { stdout } = await run('curl', [
-    '-s', '-o', '/dev/null', '-w', '%{http_code}', '-X', 'PATCH', `${url}${location}`,
-    '-H', `authorization: Bearer ${token}`, '-H', 'tus-resumable: 1.0.0', '-H', 'upload-offset: 0',
-    '-H', 'content-type: application/offset+octet-stream', '-T', SRC,
+    '-s',
+    '-o',
+    '/dev/null',
+    '-w',
+    '%{http_code}',
+    '-X',
+    'PATCH',
+    `${url}${location}`,
+    '-H',
+    `authorization: Bearer ${token}`,
+    '-H',
+    'tus-resumable: 1.0.0',
+    '-H',
+    'upload-offset: 0',
+    '-H',
+    'content-type: application/offset+octet-stream',
+    '-T',
+    SRC,
   ]);
   if (stdout.trim() !== '204') throw new Error(`PATCH ${stdout}`);
   return SIZE / MB / ((performance.now() - t0) / 1000);
@@ -116,10 +132,18 @@ try {
   console.log(`upload of ${SIZE / MB} MiB on the same disk`);
   console.log(`  bare write, 16 KiB highWaterMark  ${bareDefault.toFixed(0)} MB/s`);
   console.log(`  bare write, 1 MiB highWaterMark   ${bare.toFixed(0)} MB/s  (reference)`);
-  console.log(`  product, tus 8 MiB chunks         ${tus8.toFixed(0)} MB/s  ratio ${(tus8 / bare).toFixed(2)}`);
-  console.log(`  product, tus 64 MiB chunks (web)  ${tus64.toFixed(0)} MB/s  ratio ${(tus64 / bare).toFixed(2)}  (goal ≥ 0.7)`);
-  console.log(`  product, tus one PATCH (resumable) ${tusWhole.toFixed(0)} MB/s  ratio ${(tusWhole / bare).toFixed(2)}`);
-  console.log(`  product endpoint, curl client       ${curlTus.toFixed(0)} MB/s  ratio ${(curlTus / bare).toFixed(2)}  (server side)`);
+  console.log(
+    `  product, tus 8 MiB chunks         ${tus8.toFixed(0)} MB/s  ratio ${(tus8 / bare).toFixed(2)}`,
+  );
+  console.log(
+    `  product, tus 64 MiB chunks (web)  ${tus64.toFixed(0)} MB/s  ratio ${(tus64 / bare).toFixed(2)}  (goal ≥ 0.7)`,
+  );
+  console.log(
+    `  product, tus one PATCH (resumable) ${tusWhole.toFixed(0)} MB/s  ratio ${(tusWhole / bare).toFixed(2)}`,
+  );
+  console.log(
+    `  product endpoint, curl client       ${curlTus.toFixed(0)} MB/s  ratio ${(curlTus / bare).toFixed(2)}  (server side)`,
+  );
 } finally {
   await server.stop();
   await rm(dataDir, { recursive: true, force: true });

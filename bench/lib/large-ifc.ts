@@ -15,6 +15,7 @@ export const WORK = path.resolve(import.meta.dirname, '../.work');
 export async function gunzipOnce(gz: string): Promise<string> {
   await mkdir(WORK, { recursive: true });
   const out = path.join(WORK, path.basename(gz, '.gz'));
-  if (!(await stat(out).catch(() => null))) await pipeline(createReadStream(gz), createGunzip(), createWriteStream(out));
+  if (!(await stat(out).catch(() => null)))
+    await pipeline(createReadStream(gz), createGunzip(), createWriteStream(out));
   return out;
 }

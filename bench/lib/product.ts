@@ -14,7 +14,13 @@ interface Envelope<T> {
   data: T;
 }
 
-async function call<T>(url: string, token: string | null, method: 'GET' | 'POST', route: string, body?: unknown) {
+async function call<T>(
+  url: string,
+  token: string | null,
+  method: 'GET' | 'POST',
+  route: string,
+  body?: unknown,
+) {
   const res = await fetch(`${url}${route}`, {
     method,
     headers: {
@@ -30,7 +36,8 @@ async function call<T>(url: string, token: string | null, method: 'GET' | 'POST'
 
 /** Sign in; resolves to the session token. */
 export async function signIn(url: string, phone: string, password: string): Promise<string> {
-  return (await call<{ token: string }>(url, null, 'POST', '/api/Home/phoneLogin', { phone, password })).token;
+  return (await call<{ token: string }>(url, null, 'POST', '/api/Home/phoneLogin', { phone, password }))
+    .token;
 }
 
 /** Upload a local file into 我的文件 with tus (64 MiB chunks, as the web client); resolves to its iuid. */
@@ -63,7 +70,12 @@ export async function waitForConversion(
 ): Promise<{ statusType: number; statusMsg: string }> {
   const until = Date.now() + timeoutMs;
   for (;;) {
-    const row = await call<{ statusType: number; statusMsg: string }>(url, token, 'GET', `/api/Home/GetFileInfo?IUID=${iuid}`);
+    const row = await call<{ statusType: number; statusMsg: string }>(
+      url,
+      token,
+      'GET',
+      `/api/Home/GetFileInfo?IUID=${iuid}`,
+    );
     if (row.statusType === 3 || row.statusType === 4) return row;
     if (Date.now() > until) throw new Error(`conversion of ${iuid} did not settle`);
     await new Promise((r) => setTimeout(r, 200));

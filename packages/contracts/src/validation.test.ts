@@ -17,7 +17,14 @@ describe('phone rule (spec 000 §5)', () => {
       expect(PHONE_PATTERN.test(p), p).toBe(true);
   });
   it('refuses other prefixes, lengths and leading digits', () => {
-    for (const p of ['23800000000', '1380000000', '138000000000', '+8613800000000', '8513800000000', '1380000000a'])
+    for (const p of [
+      '23800000000',
+      '1380000000',
+      '138000000000',
+      '+8613800000000',
+      '8513800000000',
+      '1380000000a',
+    ])
       expect(PHONE_PATTERN.test(p), p).toBe(false);
   });
   it('answers the spec messages for empty and invalid phones', () => {
@@ -26,9 +33,9 @@ describe('phone rule (spec 000 §5)', () => {
     expect(PhoneSchema.safeParse(' 13800000000 ').success).toBe(true);
   });
   it('normalises every prefix to the same 11-digit phone', () => {
-    expect(new Set(['13800000000', '013800000000', '8613800000000', '1795113800000000'].map(normalizePhone))).toEqual(
-      new Set(['13800000000']),
-    );
+    expect(
+      new Set(['13800000000', '013800000000', '8613800000000', '1795113800000000'].map(normalizePhone)),
+    ).toEqual(new Set(['13800000000']));
   });
 });
 

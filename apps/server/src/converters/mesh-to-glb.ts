@@ -19,7 +19,10 @@ const assimpBin = () => process.env.ASSIMP_BIN ?? 'assimp';
 
 export async function meshToGlb(req: ConvertRequest, outputPath: string) {
   const scratch = path.join(req.outputDir, '.input');
-  const base = path.basename(req.fileName ?? '').replace(/\.[^.]*$/, '').replace(/[^\p{L}\p{N}_ ()-]/gu, '_');
+  const base = path
+    .basename(req.fileName ?? '')
+    .replace(/\.[^.]*$/, '')
+    .replace(/[^\p{L}\p{N}_ ()-]/gu, '_');
   const linked = path.join(scratch, `${base || 'model'}.${req.suffix}`);
   await rm(scratch, { recursive: true, force: true });
   await mkdir(scratch);

@@ -31,7 +31,8 @@ export function AppShell(): ReactElement {
   useEffect(
     () =>
       usePreview.subscribe((s, prev) => {
-        if (s.file && !prev.file && useTransfers.getState().panel === 'shown') useTransfers.getState().setPanel('hidden');
+        if (s.file && !prev.file && useTransfers.getState().panel === 'shown')
+          useTransfers.getState().setPanel('hidden');
       }),
     [],
   );

@@ -3,7 +3,13 @@
  * 240px left sidebar with 我的文件 / 我的收藏 / 我的分享 and a toggle; the open state is remembered in the
  * cookie `sidebarOpen` (000 §3 Client storage).
  */
-import { FolderOpenOutlined, MenuFoldOutlined, MenuUnfoldOutlined, ShareAltOutlined, StarOutlined } from '@ant-design/icons';
+import {
+  FolderOpenOutlined,
+  MenuFoldOutlined,
+  MenuUnfoldOutlined,
+  ShareAltOutlined,
+  StarOutlined,
+} from '@ant-design/icons';
 import { Button, Layout, Menu, Tooltip } from 'antd';
 import { useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';

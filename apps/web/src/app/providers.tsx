@@ -36,7 +36,15 @@ export function Providers({ children }: ProvidersProps): ReactElement {
         locale={en ? enUS : zhCN}
         theme={{
           token: { colorPrimary: '#1677ff', borderRadius: 6, fontSize: 14 },
-          components: { Layout: { headerBg: '#ffffff', siderBg: '#ffffff', bodyBg: '#f3f5f9', headerHeight: 56, headerPadding: '0 20px' } },
+          components: {
+            Layout: {
+              headerBg: '#ffffff',
+              siderBg: '#ffffff',
+              bodyBg: '#f3f5f9',
+              headerHeight: 56,
+              headerPadding: '0 20px',
+            },
+          },
         }}
       >
         <AntApp message={{ top: 60, maxCount: 3 }}>

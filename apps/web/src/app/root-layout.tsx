@@ -28,7 +28,10 @@ export function RootLayout(): ReactElement {
   const matches = useMatches();
   const [pulse, setPulse] = useState(false);
 
-  const titleKey = [...matches].reverse().map((m) => m.handle).find(isRouteHandle)?.title;
+  const titleKey = [...matches]
+    .reverse()
+    .map((m) => m.handle)
+    .find(isRouteHandle)?.title;
   const product = t('common:productName');
   useEffect(() => {
     document.title = titleKey ? `${t(`title.${titleKey}`)} - ${product}` : product;

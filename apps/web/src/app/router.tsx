@@ -22,7 +22,9 @@ const myDocument = {
 const shareLanding = {
   loader: guardLoader,
   handle: handle('share'),
-  lazy: async () => ({ Component: (await import('../features/share/components/share-landing-page.tsx')).ShareLandingPage }),
+  lazy: async () => ({
+    Component: (await import('../features/share/components/share-landing-page.tsx')).ShareLandingPage,
+  }),
 };
 
 /** Route objects (exported for tests and tooling). */
@@ -57,7 +59,9 @@ export const routes: RouteObject[] = [
                 path: '/myCollection',
                 handle: handle('myCollection'),
                 loader: guardLoader,
-                lazy: async () => ({ Component: (await import('./routes/my-collection-route.tsx')).MyCollectionRoute }),
+                lazy: async () => ({
+                  Component: (await import('./routes/my-collection-route.tsx')).MyCollectionRoute,
+                }),
               },
               {
                 path: '/myShare',

@@ -24,7 +24,9 @@ export function applyFileStatus(event: FileStatusEventValue): boolean {
     return {
       ...old,
       list: old.list.map((r) =>
-        r.iuid === event.iuid ? { ...r, statusType: event.statusType, progress: event.progress, statusMsg: event.statusMsg } : r,
+        r.iuid === event.iuid
+          ? { ...r, statusType: event.statusType, progress: event.progress, statusMsg: event.statusMsg }
+          : r,
       ),
     };
   });

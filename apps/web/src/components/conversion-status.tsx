@@ -16,7 +16,12 @@ export interface ConversionStatusProps {
 }
 
 /** Live conversion status of one row. */
-export function ConversionStatus({ statusType, fileType, progress, statusMsg }: ConversionStatusProps): ReactElement {
+export function ConversionStatus({
+  statusType,
+  fileType,
+  progress,
+  statusMsg,
+}: ConversionStatusProps): ReactElement {
   const { t } = useTranslation('common');
   const d = statusDisplay(statusType, fileType, progress);
   if (d.key === 'none') return <span style={{ color: '#bfbfbf' }}>{t('status.none')}</span>;
@@ -25,7 +30,12 @@ export function ConversionStatus({ statusType, fileType, progress, statusMsg }: 
     return (
       <span style={{ display: 'inline-flex', alignItems: 'center', gap: 8, whiteSpace: 'nowrap' }}>
         <Badge status="processing" text={`${label} ${d.percent ?? 0}%`} />
-        <Progress percent={d.percent ?? 0} size={[48, 4]} showInfo={false} style={{ margin: 0, lineHeight: 1 }} />
+        <Progress
+          percent={d.percent ?? 0}
+          size={[48, 4]}
+          showInfo={false}
+          style={{ margin: 0, lineHeight: 1 }}
+        />
       </span>
     );
   const badge = (

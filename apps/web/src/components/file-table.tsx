@@ -122,7 +122,12 @@ export function FileTable(props: FileTableProps): ReactElement {
       width: 200,
       onCell: (r) => ({ 'data-testid': `status-${r.fileName}` }) as TdHTMLAttributes<HTMLTableCellElement>,
       render: (_: unknown, r) => (
-        <ConversionStatus statusType={r.statusType} fileType={r.fileType} progress={r.progress} statusMsg={r.statusMsg} />
+        <ConversionStatus
+          statusType={r.statusType}
+          fileType={r.fileType}
+          progress={r.progress}
+          statusMsg={r.statusMsg}
+        />
       ),
     },
     {
@@ -149,7 +154,9 @@ export function FileTable(props: FileTableProps): ReactElement {
               r.collectbit ? <StarFilled style={{ color: '#faad14' }} /> : <StarOutlined />,
               () => props.onToggleCollect(r),
             )}
-          {!isFolder(r) && props.onShare && action(t('action.share'), <ShareAltOutlined />, () => props.onShare?.(r))}
+          {!isFolder(r) &&
+            props.onShare &&
+            action(t('action.share'), <ShareAltOutlined />, () => props.onShare?.(r))}
           {props.onDelete && action(t('action.delete'), <DeleteOutlined />, () => props.onDelete?.(r), true)}
         </Space>
       ),

@@ -31,7 +31,11 @@ export function statusDisplay(statusType: number, fileType: number, progress = 0
     case StatusType.queued:
       return { key: 'queued', tone: 'default', percent: null };
     case StatusType.converting:
-      return { key: 'converting', tone: 'processing', percent: Math.max(0, Math.min(100, Math.round(progress))) };
+      return {
+        key: 'converting',
+        tone: 'processing',
+        percent: Math.max(0, Math.min(100, Math.round(progress))),
+      };
     case StatusType.done:
       return { key: 'done', tone: 'success', percent: null };
     case StatusType.failed:

@@ -100,7 +100,11 @@ export async function request<T>(opts: RequestOptions): Promise<Envelope<T>> {
     return body;
   }
   if (body.code !== ResultCode.ok && !opts.silent) {
-    void toast.error({ content: body.msg || i18n.t('common:requestFailed'), duration: 5, style: { marginTop: 60 } });
+    void toast.error({
+      content: body.msg || i18n.t('common:requestFailed'),
+      duration: 5,
+      style: { marginTop: 60 },
+    });
   }
   return body;
 }

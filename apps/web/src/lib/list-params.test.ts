@@ -13,6 +13,10 @@ describe('parseListParams', () => {
     });
   });
   it('ignores invalid values', () => {
-    expect(parseListParams(new URLSearchParams('page=-2&rows=9999&sort=evil'))).toEqual({ page: 1, rows: DEFAULT_ROWS, sort: null });
+    expect(parseListParams(new URLSearchParams('page=-2&rows=9999&sort=evil'))).toEqual({
+      page: 1,
+      rows: DEFAULT_ROWS,
+      sort: null,
+    });
   });
 });

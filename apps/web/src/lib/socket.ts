@@ -4,7 +4,13 @@
  * connection closes it retries every 5 s (`HUB_RECONNECT_MS`). Events are small "this changed" notices.
  */
 import { io, type Socket } from 'socket.io-client';
-import { FileStatusEvent, HUB_PATH, HUB_RECONNECT_MS, HubEvents, type FileStatusEventValue } from '@bimdrive/contracts';
+import {
+  FileStatusEvent,
+  HUB_PATH,
+  HUB_RECONNECT_MS,
+  HubEvents,
+  type FileStatusEventValue,
+} from '@bimdrive/contracts';
 
 /** What the app does with the hub's events. */
 export interface HubHandlers {

@@ -11,7 +11,11 @@ export interface Point {
 }
 
 /** Clamp a top-left position so an element of the given size stays inside the viewport. */
-export function clampToViewport(p: Point, size: { width: number; height: number }, viewport: { width: number; height: number }): Point {
+export function clampToViewport(
+  p: Point,
+  size: { width: number; height: number },
+  viewport: { width: number; height: number },
+): Point {
   return {
     x: Math.min(Math.max(0, p.x), Math.max(0, viewport.width - size.width)),
     y: Math.min(Math.max(0, p.y), Math.max(0, viewport.height - size.height)),
@@ -35,36 +39,34 @@ export function useDraggable(initial: () => Point): Draggable {
   const [position, setPosition] = useState<Point>(initial);
   const moved = useRef(false);
 
-  const onPointerDown = useCallback(
-    (e: ReactPointerEvent<HTMLElement>) => {
-      if (e.button !== 0) return;
-      const target = (e.currentTarget.closest('[data-draggable-root]') as HTMLElement | null) ?? e.currentTarget;
-      const rect = target.getBoundingClientRect();
-      const startX = e.clientX;
-      const startY = e.clientY;
-      moved.current = false;
-      const move = (ev: PointerEvent) => {
-        const dx = ev.clientX - startX;
-        const dy = ev.clientY - startY;
-        if (!moved.current && Math.abs(dx) + Math.abs(dy) < 4) return;
-        moved.current = true;
-        setPosition(
-          clampToViewport(
-            { x: rect.left + dx, y: rect.top + dy },
-            { width: rect.width, height: rect.height },
-            { width: window.innerWidth, height: window.innerHeight },
-          ),
-        );
-      };
-      const up = () => {
-        window.removeEventListener('pointermove', move);
-        window.removeEventListener('pointerup', up);
-      };
-      window.addEventListener('pointermove', move);
-      window.addEventListener('pointerup', up);
-    },
-    [],
-  );
+  const onPointerDown = useCallback((e: ReactPointerEvent<HTMLElement>) => {
+    if (e.button !== 0) return;
+    const target =
+      (e.currentTarget.closest('[data-draggable-root]') as HTMLElement | null) ?? e.currentTarget;
+    const rect = target.getBoundingClientRect();
+    const startX = e.clientX;
+    const startY = e.clientY;
+    moved.current = false;
+    const move = (ev: PointerEvent) => {
+      const dx = ev.clientX - startX;
+      const dy = ev.clientY - startY;
+      if (!moved.current && Math.abs(dx) + Math.abs(dy) < 4) return;
+      moved.current = true;
+      setPosition(
+        clampToViewport(
+          { x: rect.left + dx, y: rect.top + dy },
+          { width: rect.width, height: rect.height },
+          { width: window.innerWidth, height: window.innerHeight },
+        ),
+      );
+    };
+    const up = () => {
+      window.removeEventListener('pointermove', move);
+      window.removeEventListener('pointerup', up);
+    };
+    window.addEventListener('pointermove', move);
+    window.addEventListener('pointerup', up);
+  }, []);
 
   return { position, onPointerDown, wasDragged: () => moved.current };
 }

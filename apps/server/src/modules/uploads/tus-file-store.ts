@@ -20,7 +20,11 @@ export class FastFileStore extends FileStore {
   /** Append `readable` to the upload's file at `offset`; resolves to the new offset. */
   override async write(readable: Readable, fileId: string, offset: number): Promise<number> {
     const target = path.join(this.directory, path.basename(fileId));
-    const out = createWriteStream(target, { flags: 'r+', start: offset, highWaterMark: WRITE_HIGH_WATER_MARK });
+    const out = createWriteStream(target, {
+      flags: 'r+',
+      start: offset,
+      highWaterMark: WRITE_HIGH_WATER_MARK,
+    });
     try {
       await pipeline(readable, out);
     } catch {

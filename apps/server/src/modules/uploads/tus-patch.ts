@@ -94,7 +94,11 @@ export async function handleTusPatch<Caller>(
     try {
       upload = await deps.store.getUpload(uploadId);
       const expiry = deps.store.getExpiration();
-      if (expiry > 0 && upload.creation_date && Date.now() > new Date(upload.creation_date).getTime() + expiry)
+      if (
+        expiry > 0 &&
+        upload.creation_date &&
+        Date.now() > new Date(upload.creation_date).getTime() + expiry
+      )
         throw ERRORS.FILE_NO_LONGER_EXISTS;
       if (upload.offset !== offset) throw ERRORS.INVALID_OFFSET;
       const remaining = (upload.size ?? 0) - offset;

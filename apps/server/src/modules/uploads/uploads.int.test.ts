@@ -172,7 +172,10 @@ describe(`tus uploads (${testDbKind})`, () => {
     const loc = new URL(c.headers.get('location')!, t.baseUrl);
     const offsetNow = async () =>
       (
-        await fetch(loc, { method: 'HEAD', headers: { authorization: `Bearer ${u.token}`, 'tus-resumable': '1.0.0' } })
+        await fetch(loc, {
+          method: 'HEAD',
+          headers: { authorization: `Bearer ${u.token}`, 'tus-resumable': '1.0.0' },
+        })
       ).headers.get('upload-offset');
     const patch = (headers: Record<string, string>, body: Uint8Array | ReadableStream) =>
       fetch(loc, {
@@ -185,7 +188,9 @@ describe(`tus uploads (${testDbKind})`, () => {
     expect((await patch({ ...octets }, new Uint8Array(2))).status).toBe(403); // no Upload-Offset
     expect((await patch({ 'upload-offset': '0' }, new Uint8Array(2))).status).toBe(415); // no content type
     expect((await patch({ ...octets, 'upload-offset': '3' }, new Uint8Array(2))).status).toBe(409);
-    expect((await patch({ ...octets, 'upload-offset': '0', 'upload-length': '10' }, new Uint8Array(2))).status).toBe(400);
+    expect(
+      (await patch({ ...octets, 'upload-offset': '0', 'upload-length': '10' }, new Uint8Array(2))).status,
+    ).toBe(400);
     expect((await patch({ ...octets, 'upload-offset': '0' }, new Uint8Array(11))).status).toBe(413);
     expect(await offsetNow()).toBe('0');
     // A chunked body (no Content-Length) that runs past the declared size is cut off with 413.

@@ -7,7 +7,9 @@ import { usePreview } from '../../stores/preview-store.ts';
 export function MyCollectionRoute(): ReactElement {
   return (
     <MyCollectionPage
-      onPreview={(row) => usePreview.getState().open({ iuid: row.iuid, fileName: row.fileName, fileSuffix: row.fileSuffix })}
+      onPreview={(row) =>
+        usePreview.getState().open({ iuid: row.iuid, fileName: row.fileName, fileSuffix: row.fileSuffix })
+      }
     />
   );
 }

@@ -10,7 +10,15 @@ export function NotFoundRoute(): ReactElement {
   const { t } = useTranslation('app');
   const navigate = useNavigate();
   return (
-    <div style={{ minHeight: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center', background: '#f3f5f9' }}>
+    <div
+      style={{
+        minHeight: '100vh',
+        display: 'flex',
+        alignItems: 'center',
+        justifyContent: 'center',
+        background: '#f3f5f9',
+      }}
+    >
       <Result
         status="404"
         title={t('notFound.title')}

@@ -15,7 +15,11 @@ export function getClientConfig(signal?: AbortSignal): Promise<ClientConfigValue
 
 /** Query options of the client settings (cached for the session). */
 export const clientConfigQueryOptions = () =>
-  queryOptions({ queryKey: accountQueryKeys.clientConfig, queryFn: ({ signal }) => getClientConfig(signal), staleTime: Infinity });
+  queryOptions({
+    queryKey: accountQueryKeys.clientConfig,
+    queryFn: ({ signal }) => getClientConfig(signal),
+    staleTime: Infinity,
+  });
 
 /** The client settings. */
 export function useClientConfig() {

@@ -14,7 +14,11 @@ export async function getUserInfo(signal?: AbortSignal): Promise<SessionUserValu
 
 /** Query options of the user info. */
 export const userInfoQueryOptions = () =>
-  queryOptions({ queryKey: accountQueryKeys.userInfo, queryFn: ({ signal }) => getUserInfo(signal), staleTime: 60_000 });
+  queryOptions({
+    queryKey: accountQueryKeys.userInfo,
+    queryFn: ({ signal }) => getUserInfo(signal),
+    staleTime: 60_000,
+  });
 
 /** The user info (refreshes the session store). */
 export function useUserInfo(enabled = true) {

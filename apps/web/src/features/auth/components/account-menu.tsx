@@ -61,7 +61,11 @@ export function AccountMenu(): ReactElement {
       }}
     >
       <div style={{ display: 'flex', alignItems: 'center', gap: 12 }}>
-        <Avatar size={48} src={user?.avatar || undefined} style={{ background: token.colorPrimary, fontSize: 20 }}>
+        <Avatar
+          size={48}
+          src={user?.avatar || undefined}
+          style={{ background: token.colorPrimary, fontSize: 20 }}
+        >
           {name.slice(0, 1) || <UserOutlined />}
         </Avatar>
         <div style={{ minWidth: 0 }}>
@@ -93,7 +97,9 @@ export function AccountMenu(): ReactElement {
             <Progress percent={Number(percent.toFixed(1))} strokeColor={barColor(percent)} size="small" />
             <Typography.Text type="secondary" style={{ fontSize: 12 }}>
               {t('account.expire', {
-                date: s.serviceStopTime ? dayjs(s.serviceStopTime).format('YYYY年MM月DD日') : t('account.unlimited'),
+                date: s.serviceStopTime
+                  ? dayjs(s.serviceStopTime).format('YYYY年MM月DD日')
+                  : t('account.unlimited'),
               })}
             </Typography.Text>
           </>
@@ -102,22 +108,43 @@ export function AccountMenu(): ReactElement {
         )}
       </div>
       <Divider style={{ margin: '12px 0 8px' }} />
-      <Button type="text" block icon={<LogoutOutlined />} onClick={confirmLogout} style={{ textAlign: 'left', justifyContent: 'flex-start' }}>
+      <Button
+        type="text"
+        block
+        icon={<LogoutOutlined />}
+        onClick={confirmLogout}
+        style={{ textAlign: 'left', justifyContent: 'flex-start' }}
+      >
         {t('account.logout')}
       </Button>
     </div>
   );
 
   return (
-    <Dropdown open={open} onOpenChange={setOpen} trigger={['hover']} placement="bottomRight" popupRender={() => card}>
+    <Dropdown
+      open={open}
+      onOpenChange={setOpen}
+      trigger={['hover']}
+      placement="bottomRight"
+      popupRender={() => card}
+    >
       <span
         data-testid="account-menu"
-        style={{ display: 'inline-flex', alignItems: 'center', gap: 8, cursor: 'pointer', height: '100%', padding: '0 4px' }}
+        style={{
+          display: 'inline-flex',
+          alignItems: 'center',
+          gap: 8,
+          cursor: 'pointer',
+          height: '100%',
+          padding: '0 4px',
+        }}
       >
         <Avatar size={30} src={user?.avatar || undefined} style={{ background: token.colorPrimary }}>
           {name.slice(0, 1) || <UserOutlined />}
         </Avatar>
-        <span style={{ maxWidth: 120, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>{name}</span>
+        <span style={{ maxWidth: 120, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+          {name}
+        </span>
         <CaretDownOutlined style={{ fontSize: 10, color: token.colorTextTertiary }} />
       </span>
     </Dropdown>

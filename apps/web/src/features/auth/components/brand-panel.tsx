@@ -53,14 +53,25 @@ export function BrandPanel({ productName }: BrandPanelProps): ReactElement {
       }}
     >
       <div style={{ display: 'flex', alignItems: 'center', gap: 12 }}>
-        <img src="/logo.svg" alt="" width={40} height={40} style={{ borderRadius: 10, boxShadow: '0 0 0 2px rgba(255,255,255,.35)' }} />
+        <img
+          src="/logo.svg"
+          alt=""
+          width={40}
+          height={40}
+          style={{ borderRadius: 10, boxShadow: '0 0 0 2px rgba(255,255,255,.35)' }}
+        />
         <span style={{ fontSize: 24, fontWeight: 600, letterSpacing: 0.5 }}>{productName}</span>
       </div>
       <div>
-        <h1 style={{ color: '#fff', fontSize: 34, lineHeight: 1.35, margin: '0 0 24px', fontWeight: 600 }}>{t('tagline')}</h1>
+        <h1 style={{ color: '#fff', fontSize: 34, lineHeight: 1.35, margin: '0 0 24px', fontWeight: 600 }}>
+          {t('tagline')}
+        </h1>
         <ul style={{ listStyle: 'none', padding: 0, margin: '0 0 32px', display: 'grid', gap: 14 }}>
           {list.map((f) => (
-            <li key={f} style={{ display: 'flex', gap: 10, alignItems: 'flex-start', fontSize: 15, opacity: 0.92 }}>
+            <li
+              key={f}
+              style={{ display: 'flex', gap: 10, alignItems: 'flex-start', fontSize: 15, opacity: 0.92 }}
+            >
               <CheckCircleFilled style={{ marginTop: 4, color: '#8fd3ff' }} />
               <span>{f}</span>
             </li>

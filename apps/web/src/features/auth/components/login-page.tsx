@@ -83,12 +83,29 @@ export function LoginPage({ redirectTo = '/myDocument' }: LoginPageProps): React
   };
 
   const loginPane = (
-    <Form<LoginForm> form={loginForm} layout="vertical" size="large" onFinish={onLogin} requiredMark={false} autoComplete="on">
+    <Form<LoginForm>
+      form={loginForm}
+      layout="vertical"
+      size="large"
+      onFinish={onLogin}
+      requiredMark={false}
+      autoComplete="on"
+    >
       <Form.Item name="phone" rules={phoneRules} validateTrigger="onBlur">
-        <Input prefix={<MobileOutlined />} placeholder={t('phone')} autoComplete="username" inputMode="tel" maxLength={16} />
+        <Input
+          prefix={<MobileOutlined />}
+          placeholder={t('phone')}
+          autoComplete="username"
+          inputMode="tel"
+          maxLength={16}
+        />
       </Form.Item>
       <Form.Item name="password" rules={[{ required: true, message: t('passwordRequired') }]}>
-        <Input.Password prefix={<LockOutlined />} placeholder={t('password')} autoComplete="current-password" />
+        <Input.Password
+          prefix={<LockOutlined />}
+          placeholder={t('password')}
+          autoComplete="current-password"
+        />
       </Form.Item>
       <Button type="primary" htmlType="submit" block loading={loginMutation.isPending}>
         {t('login')}
@@ -97,9 +114,21 @@ export function LoginPage({ redirectTo = '/myDocument' }: LoginPageProps): React
   );
 
   const registerPane = (
-    <Form<RegisterForm> form={registerForm} layout="vertical" size="large" onFinish={onRegister} requiredMark={false}>
+    <Form<RegisterForm>
+      form={registerForm}
+      layout="vertical"
+      size="large"
+      onFinish={onRegister}
+      requiredMark={false}
+    >
       <Form.Item name="phone" rules={phoneRules} validateTrigger="onBlur">
-        <Input prefix={<MobileOutlined />} placeholder={t('phone')} autoComplete="username" inputMode="tel" maxLength={16} />
+        <Input
+          prefix={<MobileOutlined />}
+          placeholder={t('phone')}
+          autoComplete="username"
+          inputMode="tel"
+          maxLength={16}
+        />
       </Form.Item>
       <Form.Item name="name" rules={[{ required: true, whitespace: true, message: t('nameRequired') }]}>
         <Input prefix={<UserOutlined />} placeholder={t('name')} maxLength={50} autoComplete="name" />
@@ -180,7 +209,10 @@ export function LoginPage({ redirectTo = '/myDocument' }: LoginPageProps): React
           ) : (
             loginPane
           )}
-          <Typography.Paragraph type="secondary" style={{ textAlign: 'center', margin: '20px 0 0', fontSize: 12 }}>
+          <Typography.Paragraph
+            type="secondary"
+            style={{ textAlign: 'center', margin: '20px 0 0', fontSize: 12 }}
+          >
             {t('copyright', { year: new Date().getFullYear(), product: productName })}
           </Typography.Paragraph>
         </div>

@@ -13,7 +13,10 @@ export interface MyCollectionListQuery {
 }
 
 /** Fetch one page of collected files. */
-export function getMyCollectionList(query: MyCollectionListQuery, signal?: AbortSignal): Promise<ListDataValue> {
+export function getMyCollectionList(
+  query: MyCollectionListQuery,
+  signal?: AbortSignal,
+): Promise<ListDataValue> {
   return api<ListDataValue>({ url: Api.myCollectionList, params: { ...query }, signal });
 }
 

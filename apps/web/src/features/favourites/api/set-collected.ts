@@ -6,11 +6,18 @@ import { fileQueryKeys } from '../../../lib/query-keys.ts';
 
 /** Collect or un-collect one file. */
 export function setCollected(input: { iuid: string; collect: boolean }): Promise<null> {
-  return api<null>({ method: 'POST', url: input.collect ? Api.collect : Api.uncollect, data: { IUID: input.iuid } });
+  return api<null>({
+    method: 'POST',
+    url: input.collect ? Api.collect : Api.uncollect,
+    data: { IUID: input.iuid },
+  });
 }
 
 /** Mutation hook; refreshes the file listings. */
 export function useSetCollected() {
   const qc = useQueryClient();
-  return useMutation({ mutationFn: setCollected, onSuccess: () => qc.invalidateQueries({ queryKey: fileQueryKeys.all }) });
+  return useMutation({
+    mutationFn: setCollected,
+    onSuccess: () => qc.invalidateQueries({ queryKey: fileQueryKeys.all }),
+  });
 }

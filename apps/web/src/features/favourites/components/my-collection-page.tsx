@@ -56,7 +56,11 @@ export function MyCollectionPage({ onPreview }: MyCollectionPageProps): ReactEle
           <StarOutlined style={{ color: '#faad14', marginRight: 8 }} />
           {t('title')}
         </Typography.Title>
-        <Button icon={<ReloadOutlined />} onClick={() => void list.refetch()} loading={list.isFetching && !list.isLoading}>
+        <Button
+          icon={<ReloadOutlined />}
+          onClick={() => void list.refetch()}
+          loading={list.isFetching && !list.isLoading}
+        >
           {t('refresh')}
         </Button>
       </div>

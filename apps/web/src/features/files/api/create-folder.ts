@@ -12,5 +12,8 @@ export function createFolder(input: { parentIUID: string; fileName: string }): P
 /** Mutation hook; refreshes file listings on success. */
 export function useCreateFolder() {
   const qc = useQueryClient();
-  return useMutation({ mutationFn: createFolder, onSuccess: () => qc.invalidateQueries({ queryKey: fileQueryKeys.all }) });
+  return useMutation({
+    mutationFn: createFolder,
+    onSuccess: () => qc.invalidateQueries({ queryKey: fileQueryKeys.all }),
+  });
 }

@@ -12,5 +12,8 @@ export function deleteFile(iuid: string): Promise<null> {
 /** Mutation hook; refreshes file listings on success. */
 export function useDeleteFile() {
   const qc = useQueryClient();
-  return useMutation({ mutationFn: deleteFile, onSuccess: () => qc.invalidateQueries({ queryKey: fileQueryKeys.all }) });
+  return useMutation({
+    mutationFn: deleteFile,
+    onSuccess: () => qc.invalidateQueries({ queryKey: fileQueryKeys.all }),
+  });
 }

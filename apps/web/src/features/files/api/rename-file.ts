@@ -12,5 +12,8 @@ export function renameFile(input: { IUID: string; fileName: string }): Promise<F
 /** Mutation hook; refreshes file listings on success. */
 export function useRenameFile() {
   const qc = useQueryClient();
-  return useMutation({ mutationFn: renameFile, onSuccess: () => qc.invalidateQueries({ queryKey: fileQueryKeys.all }) });
+  return useMutation({
+    mutationFn: renameFile,
+    onSuccess: () => qc.invalidateQueries({ queryKey: fileQueryKeys.all }),
+  });
 }

@@ -147,7 +147,12 @@ export function MyDocumentPage({ onUpload, onPreview, onShare }: MyDocumentPageP
             },
             ...crumbs.map((c, i) => ({
               key: c.iuid,
-              title: i === crumbs.length - 1 ? <span>{c.fileName}</span> : <a onClick={() => openFolder(c.iuid)}>{c.fileName}</a>,
+              title:
+                i === crumbs.length - 1 ? (
+                  <span>{c.fileName}</span>
+                ) : (
+                  <a onClick={() => openFolder(c.iuid)}>{c.fileName}</a>
+                ),
             })),
           ]}
         />
@@ -158,7 +163,11 @@ export function MyDocumentPage({ onUpload, onPreview, onShare }: MyDocumentPageP
           <Button icon={<FolderAddOutlined />} onClick={() => setDialog({ kind: 'folder' })}>
             {t('newFolder')}
           </Button>
-          <Button icon={<ReloadOutlined />} onClick={() => void refresh()} loading={list.isFetching && !list.isLoading}>
+          <Button
+            icon={<ReloadOutlined />}
+            onClick={() => void refresh()}
+            loading={list.isFetching && !list.isLoading}
+          >
             {t('refresh')}
           </Button>
         </Space>

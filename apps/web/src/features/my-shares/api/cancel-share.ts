@@ -12,5 +12,8 @@ export function cancelShare(shareCode: string): Promise<null> {
 /** Mutation hook; refreshes the share list. */
 export function useCancelShare() {
   const qc = useQueryClient();
-  return useMutation({ mutationFn: cancelShare, onSuccess: () => qc.invalidateQueries({ queryKey: shareQueryKeys.all }) });
+  return useMutation({
+    mutationFn: cancelShare,
+    onSuccess: () => qc.invalidateQueries({ queryKey: shareQueryKeys.all }),
+  });
 }

@@ -50,7 +50,11 @@ export function MySharePage(): ReactElement {
           <ShareAltOutlined style={{ color: '#1677ff', marginRight: 8 }} />
           {t('title')}
         </Typography.Title>
-        <Button icon={<ReloadOutlined />} onClick={() => void list.refetch()} loading={list.isFetching && !list.isLoading}>
+        <Button
+          icon={<ReloadOutlined />}
+          onClick={() => void list.refetch()}
+          loading={list.isFetching && !list.isLoading}
+        >
           {t('refresh')}
         </Button>
       </div>
@@ -62,7 +66,15 @@ export function MySharePage(): ReactElement {
         dataSource={list.data ?? []}
         onRow={(r) => ({ 'data-row-name': r.fileName }) as HTMLAttributes<HTMLElement>}
         pagination={{ pageSize: 20, hideOnSinglePage: true }}
-        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('empty')} style={{ padding: '48px 0' }} /> }}
+        locale={{
+          emptyText: (
+            <Empty
+              image={Empty.PRESENTED_IMAGE_SIMPLE}
+              description={t('empty')}
+              style={{ padding: '48px 0' }}
+            />
+          ),
+        }}
         columns={[
           {
             title: t('col.fileName'),
@@ -81,11 +93,22 @@ export function MySharePage(): ReactElement {
             width: 300,
             render: (_: unknown, r) => (
               <span style={{ display: 'flex', alignItems: 'center', gap: 4, minWidth: 0 }}>
-                <Typography.Link href={absoluteUrl(r.webUrl)} target="_blank" ellipsis style={{ maxWidth: 240 }}>
+                <Typography.Link
+                  href={absoluteUrl(r.webUrl)}
+                  target="_blank"
+                  ellipsis
+                  style={{ maxWidth: 240 }}
+                >
                   {absoluteUrl(r.webUrl)}
                 </Typography.Link>
                 <Tooltip title={t('copyLink')}>
-                  <Button type="text" size="small" icon={<CopyOutlined />} aria-label={t('copyLink')} onClick={() => void copy(r)} />
+                  <Button
+                    type="text"
+                    size="small"
+                    icon={<CopyOutlined />}
+                    aria-label={t('copyLink')}
+                    onClick={() => void copy(r)}
+                  />
                 </Tooltip>
               </span>
             ),
@@ -114,14 +137,21 @@ export function MySharePage(): ReactElement {
             title: t('col.status'),
             key: 'status',
             width: 90,
-            render: (_: unknown, r) => (r.expired ? <Tag>{t('expired')}</Tag> : <Tag color="success">{t('valid')}</Tag>),
+            render: (_: unknown, r) =>
+              r.expired ? <Tag>{t('expired')}</Tag> : <Tag color="success">{t('valid')}</Tag>,
           },
           {
             title: t('col.action'),
             key: 'action',
             width: 110,
             render: (_: unknown, r) => (
-              <Button type="link" size="small" danger icon={<StopOutlined />} onClick={() => confirmCancel(r)}>
+              <Button
+                type="link"
+                size="small"
+                danger
+                icon={<StopOutlined />}
+                onClick={() => confirmCancel(r)}
+              >
                 {t('cancelShare')}
               </Button>
             ),

@@ -16,20 +16,38 @@ describe('bodyHeight (001 §2)', () => {
 
 describe('shouldPoll (001 §4)', () => {
   it('polls only while queued or converting', () => {
-    expect([0, 1, 2, 3, 4].map((statusType) => shouldPoll({ statusType }))).toEqual([false, true, true, false, false]);
+    expect([0, 1, 2, 3, 4].map((statusType) => shouldPoll({ statusType }))).toEqual([
+      false,
+      true,
+      true,
+      false,
+      false,
+    ]);
     expect(shouldPoll(undefined)).toBe(false);
   });
 });
 
 describe('modelState (001 §4)', () => {
   it('is ready only at status 3 with a converted URL', () => {
-    expect(modelState({ statusType: 3, statusMsg: '', viewUrl: '/m.frag' })).toEqual({ kind: 'ready', url: '/m.frag' });
+    expect(modelState({ statusType: 3, statusMsg: '', viewUrl: '/m.frag' })).toEqual({
+      kind: 'ready',
+      url: '/m.frag',
+    });
     expect(modelState({ statusType: 3, statusMsg: '', viewUrl: null })).toEqual({ kind: 'missing' });
   });
   it('reports queued / converting / none as pending and failures with their reason', () => {
-    expect(modelState({ statusType: 1, statusMsg: '', viewUrl: null })).toEqual({ kind: 'pending', status: 'queued' });
-    expect(modelState({ statusType: 2, statusMsg: '', viewUrl: null })).toEqual({ kind: 'pending', status: 'converting' });
-    expect(modelState({ statusType: 0, statusMsg: '', viewUrl: null })).toEqual({ kind: 'pending', status: null });
+    expect(modelState({ statusType: 1, statusMsg: '', viewUrl: null })).toEqual({
+      kind: 'pending',
+      status: 'queued',
+    });
+    expect(modelState({ statusType: 2, statusMsg: '', viewUrl: null })).toEqual({
+      kind: 'pending',
+      status: 'converting',
+    });
+    expect(modelState({ statusType: 0, statusMsg: '', viewUrl: null })).toEqual({
+      kind: 'pending',
+      status: null,
+    });
     expect(modelState({ statusType: 4, statusMsg: '没有可用的转换器', viewUrl: null })).toEqual({
       kind: 'failed',
       reason: '没有可用的转换器',

@@ -6,7 +6,9 @@ import { clipBytes, decodeText } from './text-content.ts';
 
 describe('text preview escaping (001 §2 "angle brackets escaped, shown as text")', () => {
   it('renders markup in the file as escaped text, never as elements', () => {
-    const html = renderToStaticMarkup(createElement(TextContent, { text: '<script>alert(1)</script>\n<b>x</b> & y' }));
+    const html = renderToStaticMarkup(
+      createElement(TextContent, { text: '<script>alert(1)</script>\n<b>x</b> & y' }),
+    );
     expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
     expect(html).toContain('&lt;b&gt;x&lt;/b&gt; &amp; y');
     expect(html).not.toContain('<script>');

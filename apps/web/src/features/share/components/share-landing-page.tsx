@@ -85,7 +85,8 @@ function Landing({ code }: { code: string }): ReactElement {
       }
       setPhase({ kind: 'ready', info: info.data, busy: 'auto', error: null });
       // A model opens in the 3D viewer: fetch its code while the visitor types the extraction code.
-      if (isModelSuffix(suffixOf(info.data.fileName))) void import('../../viewer/components/model-viewer.tsx');
+      if (isModelSuffix(suffixOf(info.data.fileName)))
+        void import('../../viewer/components/model-viewer.tsx');
       const stored = loadAccessToken(code);
       if (stored) {
         const again = await getSharePreview(stored);

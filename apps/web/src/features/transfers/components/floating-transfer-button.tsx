@@ -30,7 +30,13 @@ export function FloatingTransferButton(): ReactElement | null {
     <div
       data-draggable-root
       data-testid="floating-transfer-button"
-      style={{ position: 'fixed', left: drag.position.x, top: drag.position.y, zIndex: 990, touchAction: 'none' }}
+      style={{
+        position: 'fixed',
+        left: drag.position.x,
+        top: drag.position.y,
+        zIndex: 990,
+        touchAction: 'none',
+      }}
     >
       <Tooltip title={t('title')} placement="left">
         <Badge dot={busy} offset={[-6, 6]}>

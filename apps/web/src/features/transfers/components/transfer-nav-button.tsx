@@ -14,7 +14,12 @@ export function TransferNavButton(): ReactElement {
   const setPanel = useTransfers((s) => s.setPanel);
   return (
     <Badge count={pending} overflowCount={BADGE_CAP} size="small" offset={[-6, 4]}>
-      <Button type="text" icon={<SwapOutlined rotate={90} />} onClick={() => setPanel('shown')} data-testid="transfer-button">
+      <Button
+        type="text"
+        icon={<SwapOutlined rotate={90} />}
+        onClick={() => setPanel('shown')}
+        data-testid="transfer-button"
+      >
         {t('title')}
       </Button>
     </Badge>

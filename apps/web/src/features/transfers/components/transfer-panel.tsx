@@ -118,8 +118,18 @@ export function TransferPanel(): ReactElement | null {
       locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('emptyUploading')} /> }}
       onRow={(r) => ({ 'data-row-name': r.fileName }) as HTMLAttributes<HTMLElement>}
       columns={[
-        { title: t('col.fileName'), key: 'name', ellipsis: true, render: (_: unknown, r) => <NameCell name={r.fileName} /> },
-        { title: t('col.size'), key: 'size', width: 90, render: (_: unknown, r) => formatFileSize(r.fileSize) },
+        {
+          title: t('col.fileName'),
+          key: 'name',
+          ellipsis: true,
+          render: (_: unknown, r) => <NameCell name={r.fileName} />,
+        },
+        {
+          title: t('col.size'),
+          key: 'size',
+          width: 90,
+          render: (_: unknown, r) => formatFileSize(r.fileSize),
+        },
         {
           title: t('col.path'),
           key: 'path',
@@ -136,7 +146,8 @@ export function TransferPanel(): ReactElement | null {
           title: t('col.status'),
           key: 'status',
           width: 150,
-          onCell: (r) => ({ 'data-testid': `upload-status-${r.fileName}` }) as TdHTMLAttributes<HTMLTableCellElement>,
+          onCell: (r) =>
+            ({ 'data-testid': `upload-status-${r.fileName}` }) as TdHTMLAttributes<HTMLTableCellElement>,
           render: (_: unknown, r) => <UploadStatusCell record={r} />,
         },
         {
@@ -144,7 +155,13 @@ export function TransferPanel(): ReactElement | null {
           key: 'action',
           width: 70,
           render: (_: unknown, r) => (
-            <Button type="link" size="small" danger={(r.progress ?? 0) < 100} onClick={() => cancel(r)} aria-label={t('cancel')}>
+            <Button
+              type="link"
+              size="small"
+              danger={(r.progress ?? 0) < 100}
+              onClick={() => cancel(r)}
+              aria-label={t('cancel')}
+            >
               {t('cancel')}
             </Button>
           ),
@@ -159,11 +176,27 @@ export function TransferPanel(): ReactElement | null {
         rowKey="iuid"
         size="small"
         dataSource={completed}
-        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('emptyCompleted')} /> }}
-        pagination={completed.length > COMPLETED_PAGE_SIZE ? { pageSize: COMPLETED_PAGE_SIZE, size: 'small', showSizeChanger: false } : false}
+        locale={{
+          emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('emptyCompleted')} />,
+        }}
+        pagination={
+          completed.length > COMPLETED_PAGE_SIZE
+            ? { pageSize: COMPLETED_PAGE_SIZE, size: 'small', showSizeChanger: false }
+            : false
+        }
         columns={[
-          { title: t('col.fileName'), key: 'name', ellipsis: true, render: (_: unknown, r) => <NameCell name={r.fileName} /> },
-          { title: t('col.size'), key: 'size', width: 100, render: (_: unknown, r) => formatFileSize(r.fileSize) },
+          {
+            title: t('col.fileName'),
+            key: 'name',
+            ellipsis: true,
+            render: (_: unknown, r) => <NameCell name={r.fileName} />,
+          },
+          {
+            title: t('col.size'),
+            key: 'size',
+            width: 100,
+            render: (_: unknown, r) => formatFileSize(r.fileSize),
+          },
           {
             title: t('col.location'),
             key: 'location',
@@ -181,7 +214,13 @@ export function TransferPanel(): ReactElement | null {
             key: 'action',
             width: 70,
             render: (_: unknown, r) => (
-              <Button type="text" size="small" icon={<DeleteOutlined />} aria-label={t('delete')} onClick={() => confirmRemove(r)} />
+              <Button
+                type="text"
+                size="small"
+                icon={<DeleteOutlined />}
+                aria-label={t('delete')}
+                onClick={() => confirmRemove(r)}
+              />
             ),
           },
         ]}
@@ -229,10 +268,22 @@ export function TransferPanel(): ReactElement | null {
         <Typography.Text strong>{t('title')}</Typography.Text>
         <span onPointerDown={(e) => e.stopPropagation()}>
           <Tooltip title={t('minimise')}>
-            <Button type="text" size="small" icon={<MinusOutlined />} aria-label={t('minimise')} onClick={() => store().setPanel('hidden')} />
+            <Button
+              type="text"
+              size="small"
+              icon={<MinusOutlined />}
+              aria-label={t('minimise')}
+              onClick={() => store().setPanel('hidden')}
+            />
           </Tooltip>
           <Tooltip title={t('close')}>
-            <Button type="text" size="small" icon={<CloseOutlined />} aria-label={t('close')} onClick={() => store().setPanel('cleared')} />
+            <Button
+              type="text"
+              size="small"
+              icon={<CloseOutlined />}
+              aria-label={t('close')}
+              onClick={() => store().setPanel('cleared')}
+            />
           </Tooltip>
         </span>
       </div>

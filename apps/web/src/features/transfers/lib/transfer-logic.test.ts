@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { badgeText, envelopeMessage, isInProgress, pendingCount, uploadIdOf, uploadStatus } from './transfer-logic.ts';
+import {
+  badgeText,
+  envelopeMessage,
+  isInProgress,
+  pendingCount,
+  uploadIdOf,
+  uploadStatus,
+} from './transfer-logic.ts';
 
 const rec = (progress: number | null, errorMsg = '') => ({ progress, errorMsg });
 

@@ -55,7 +55,14 @@ export function envelopeMessage(body: string | null | undefined): string | null 
   if (!body) return null;
   try {
     const parsed: unknown = JSON.parse(body);
-    if (parsed && typeof parsed === 'object' && 'msg' in parsed && typeof parsed.msg === 'string' && parsed.msg) return parsed.msg;
+    if (
+      parsed &&
+      typeof parsed === 'object' &&
+      'msg' in parsed &&
+      typeof parsed.msg === 'string' &&
+      parsed.msg
+    )
+      return parsed.msg;
   } catch {
     /* not JSON */
   }

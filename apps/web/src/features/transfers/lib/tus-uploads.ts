@@ -41,15 +41,26 @@ function errorMessage(err: Error): { msg: string; sessionEnded: boolean } {
     let code: number | string | null = null;
     try {
       const parsed: unknown = JSON.parse(body);
-      if (parsed && typeof parsed === 'object' && 'code' in parsed && (typeof parsed.code === 'number' || typeof parsed.code === 'string'))
+      if (
+        parsed &&
+        typeof parsed === 'object' &&
+        'code' in parsed &&
+        (typeof parsed.code === 'number' || typeof parsed.code === 'string')
+      )
         code = parsed.code;
     } catch {
       /* not JSON */
     }
     if (msg) return { msg, sessionEnded: code !== null && isSessionEnded(code) };
-    return { msg: `${i18n.t('transfers:uploadFailed')} (HTTP ${err.originalResponse.getStatus()})`, sessionEnded: false };
+    return {
+      msg: `${i18n.t('transfers:uploadFailed')} (HTTP ${err.originalResponse.getStatus()})`,
+      sessionEnded: false,
+    };
   }
-  return { msg: navigator.onLine ? i18n.t('common:serverBusy') : i18n.t('transfers:uploadFailed'), sessionEnded: false };
+  return {
+    msg: navigator.onLine ? i18n.t('common:serverBusy') : i18n.t('transfers:uploadFailed'),
+    sessionEnded: false,
+  };
 }
 
 /** Where files go. */
@@ -79,7 +90,11 @@ export function startUploads(files: readonly File[], target: UploadTarget): void
     });
     const upload = new Upload(file, {
       endpoint: Api.tus,
-      metadata: { filename: file.name, folderId: target.folderId, filetype: file.type || 'application/octet-stream' },
+      metadata: {
+        filename: file.name,
+        folderId: target.folderId,
+        filetype: file.type || 'application/octet-stream',
+      },
       chunkSize: CHUNK_SIZE,
       retryDelays: RETRY_DELAYS,
       storeFingerprintForResuming: true,

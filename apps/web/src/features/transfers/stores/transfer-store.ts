@@ -65,7 +65,8 @@ export const useTransfers = create<TransferState>((set) => ({
   panel: 'cleared',
   activeTab: 1,
   addUpload: (r) => set((s) => ({ uploads: [...s.uploads, r] })),
-  patchUpload: (iuid, patch) => set((s) => ({ uploads: s.uploads.map((u) => (u.iuid === iuid ? { ...u, ...patch } : u)) })),
+  patchUpload: (iuid, patch) =>
+    set((s) => ({ uploads: s.uploads.map((u) => (u.iuid === iuid ? { ...u, ...patch } : u)) })),
   removeUpload: (iuid) => set((s) => ({ uploads: s.uploads.filter((u) => u.iuid !== iuid) })),
   addCompleted: (r) => set((s) => ({ completed: [r, ...s.completed.filter((c) => c.iuid !== r.iuid)] })),
   removeCompleted: (iuid) => set((s) => ({ completed: s.completed.filter((c) => c.iuid !== iuid) })),

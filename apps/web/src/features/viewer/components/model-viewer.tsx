@@ -163,7 +163,8 @@ export function ModelViewer({ kind, url, compact, onFirstFrame, onError }: Model
     void (async () => {
       let bytes: ArrayBuffer;
       try {
-        const res = await (takePrefetched(url) ?? fetch(url, { signal: abort.signal, credentials: 'same-origin' }));
+        const res = await (takePrefetched(url) ??
+          fetch(url, { signal: abort.signal, credentials: 'same-origin' }));
         if (!res.ok) return fail(tr('errors.fetch', { status: res.status }));
         // An API error envelope `{code, msg}` (or an HTML page) instead of the model file.
         const type = res.headers.get('content-type') ?? '';
