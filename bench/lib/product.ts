@@ -89,3 +89,22 @@ export async function sharePublic(url: string, token: string, iuid: string): Pro
   ]);
   return created.webUrl;
 }
+
+/**
+ * Wait until a converted IFC model's first-frame preview GLB exists (it is written just after
+ * status 3). @throws after `timeoutMs` without one.
+ */
+export async function waitForPreviewGlb(url: string, token: string, iuid: string, timeoutMs = 120_000) {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const info = await call<{ previewGlbUrl: string | null }>(
+      url,
+      token,
+      'GET',
+      `/api/Home/GetPreviewInfo?IUID=${iuid}`,
+    );
+    if (info.previewGlbUrl) return;
+    if (Date.now() > until) throw new Error('no preview GLB was written');
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}

@@ -163,6 +163,11 @@ export const PreviewInfo = z.object({
   previewKind: PreviewKind,
   /** Converted model (fragments or GLB) or inline rendition. */
   viewUrl: z.string().nullable(),
+  /**
+   * A light GLB of the whole model (one mesh per colour) to draw while the full viewer loads; null
+   * when the model has none (GLB models, older conversions).
+   */
+  previewGlbUrl: z.string().nullable(),
   /** The original file for download; null if not allowed. */
   originalUrl: z.string().nullable(),
   canDownload: z.boolean(),

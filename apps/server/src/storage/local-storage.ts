@@ -52,3 +52,6 @@ export const originalKey = (ownerId: string, fileId: string) => `files/${ownerId
 export const fileFolderKey = (ownerId: string, fileId: string) => `files/${ownerId}/${fileId}`;
 /** Storage key folder of a file's derived outputs. */
 export const derivedDirKey = (ownerId: string, fileId: string) => `files/${ownerId}/${fileId}/derived`;
+/** Storage key of an IFC model's first-frame preview GLB (converters/model-preview.ts); `.gz` beside it. */
+export const previewGlbKey = (ownerId: string, fileId: string) =>
+  `${derivedDirKey(ownerId, fileId)}/preview.glb`;

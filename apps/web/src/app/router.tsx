@@ -4,7 +4,9 @@
  * /s and /share (share landing, outside the shell, no sign-in); /404 and unknown paths → /404. Every
  * leaf runs the guard loader; screens load lazily so the progress bar covers their loading.
  */
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { createBrowserRouter, Navigate, type LoaderFunctionArgs, type RouteObject } from 'react-router';
+import { preloadShare } from '../features/share/api/visitor.ts';
+import { preloadModel } from '../features/preview/lib/preload-model.ts';
 import { TopProgressBar } from '../components/top-progress-bar.tsx';
 import { AppShell } from './app-shell.tsx';
 import { DocumentLayout } from './document-layout.tsx';
@@ -20,7 +22,13 @@ const myDocument = {
 };
 
 const shareLanding = {
-  loader: guardLoader,
+  // A share link's calls (and a public model's first frame) start with the navigation, not after
+  // the landing page's code has loaded and rendered.
+  loader: (args: LoaderFunctionArgs) => {
+    const code = new URL(args.request.url).searchParams.get('code')?.trim();
+    if (code) preloadShare(code, preloadModel);
+    return guardLoader(args);
+  },
   handle: handle('share'),
   lazy: async () => ({
     Component: (await import('../features/share/components/share-landing-page.tsx')).ShareLandingPage,

@@ -9,7 +9,7 @@ import path from 'node:path';
 import type { PgBoss } from 'pg-boss';
 import { HubEvents, StatusType, type FileStatusEventValue } from '@bimdrive/contracts';
 import type { AppContext } from '../../app-context.ts';
-import { derivedDirKey, originalKey } from '../../storage/local-storage.ts';
+import { derivedDirKey, originalKey, previewGlbKey } from '../../storage/local-storage.ts';
 import { filesRepository, type FileRowDb } from '../files/files.repository.ts';
 import { CONVERSION_QUEUE, ConversionJob } from '../../jobs/queue.ts';
 
@@ -73,7 +73,9 @@ export async function runConversion(ctx: AppContext, fileId: string, retriesLeft
       derivedBytes: result.outputBytes,
       stats: result.stats,
     });
-    if (!row) await ctx.storage.deletePrefix(dirKey); // file deleted during conversion
+    if (!row)
+      await ctx.storage.deletePrefix(dirKey); // file deleted during conversion
+    else if (result.kind === 'fragments') await writeModelPreview(ctx, row, result.outputPath);
     return;
   }
   if (result.retryable && retriesLeft > 0) {
@@ -81,6 +83,25 @@ export async function runConversion(ctx: AppContext, fileId: string, retriesLeft
     throw new Error(`transient conversion failure: ${result.reason}`);
   }
   await update({ statusType: StatusType.failed, progress: 0, statusMsg: result.reason });
+}
+
+/**
+ * After an IFC model is done, build its first-frame preview GLB (converters/model-preview.ts). Best
+ * effort: a failure is logged and the model opens in the full viewer directly.
+ */
+async function writeModelPreview(ctx: AppContext, file: FileRowDb, fragPath: string): Promise<void> {
+  const { buildModelPreview } = await import('../../converters/model-preview.ts');
+  try {
+    const figures = await buildModelPreview({
+      fragPath,
+      outputPath: ctx.storage.localPath(previewGlbKey(file.ownerId, file.id)),
+      timeoutMs: ctx.config.conversion.timeoutMs,
+      memoryMb: ctx.config.conversion.memoryMb,
+    });
+    ctx.log.info({ fileId: file.id, ...figures }, 'model preview written');
+  } catch (err) {
+    ctx.log.warn({ fileId: file.id, err }, 'model preview failed; the full viewer is used directly');
+  }
 }
 
 /** Subscribe the worker to the conversion queue. */

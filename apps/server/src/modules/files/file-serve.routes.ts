@@ -1,7 +1,8 @@
 /**
  * `GET /api/files/signed?t=` — serves the bytes a signed ticket grants, with HTTP Range (206,
  * Content-Range, 416) for resumable downloads and video seeking. Image renditions (for browse-only
- * shares) are made once with sharp and kept beside the derived files.
+ * shares) are made once with sharp and kept beside the derived files. A model's first-frame preview
+ * GLB is sent gzipped (its `.gz` copy) to clients that accept it.
  */
 import { mkdir, rename, stat } from 'node:fs/promises';
 import path from 'node:path';
@@ -12,9 +13,9 @@ import { z } from 'zod';
 import { Api } from '@bimdrive/contracts';
 import type { AppContext } from '../../app-context.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
-import { derivedDirKey, originalKey } from '../../storage/local-storage.ts';
+import { derivedDirKey, originalKey, previewGlbKey } from '../../storage/local-storage.ts';
 import { filesRepository, type FileRowDb } from './files.repository.ts';
-import { derivedName, ORIGINAL, RENDITION } from './file-tickets.ts';
+import { derivedName, ORIGINAL, PREVIEW, RENDITION } from './file-tickets.ts';
 import { mimeFor } from './preview-kind.ts';
 
 /** Make (once) a browse-only image rendition: WebP, at most 2560 px on the long side. */
@@ -61,6 +62,23 @@ export function fileServeRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           key = await ensureRendition(ctx, f);
           mime = 'image/webp';
           name = `${f.name}.webp`;
+        } else if (ticket.variant === PREVIEW) {
+          if (f.statusType !== 3) throw notFound('文件未转换完毕，请稍后查看');
+          key = previewGlbKey(f.ownerId, f.id);
+          mime = 'model/gltf-binary';
+          name = `${f.name}.preview.glb`;
+          // The whole preview, gzipped once when it was written (meshopt data shrinks ~7×).
+          const gz = !req.headers.range && /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
+          const packed = gz ? await ctx.storage.stat(`${key}.gz`) : null;
+          reply.header('vary', 'accept-encoding');
+          if (packed) {
+            reply.header('content-type', mime);
+            reply.header('content-encoding', 'gzip');
+            reply.header('cache-control', 'private, max-age=3600');
+            reply.header('x-content-type-options', 'nosniff');
+            reply.header('content-length', packed.size);
+            return reply.send(ctx.storage.read(`${key}.gz`));
+          }
         } else {
           const dn = derivedName(f);
           if (!dn || dn !== ticket.variant || !f.derivedKey) throw notFound('文件未转换完毕，请稍后查看');

@@ -13,6 +13,8 @@ export const TICKET_TTL_SECONDS = 6 * 3600;
 /** Variant names a ticket may carry. */
 export const ORIGINAL = 'original';
 export const RENDITION = 'rendition';
+/** The first-frame preview GLB of an IFC model (converters/model-preview.ts). */
+export const PREVIEW = 'preview';
 
 /** Signed URL (path + query, same origin) for a file's variant. */
 export async function signedFileUrl(

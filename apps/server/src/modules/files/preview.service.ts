@@ -2,11 +2,13 @@
  * Preview information (spec 001 §2 Preview overlay): which viewer to use and signed URLs for its
  * bytes. Shared by the owner's preview and the share visitor's. When `canDownload` is false the
  * original is never offered: models are viewed from their derived file, images from a rendition.
+ * An IFC model with a first-frame preview GLB also gets `previewGlbUrl`.
  */
 import type { PreviewInfoValue } from '@bimdrive/contracts';
 import type { AppContext } from '../../app-context.ts';
 import type { FileRowDb } from './files.repository.ts';
-import { derivedName, ORIGINAL, RENDITION, signedFileUrl } from './file-tickets.ts';
+import { previewGlbKey } from '../../storage/local-storage.ts';
+import { derivedName, ORIGINAL, PREVIEW, RENDITION, signedFileUrl } from './file-tickets.ts';
 import { isModelPreview, previewKindFor } from './preview-kind.ts';
 
 /** Build the preview of a file for a caller already authorised to view it. */
@@ -17,9 +19,12 @@ export async function buildPreview(
 ): Promise<PreviewInfoValue> {
   const kind = previewKindFor(file.suffix);
   let viewUrl: string | null = null;
+  let previewGlbUrl: string | null = null;
   if (isModelPreview(kind)) {
     const name = derivedName(file);
     viewUrl = name ? await signedFileUrl(ctx, file, name, false) : null;
+    if (name && (await ctx.storage.stat(previewGlbKey(file.ownerId, file.id))))
+      previewGlbUrl = await signedFileUrl(ctx, file, PREVIEW, false);
   } else if (kind === 'image') {
     viewUrl = await signedFileUrl(ctx, file, opts.canDownload ? ORIGINAL : RENDITION, false);
   } else if (kind !== 'none' && kind !== 'office') {
@@ -33,6 +38,7 @@ export async function buildPreview(
     statusMsg: file.statusMsg,
     previewKind: kind,
     viewUrl,
+    previewGlbUrl,
     originalUrl: opts.canDownload ? await signedFileUrl(ctx, file, ORIGINAL, true) : null,
     canDownload: opts.canDownload,
     collectbit: opts.collected,

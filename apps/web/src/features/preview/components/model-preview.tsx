@@ -35,6 +35,10 @@ const ModelViewer = lazy(async () => {
   if (!load) throw new Error('3D viewer is not available');
   return { default: (await load()).ModelViewer };
 });
+// The still first frame (plain three.js, a much smaller bundle than the full viewer).
+const ModelFirstFrame = lazy(async () => ({
+  default: (await import('../../viewer/components/model-first-frame.tsx')).ModelFirstFrame,
+}));
 
 /** Props of ModelPreview. */
 export interface ModelPreviewProps {
@@ -51,16 +55,28 @@ const fill = {
   padding: 16,
 } as const;
 
-/** The 3D model of a converted file, or why it cannot be shown yet (001 §2, §4). */
+/**
+ * The 3D model of a converted file, or why it cannot be shown yet (001 §2, §4). An IFC model with a
+ * preview GLB is first drawn still (ModelFirstFrame); the full viewer starts once that picture is up
+ * (the two would otherwise share the CPU) and replaces it when it has drawn the model itself.
+ */
 export function ModelPreview({ info, compact }: ModelPreviewProps): ReactElement {
   const { t } = useTranslation('preview');
   const [viewerError, setViewerError] = useState<{ url: string; message: string } | null>(null);
   const state = modelState(info);
   const readyUrl = state.kind === 'ready' ? state.url : null;
-  // Download the model while the 3D viewer's code loads and starts (about a second saved).
+  const quickUrl = readyUrl && hasWebGL() ? info.previewGlbUrl : null;
+  // Per URL, so a different file starts over: 'drawing' → 'drawn' → 'replaced', or 'failed'.
+  const [quick, setQuick] = useState<{ url: string; phase: 'drawn' | 'replaced' | 'failed' } | null>(null);
+  const quickPhase = !quickUrl ? 'failed' : quick?.url === quickUrl ? quick.phase : 'drawing';
+  // Download the preview, then the model once the still frame is up, while the viewers' code loads.
+  const fullStarts = quickPhase !== 'drawing';
   useEffect(() => {
-    if (readyUrl && hasWebGL()) prefetch(readyUrl);
-  }, [readyUrl]);
+    if (quickUrl) prefetch(quickUrl);
+  }, [quickUrl]);
+  useEffect(() => {
+    if (readyUrl && fullStarts && hasWebGL()) prefetch(readyUrl);
+  }, [readyUrl, fullStarts]);
   const originalUrl = info.canDownload ? info.originalUrl : null;
   const download = originalUrl && (
     <Button key="dl" icon={<DownloadOutlined />} onClick={() => triggerDownload(originalUrl, info.fileName)}>
@@ -118,7 +134,7 @@ export function ModelPreview({ info, compact }: ModelPreviewProps): ReactElement
         <Alert type="error" showIcon title={t('modelError', { message: viewerError.message })} />
       </div>
     );
-  return (
+  const fullViewer = fullStarts && (
     <ViewerBoundary
       key={state.url}
       fallback={(message) => (
@@ -139,9 +155,40 @@ export function ModelPreview({ info, compact }: ModelPreviewProps): ReactElement
           kind={info.previewKind === 'glb' ? 'glb' : 'fragments'}
           url={state.url}
           compact={compact}
+          onFirstFrame={() => quickUrl && setQuick({ url: quickUrl, phase: 'replaced' })}
           onError={(message) => setViewerError({ url: state.url, message })}
         />
       </Suspense>
     </ViewerBoundary>
+  );
+  const showQuick = quickUrl && (quickPhase === 'drawing' || quickPhase === 'drawn');
+  // One stable tree, so the full viewer is not remounted when the still frame goes away.
+  return (
+    <div style={{ position: 'relative', height: '100%' }}>
+      {fullViewer}
+      {showQuick && (
+        <div style={{ position: 'absolute', inset: 0, zIndex: 2 }}>
+          <Suspense
+            fallback={
+              <div style={fill}>
+                <Spin size="large" description={t('loading')} />
+              </div>
+            }
+          >
+            <ModelFirstFrame
+              url={quickUrl}
+              onDrawn={() => setQuick({ url: quickUrl, phase: 'drawn' })}
+              onError={() => setQuick({ url: quickUrl, phase: 'failed' })}
+            />
+          </Suspense>
+          {quickPhase === 'drawn' && (
+            <div style={{ position: 'absolute', left: 0, right: 0, bottom: 16, textAlign: 'center' }}>
+              <Spin size="small" />{' '}
+              <span style={{ marginLeft: 8, color: '#595959' }}>{t('loadingFull')}</span>
+            </div>
+          )}
+        </div>
+      )}
+    </div>
   );
 }

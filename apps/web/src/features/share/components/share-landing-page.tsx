@@ -84,9 +84,12 @@ function Landing({ code }: { code: string }): ReactElement {
         return;
       }
       setPhase({ kind: 'ready', info: info.data, busy: 'auto', error: null });
-      // A model opens in the 3D viewer: fetch its code while the visitor types the extraction code.
-      if (isModelSuffix(suffixOf(info.data.fileName)))
+      // A model opens in the 3D viewer: fetch its code while the visitor types the extraction code
+      // (a public link opens at once, and the preview loads the still first frame before the viewer).
+      if (info.data.needPwd && isModelSuffix(suffixOf(info.data.fileName))) {
+        void import('../../viewer/components/model-first-frame.tsx');
         void import('../../viewer/components/model-viewer.tsx');
+      }
       const stored = loadAccessToken(code);
       if (stored) {
         const again = await getSharePreview(stored);

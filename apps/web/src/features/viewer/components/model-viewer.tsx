@@ -5,7 +5,8 @@
  *
  * Shape: `<ModelViewer kind url compact onFirstFrame onError />` fills its parent (height 100 %).
  * `url` is same-origin. After the first render with the model's geometry the root gets
- * `data-first-frame="1"` and onFirstFrame is called once; the canvas is inside
+ * `data-first-frame="1"` (and the user-timing mark `bimdrive:viewer-first-frame`) and onFirstFrame is
+ * called once; the canvas is inside
  * `data-testid="viewer-canvas"`, the tree is `viewer-tree`, the properties `viewer-properties`.
  * Layout: toolbar on top; tree on the left and properties floating on the right; when `compact` or
  * narrower than 768 px, the tree and the properties open as drawers instead.
@@ -150,6 +151,7 @@ export function ModelViewer({ kind, url, compact, onFirstFrame, onError }: Model
     const abort = new AbortController();
     const tr = (key: string, opts?: Record<string, unknown>) => callbacks.current.t(key, opts ?? {});
     engine.onFirstFrame = () => {
+      performance.mark('bimdrive:viewer-first-frame'); // read by bench/first-frame.ts
       setFirstFrame(true);
       callbacks.current.onFirstFrame?.();
     };

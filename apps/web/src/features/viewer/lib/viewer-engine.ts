@@ -22,6 +22,7 @@ import * as THREE from 'three';
 import { GLTFLoader } from 'three/examples/jsm/loaders/GLTFLoader.js';
 import { MeshoptDecoder } from 'three/examples/jsm/libs/meshopt_decoder.module.js';
 import workerUrl from '@thatopen/fragments/worker?url';
+import { firstView } from './first-view.ts';
 
 /** Kind of model file the viewer shows. */
 export type ModelKind = 'fragments' | 'glb';
@@ -173,16 +174,20 @@ export class ViewerEngine {
       radius,
     );
     const camera = this.camera;
-    camera.near = Math.max(radius / 200, 1e-3);
-    camera.far = modelRadius * 400;
-    camera.updateProjectionMatrix();
     const controls = this.world.camera.controls;
-    if (!animate) {
-      // Look from the south-east, above: a readable first view of buildings.
-      const c = sphere.center;
-      await controls.setLookAt(c.x + radius, c.y + radius * 0.8, c.z + radius, c.x, c.y, c.z, false);
+    if (!animate && camera instanceof THREE.PerspectiveCamera) {
+      // The opening view, computed as the first-frame preview computes it (same picture at the swap).
+      const view = firstView(box, camera.aspect, camera.fov);
+      camera.near = view.near;
+      camera.far = Math.max(view.far, modelRadius * 400);
+      camera.updateProjectionMatrix();
+      await controls.setLookAt(...view.position.toArray(), ...view.target.toArray(), false);
+    } else {
+      camera.near = Math.max(radius / 200, 1e-3);
+      camera.far = modelRadius * 400;
+      camera.updateProjectionMatrix();
+      await controls.fitToSphere(sphere, animate);
     }
-    await controls.fitToSphere(sphere, animate);
     if (this.model) await this.fragments.core.update(true);
   }
 
