@@ -68,17 +68,19 @@ export const MyShareRow = z.object({
 });
 
 /** What the landing page learns before the code is typed (`GET /api/Share/Info?code=`). */
+export const ShareVerifyBody = z.object({ code: z.string().min(1), pwd: z.string().default('') });
+
+/** Answer of a successful verification: a short-lived visitor token and the preview. */
+export const ShareAccess = z.object({ accessToken: z.string(), preview: PreviewInfo });
+
 export const ShareInfo = z.object({
   shareCode: z.string(),
   fileName: z.string(),
   sharerName: z.string(),
   needPwd: z.boolean(),
   expireTime: z.string().nullable(),
+  /** A public link (no extraction code) is open at once: its access comes with the info. */
+  access: ShareAccess.nullable(),
 });
-
-export const ShareVerifyBody = z.object({ code: z.string().min(1), pwd: z.string().default('') });
-
-/** Answer of a successful verification: a short-lived visitor token and the preview. */
-export const ShareAccess = z.object({ accessToken: z.string(), preview: PreviewInfo });
 
 export const ShareCancelBody = z.object({ shareCode: z.string().min(1) });

@@ -2,11 +2,17 @@
  * Every IFC, GLB, OBJ, FBX, STL and 3DS file of ../shared/testdata through convertFile, with the
  * derived output checked: IFC fragments hold every element web-ifc finds geometry for (matched by
  * GlobalId), the spatial tree and property sets; meshes keep their triangle counts (checked against
- * the source file's own counts) and bounding boxes. Bad input fails with a readable reason.
+ * the source file's own counts) and bounding boxes; an IFC model's first-frame preview GLB keeps
+ * web-ifc's extent. Bad input fails with a readable reason.
  */
 import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import { NodeIO } from '@gltf-transform/core';
+import { EXTMeshoptCompression, KHRMeshQuantization } from '@gltf-transform/extensions';
+import { getBounds } from '@gltf-transform/functions';
+import { MeshoptDecoder } from 'meshoptimizer';
 import { SingleThreadedFragmentsModel } from '@thatopen/fragments';
 import * as WebIFC from 'web-ifc';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,6 +21,7 @@ import { convertFile, type ConvertResult } from './convert-file.ts';
 import { splitCommand } from './external.ts';
 import { glbJson } from './glb-info.ts';
 import { limitReason } from './run-isolated.ts';
+import { buildModelPreview } from './model-preview.ts';
 
 const WORK = path.join(tmpdir(), `bimdrive-converters-${process.pid}`);
 const limits = { timeoutMs: 120_000, memoryMb: 3072 };
@@ -125,6 +132,68 @@ describe('IFC → fragments', () => {
       .map((p) => p.Name?.value);
     expect(psets).toContain('Pset_WallCommon');
     model.dispose();
+  });
+
+  it('writes a first-frame preview GLB of the model: same extent and at most web-ifc’s triangles', async () => {
+    const r = okOf(await convert('ifc/AC20-FZK-Haus.ifc'));
+    const out = path.join(WORK, 'preview.glb');
+    const figures = await buildModelPreview({ fragPath: r.outputPath, outputPath: out, ...limits });
+    const glb = await readFile(out);
+    expect(glb.subarray(0, 4).toString('latin1')).toBe('glTF');
+    expect(figures.bytes).toBe(glb.length);
+    expect(gunzipSync(await readFile(`${out}.gz`)).equals(glb)).toBe(true);
+
+    await MeshoptDecoder.ready;
+    const doc = await new NodeIO()
+      .registerExtensions([EXTMeshoptCompression, KHRMeshQuantization])
+      .registerDependencies({ 'meshopt.decoder': MeshoptDecoder })
+      .readBinary(new Uint8Array(glb));
+    const triangles = doc
+      .getRoot()
+      .listMeshes()
+      .flatMap((m) => m.listPrimitives())
+      .reduce((n, p) => n + p.getIndices()!.getCount() / 3, 0);
+    expect(triangles).toBe(figures.triangles);
+
+    // Independent figures: raw web-ifc's placed meshes of the same file.
+    const id = ifcApi.OpenModel(new Uint8Array(await readFile(path.join(TESTDATA, 'ifc/AC20-FZK-Haus.ifc'))));
+    const min = [Infinity, Infinity, Infinity];
+    const max = [-Infinity, -Infinity, -Infinity];
+    let rawTriangles = 0;
+    ifcApi.StreamAllMeshes(id, (mesh) => {
+      for (let i = 0; i < mesh.geometries.size(); i++) {
+        const placed = mesh.geometries.get(i);
+        const g = ifcApi.GetGeometry(id, placed.geometryExpressID);
+        const verts = ifcApi.GetVertexArray(g.GetVertexData(), g.GetVertexDataSize());
+        rawTriangles += g.GetIndexDataSize() / 3;
+        const m = placed.flatTransformation;
+        for (let v = 0; v < verts.length; v += 6) {
+          const [x, y, z] = [verts[v]!, verts[v + 1]!, verts[v + 2]!];
+          for (let k = 0; k < 3; k++) {
+            const w = m[k]! * x + m[4 + k]! * y + m[8 + k]! * z + m[12 + k]!;
+            min[k] = Math.min(min[k]!, w);
+            max[k] = Math.max(max[k]!, w);
+          }
+        }
+        g.delete();
+      }
+    });
+    ifcApi.CloseModel(id);
+    expect(triangles).toBeGreaterThan(rawTriangles * 0.1);
+    expect(triangles).toBeLessThanOrEqual(rawTriangles);
+    const bounds = getBounds(doc.getRoot().listScenes()[0]!);
+    for (let k = 0; k < 3; k++) {
+      const size = max[k]! - min[k]!;
+      expect(bounds.max[k]! - bounds.min[k]!).toBeCloseTo(size, 1); // same extent within 5 cm
+    }
+  });
+
+  it('a preview of something that is not a fragments model fails and leaves no file', async () => {
+    const bogus = path.join(WORK, 'not-a-model.frag');
+    await writeFile(bogus, 'ISO-10303-21; this is text, not fragments');
+    const out = path.join(WORK, 'bogus-preview.glb');
+    await expect(buildModelPreview({ fragPath: bogus, outputPath: out, ...limits })).rejects.toThrow();
+    expect((await readdir(WORK)).filter((f) => f.startsWith('bogus-preview'))).toEqual([]);
   });
 
   it('fails a truncated and a malformed IFC with a readable reason, not retried', async () => {

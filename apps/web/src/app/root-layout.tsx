@@ -3,7 +3,7 @@
  * the page title becomes "route title - product name", and the preview container is closed. Mounts the
  * one preview overlay (001 §2) for the shell and the share landing page.
  */
-import { useEffect, useState, type ReactElement } from 'react';
+import { useEffect, useRef, useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useMatches, useNavigation } from 'react-router';
 import { TopProgressBar } from '../components/top-progress-bar.tsx';
@@ -37,8 +37,12 @@ export function RootLayout(): ReactElement {
     document.title = titleKey ? `${t(`title.${titleKey}`)} - ${product}` : product;
   }, [titleKey, product, t]);
 
+  // Navigating closes the preview; the first render does not (a share link may already have opened it).
+  const seen = useRef<string | null>(null);
   useEffect(() => {
-    usePreview.getState().close();
+    const here = location.pathname + location.search;
+    if (seen.current !== null && seen.current !== here) usePreview.getState().close();
+    seen.current = here;
     setPulse(true);
     const id = window.setTimeout(() => setPulse(false), 250);
     return () => window.clearTimeout(id);

@@ -6,6 +6,7 @@
  */
 import { createBrowserRouter, Navigate, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import { preloadShare } from '../features/share/api/visitor.ts';
+import { openSharePreview } from '../features/share/lib/open-share-preview.ts';
 import { preloadModel } from '../features/preview/lib/preload-model.ts';
 import { TopProgressBar } from '../components/top-progress-bar.tsx';
 import { AppShell } from './app-shell.tsx';
@@ -22,11 +23,16 @@ const myDocument = {
 };
 
 const shareLanding = {
-  // A share link's calls (and a public model's first frame) start with the navigation, not after
-  // the landing page's code has loaded and rendered.
+  // A share link's calls start with the navigation, not after the landing page's code has loaded
+  // and rendered; a public link opens its file (and a model starts its first frame) as soon as it is
+  // verified.
   loader: (args: LoaderFunctionArgs) => {
     const code = new URL(args.request.url).searchParams.get('code')?.trim();
-    if (code) preloadShare(code, preloadModel);
+    if (code)
+      preloadShare(code, (access) => {
+        preloadModel(access.preview);
+        openSharePreview(code, access.accessToken, access.preview);
+      });
     return guardLoader(args);
   },
   handle: handle('share'),

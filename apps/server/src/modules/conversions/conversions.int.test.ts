@@ -57,6 +57,24 @@ describe(`conversion jobs (${testDbKind})`, () => {
     expect(frag.status).toBe(200);
     const bytes = new Uint8Array(await frag.arrayBuffer());
     expect(bytes.length).toBeGreaterThan(10_000);
+
+    // The first-frame preview GLB follows the conversion (best effort, just after status 3).
+    let previewGlbUrl: string | null = null;
+    for (let i = 0; i < 100 && !previewGlbUrl; i++) {
+      await new Promise((r) => setTimeout(r, 200));
+      previewGlbUrl = (
+        await call<PreviewInfoValue>(t, 'GET', Api.preview, { token: u.token, query: { IUID: iuid } })
+      ).body.data.previewGlbUrl;
+    }
+    expect(previewGlbUrl).not.toBeNull();
+    const packed = await fetch(`${t.baseUrl}${previewGlbUrl}`, { headers: { 'accept-encoding': 'gzip' } });
+    expect(packed.headers.get('content-encoding')).toBe('gzip');
+    expect(packed.headers.get('content-type')).toBe('model/gltf-binary');
+    const glb = Buffer.from(await packed.arrayBuffer()); // fetch gunzips
+    expect(glb.subarray(0, 4).toString('latin1')).toBe('glTF');
+    const plain = await fetch(`${t.baseUrl}${previewGlbUrl}`, { headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(Buffer.from(await plain.arrayBuffer()).equals(glb)).toBe(true);
   });
 
   it('a truncated and a malformed IFC fail their own job with a readable reason; others still convert', async () => {

@@ -61,6 +61,7 @@ describe(`share links (${testDbKind})`, () => {
       needPwd: true,
       fileName: 'SimpleWall_Screenshot_1.png',
       sharerName: '李工',
+      access: null, // a coded link opens only with its code
     });
     const mine = await call<Array<{ shareCode: string; pwd: string }>>(t, 'GET', Api.myShareList, {
       token: u.token,
@@ -84,6 +85,17 @@ describe(`share links (${testDbKind})`, () => {
       body: { code: r.body.data.shareCode, pwd: '' },
     });
     expect(v.body.code).toBe(1);
+    // The info of a public link carries its access already: a working visitor token and the preview.
+    const info = await call<{ needPwd: boolean; access: Access | null }>(t, 'GET', Api.shareInfo, {
+      query: { code: r.body.data.shareCode },
+    });
+    expect(info.body.data.needPwd).toBe(false);
+    const access = info.body.data.access!;
+    expect(access.preview.fileName).toBe(v.body.data.preview.fileName);
+    const again = await fetch(`${t.baseUrl}${Api.sharePreview}`, {
+      headers: { authorization: `Share ${access.accessToken}` },
+    });
+    expect(((await again.json()) as { data: { iuid: string } }).data.iuid).toBe(access.preview.iuid);
   });
 
   it('browse-only (Isallow 2) never hands out the original; download-allowed does', async () => {

@@ -12,6 +12,7 @@ import { formatDateTime } from '../../lib/time.ts';
 import type { Caller } from '../auth/auth.service.ts';
 import { filesService } from '../files/files.service.ts';
 import { buildPreview } from '../files/preview.service.ts';
+import type { FileRowDb } from '../files/files.repository.ts';
 import { newExtractionCode, newShareCode, sameCode } from './share-codes.ts';
 import { sharesRepository, type ShareRow } from './shares.repository.ts';
 
@@ -59,6 +60,15 @@ export function sharesService(ctx: AppContext) {
     if (state === 'cancelled') throw notFound('分享已取消或不存在');
     if (state === 'expired') throw gone('分享链接已过期');
     return found;
+  }
+
+  /** A visitor token for the share and the shared file's preview. */
+  async function access(share: { code: string; allowDownload: boolean }, file: FileRowDb) {
+    const accessToken = await ctx.tokens.signShare(share.code, SHARE_ACCESS_TTL_SECONDS);
+    return {
+      accessToken,
+      preview: await buildPreview(ctx, file, { canDownload: share.allowDownload, collected: false }),
+    };
   }
 
   return {
@@ -132,7 +142,10 @@ export function sharesService(ctx: AppContext) {
       if (!(await repo.cancel(caller.user.id, code))) throw notFound('分享不存在');
     },
 
-    /** What the landing page shows before the code is typed. */
+    /**
+     * What the landing page shows before the code is typed; a public link's access (visitor token
+     * and preview, as verify answers) comes with it, saving the visitor a round trip.
+     */
     async info(code: string) {
       const { share, file, sharerName } = await requireActive(code);
       return {
@@ -141,6 +154,7 @@ export function sharesService(ctx: AppContext) {
         sharerName,
         needPwd: !share.isPublic,
         expireTime: formatDateTime(share.expiresAt),
+        access: share.isPublic ? await access(share, file) : null,
       };
     },
 
@@ -163,11 +177,7 @@ export function sharesService(ctx: AppContext) {
           throw new AppError(403, '提取码错误');
         }
       }
-      const accessToken = await ctx.tokens.signShare(share.code, SHARE_ACCESS_TTL_SECONDS);
-      return {
-        accessToken,
-        preview: await buildPreview(ctx, file, { canDownload: share.allowDownload, collected: false }),
-      };
+      return access(share, file);
     },
 
     /** The preview for a verified visitor token. @throws 401/404/410. */

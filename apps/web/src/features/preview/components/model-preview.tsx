@@ -12,6 +12,7 @@ import { modelState } from '../lib/preview-rules.ts';
 import { hasWebGL } from '../lib/webgl.ts';
 import { triggerDownload } from '../lib/trigger-download.ts';
 import { prefetch } from '../../../lib/prefetch.ts';
+import { loadedFirstFrame, loadFirstFrame } from '../lib/preload-model.ts';
 import { ViewerBoundary } from './viewer-boundary.tsx';
 import '../i18n.ts';
 
@@ -35,10 +36,26 @@ const ModelViewer = lazy(async () => {
   if (!load) throw new Error('3D viewer is not available');
   return { default: (await load()).ModelViewer };
 });
-// The still first frame (plain three.js, a much smaller bundle than the full viewer).
-const ModelFirstFrame = lazy(async () => ({
-  default: (await import('../../viewer/components/model-first-frame.tsx')).ModelFirstFrame,
-}));
+// The still first frame (plain three.js, a much smaller bundle than the full viewer). Loaded by hand
+// rather than with lazy + Suspense: React holds a revealed Suspense boundary back up to 300 ms.
+type FirstFrameModule = typeof import('../../viewer/components/model-first-frame.tsx');
+
+/** The first-frame module once loaded (null before), or the load error. */
+function useFirstFrameModule(wanted: boolean): FirstFrameModule | Error | null {
+  const [mod, setMod] = useState<FirstFrameModule | Error | null>(loadedFirstFrame);
+  useEffect(() => {
+    if (!wanted || mod) return;
+    let live = true;
+    loadFirstFrame().then(
+      (m) => live && setMod(m),
+      (e: unknown) => live && setMod(e instanceof Error ? e : new Error(String(e))),
+    );
+    return () => {
+      live = false;
+    };
+  }, [wanted, mod]);
+  return mod;
+}
 
 /** Props of ModelPreview. */
 export interface ModelPreviewProps {
@@ -70,7 +87,10 @@ export function ModelPreview({ info, compact }: ModelPreviewProps): ReactElement
   const [quick, setQuick] = useState<{ url: string; phase: 'drawn' | 'replaced' | 'failed' } | null>(null);
   const quickPhase = !quickUrl ? 'failed' : quick?.url === quickUrl ? quick.phase : 'drawing';
   // Download the preview, then the model once the still frame is up, while the viewers' code loads.
-  const fullStarts = quickPhase !== 'drawing';
+  const loaded = useFirstFrameModule(quickPhase === 'drawing');
+  const firstFrame = loaded instanceof Error ? null : loaded;
+  // When the still frame's code cannot load, the full viewer shows alone.
+  const fullStarts = quickPhase !== 'drawing' || loaded instanceof Error;
   useEffect(() => {
     if (quickUrl) prefetch(quickUrl);
   }, [quickUrl]);
@@ -161,26 +181,25 @@ export function ModelPreview({ info, compact }: ModelPreviewProps): ReactElement
       </Suspense>
     </ViewerBoundary>
   );
-  const showQuick = quickUrl && (quickPhase === 'drawing' || quickPhase === 'drawn');
+  const showQuick =
+    quickUrl && !(loaded instanceof Error) && (quickPhase === 'drawing' || quickPhase === 'drawn');
   // One stable tree, so the full viewer is not remounted when the still frame goes away.
   return (
     <div style={{ position: 'relative', height: '100%' }}>
       {fullViewer}
       {showQuick && (
         <div style={{ position: 'absolute', inset: 0, zIndex: 2 }}>
-          <Suspense
-            fallback={
-              <div style={fill}>
-                <Spin size="large" description={t('loading')} />
-              </div>
-            }
-          >
-            <ModelFirstFrame
+          {firstFrame ? (
+            <firstFrame.ModelFirstFrame
               url={quickUrl}
               onDrawn={() => setQuick({ url: quickUrl, phase: 'drawn' })}
               onError={() => setQuick({ url: quickUrl, phase: 'failed' })}
             />
-          </Suspense>
+          ) : (
+            <div style={fill}>
+              <Spin size="large" description={t('loading')} />
+            </div>
+          )}
           {quickPhase === 'drawn' && (
             <div style={{ position: 'absolute', left: 0, right: 0, bottom: 16, textAlign: 'center' }}>
               <Spin size="small" />{' '}

@@ -9,6 +9,16 @@ import { prefetch } from '../../../lib/prefetch.ts';
 import { isModelKind } from './preview-rules.ts';
 import { hasWebGL } from './webgl.ts';
 
+type FirstFrameModule = typeof import('../../viewer/components/model-first-frame.tsx');
+
+/** The first-frame module when it has loaded (so a screen can render it without waiting a turn). */
+export let loadedFirstFrame: FirstFrameModule | null = null;
+
+/** Load the first-frame module (the viewer feature's still frame; three.js without the full viewer). */
+export async function loadFirstFrame(): Promise<FirstFrameModule> {
+  return (loadedFirstFrame ??= await import('../../viewer/components/model-first-frame.tsx'));
+}
+
 export function preloadModel(preview: PreviewInfoValue): void {
   if (!isModelKind(preview.previewKind) || preview.statusType !== 3 || !preview.viewUrl || !hasWebGL())
     return;
@@ -16,6 +26,7 @@ export function preloadModel(preview: PreviewInfoValue): void {
     // The model file waits for the first frame (ModelPreview asks for it then): both at once would
     // share the connection and the CPU and delay the picture.
     prefetch(preview.previewGlbUrl);
-    void import('../../viewer/components/model-first-frame.tsx');
+    const url = preview.previewGlbUrl;
+    void loadFirstFrame().then((m) => m.prepareFirstFrame(url));
   } else prefetch(preview.viewUrl);
 }

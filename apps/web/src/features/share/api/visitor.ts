@@ -36,47 +36,38 @@ async function call<T>(url: string, init: RequestInit): Promise<VisitorResult<T>
 
 const fetchInfo = (code: string) =>
   call<ShareInfoValue>(`${Api.shareInfo}?${new URLSearchParams({ code })}`, { method: 'GET' });
-const fetchVerify = (code: string, pwd: string) =>
-  call<ShareAccessValue>(Api.shareVerify, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ code, pwd }),
-  });
+/** Info answers started by preloadShare, each handed out once (a later call asks the server again). */
+const early = new Map<string, Promise<VisitorResult<ShareInfoValue>>>();
 
-/** Answers started by preloadShare, each handed out once (a later call asks the server again). */
-const early = new Map<string, Promise<unknown>>();
-function takeEarly<T>(key: string, start: () => Promise<T>): Promise<T> {
-  const p = early.get(key) as Promise<T> | undefined;
-  early.delete(key);
-  return p ?? start();
+/**
+ * Start the landing page's first call before its code has loaded (the route loader calls this): the
+ * share info, whose access — present for a public link — goes to `onAccess` (to open the file at
+ * once). The answer is handed once to getShareInfo; calling again while it is pending does nothing.
+ */
+export function preloadShare(code: string, onAccess: (access: ShareAccessValue) => void): void {
+  if (early.has(code)) return;
+  const info = fetchInfo(code);
+  early.set(code, info);
+  void info.then((r) => r.ok && r.data.access && onAccess(r.data.access));
 }
 
 /**
- * Start the landing page's calls before its code has loaded (the route loader calls this): the
- * share info, and for a public link not yet opened in this tab the verification too, whose preview
- * goes to `onPreview` (to prefetch the model). Each answer is handed once to getShareInfo /
- * verifyShare; calling again for the same code while they are pending does nothing.
+ * `GET Api.shareInfo?code=` — sharer, file name, whether a code is needed and, for a public link,
+ * the access (404 / 410 when gone).
  */
-export function preloadShare(code: string, onPreview: (preview: PreviewInfoValue) => void): void {
-  if (early.has(`info:${code}`)) return;
-  const info = fetchInfo(code);
-  early.set(`info:${code}`, info);
-  void info.then((r) => {
-    if (!r.ok || r.data.needPwd || loadAccessToken(code)) return;
-    const access = fetchVerify(code, '');
-    early.set(`verify:${code}`, access);
-    void access.then((a) => a.ok && onPreview(a.data.preview));
-  });
-}
-
-/** `GET Api.shareInfo?code=` — sharer, file name, whether a code is needed (404 / 410 when gone). */
 export function getShareInfo(code: string): Promise<VisitorResult<ShareInfoValue>> {
-  return takeEarly(`info:${code}`, () => fetchInfo(code));
+  const p = early.get(code);
+  early.delete(code);
+  return p ?? fetchInfo(code);
 }
 
 /** `POST Api.shareVerify {code, pwd}` — 403 wrong code, 429 too many attempts. */
 export function verifyShare(code: string, pwd: string): Promise<VisitorResult<ShareAccessValue>> {
-  return pwd === '' ? takeEarly(`verify:${code}`, () => fetchVerify(code, pwd)) : fetchVerify(code, pwd);
+  return call<ShareAccessValue>(Api.shareVerify, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ code, pwd }),
+  });
 }
 
 /** `GET Api.sharePreview` with a stored visitor token (reopening the page in the same tab session). */

@@ -30,6 +30,7 @@ import {
   type ShareInfoValue,
 } from '../api/visitor.ts';
 import { landingFailure, type LandingFailure } from '../lib/landing-state.ts';
+import { isSharePreviewOpen, openSharePreview } from '../lib/open-share-preview.ts';
 import '../i18n.ts';
 
 type Phase =
@@ -60,15 +61,7 @@ function Landing({ code }: { code: string }): ReactElement {
   }, [t, phase.kind]);
 
   const openPreview = useCallback(
-    (accessToken: string, preview: PreviewInfoValue) => {
-      saveAccessToken(code, accessToken);
-      usePreview
-        .getState()
-        .open(
-          { iuid: preview.iuid, fileName: preview.fileName, fileSuffix: preview.fileSuffix },
-          { shareCode: code, accessToken, preview },
-        );
-    },
+    (accessToken: string, preview: PreviewInfoValue) => openSharePreview(code, accessToken, preview),
     [code],
   );
 
@@ -83,10 +76,16 @@ function Landing({ code }: { code: string }): ReactElement {
         setPhase({ kind: 'failed', failure: landingFailure(info.status) });
         return;
       }
+      // A public link opens at once (the route loader may have opened it already).
+      const access = info.data.access;
+      if (access) {
+        if (!isSharePreviewOpen(code)) openPreview(access.accessToken, access.preview);
+        setPhase({ kind: 'ready', info: info.data, busy: null, error: null });
+        return;
+      }
       setPhase({ kind: 'ready', info: info.data, busy: 'auto', error: null });
-      // A model opens in the 3D viewer: fetch its code while the visitor types the extraction code
-      // (a public link opens at once, and the preview loads the still first frame before the viewer).
-      if (info.data.needPwd && isModelSuffix(suffixOf(info.data.fileName))) {
+      // A model opens in the 3D viewer: fetch its code while the visitor types the extraction code.
+      if (isModelSuffix(suffixOf(info.data.fileName))) {
         void import('../../viewer/components/model-first-frame.tsx');
         void import('../../viewer/components/model-viewer.tsx');
       }
@@ -100,19 +99,6 @@ function Landing({ code }: { code: string }): ReactElement {
           return;
         }
         saveAccessToken(code, null);
-      }
-      if (!info.data.needPwd) {
-        const access = await verifyShare(code, '');
-        if (!live) return;
-        if (access.ok) {
-          openPreview(access.data.accessToken, access.data.preview);
-          setPhase({ kind: 'ready', info: info.data, busy: null, error: null });
-        } else if (access.status === 404 || access.status === 410) {
-          setPhase({ kind: 'failed', failure: landingFailure(access.status) });
-        } else {
-          setPhase({ kind: 'ready', info: info.data, busy: null, error: access.msg || t('errorText') });
-        }
-        return;
       }
       setPhase({ kind: 'ready', info: info.data, busy: null, error: null });
     })();

@@ -3,7 +3,9 @@
  * model viewer"): draws the model's preview GLB (made on the server by converters/preview-glb.ts:
  * all geometry, one mesh per colour, meshopt-compressed) with plain three.js — no fragments worker,
  * tree or picking — so a visitor sees the model while the full viewer loads beneath it. The camera
- * is the full viewer's opening view (lib/first-view.ts), so the swap does not jump.
+ * is the full viewer's opening view (lib/first-view.ts), so the swap does not jump. Downloading,
+ * parsing, the renderer and the shaders can be prepared before the component mounts
+ * (`prepareFirstFrame(url)`, started as soon as a share link is known to hold a model).
  *
  * Shape: `<ModelFirstFrame url onDrawn onError />` fills its parent. After the first render the root
  * gets `data-preview-frame="1"`, the user-timing mark `bimdrive:first-frame` is set, and onDrawn is
@@ -30,6 +32,88 @@ const BACKGROUND = 0xf3f5f9; // the full viewer's background
 /** User-timing mark set when the still frame is on screen (read by bench/first-frame.ts). */
 export const FIRST_FRAME_MARK = 'bimdrive:first-frame';
 
+/** A preview ready to draw: its renderer (canvas not yet in the page), scene and model box. */
+interface Stage {
+  renderer: THREE.WebGLRenderer;
+  scene: THREE.Scene;
+  box: THREE.Box3;
+}
+
+/** Stages being built ahead of the component (prepareFirstFrame), each taken once. */
+const prepared = new Map<string, Promise<Stage>>();
+/** A stage nobody took is freed after this long (ms). */
+const UNCLAIMED_MS = 30_000;
+
+function disposeStage({ renderer, scene }: Stage): void {
+  scene.traverse((o) => {
+    const mesh = o as THREE.Mesh;
+    if (!mesh.isMesh) return;
+    mesh.geometry.dispose();
+    for (const m of [mesh.material].flat()) m.dispose();
+  });
+  renderer.dispose();
+  renderer.forceContextLoss();
+  renderer.domElement.remove();
+}
+
+/**
+ * Download and parse the GLB, swap in Lambert materials (a fraction of glTF's physically based
+ * shading on a software GPU), create the renderer and compile the shaders: everything but the draw.
+ */
+async function buildStage(url: string): Promise<Stage> {
+  const res = await (takePrefetched(url) ?? fetch(url, { credentials: 'same-origin' }));
+  if (!res.ok) throw new Error(`HTTP ${res.status}`);
+  const gltf = await new GLTFLoader()
+    .setMeshoptDecoder(MeshoptDecoder)
+    .parseAsync(await res.arrayBuffer(), '');
+  gltf.scene.traverse((o) => {
+    const mesh = o as THREE.Mesh;
+    if (!mesh.isMesh) return;
+    const pbr = mesh.material as THREE.MeshStandardMaterial;
+    mesh.material = new THREE.MeshLambertMaterial({
+      color: pbr.color,
+      opacity: pbr.opacity,
+      transparent: pbr.transparent,
+      side: THREE.DoubleSide,
+      flatShading: true,
+    });
+    pbr.dispose();
+  });
+  const scene = new THREE.Scene();
+  scene.background = new THREE.Color(BACKGROUND);
+  scene.add(new THREE.HemisphereLight(0xffffff, 0x8d8d8d, 2));
+  const sun = new THREE.DirectionalLight(0xffffff, 1.5);
+  sun.position.set(5, 10, 3);
+  scene.add(sun, gltf.scene);
+  const renderer = new THREE.WebGLRenderer({ antialias: false });
+  renderer.setPixelRatio(Math.min(window.devicePixelRatio, 2));
+  renderer.domElement.style.display = 'block';
+  renderer.compile(scene, new THREE.PerspectiveCamera());
+  return { renderer, scene, box: new THREE.Box3().setFromObject(gltf.scene) };
+}
+
+/**
+ * Build the first frame of the preview GLB at `url` now (e.g. while the page around the viewer is
+ * still rendering); the next ModelFirstFrame for that URL only has to draw it.
+ */
+export function prepareFirstFrame(url: string): void {
+  if (prepared.has(url)) return;
+  const stage = buildStage(url);
+  stage.catch(() => undefined); // reported to the component that takes it
+  prepared.set(url, stage);
+  setTimeout(() => {
+    if (prepared.get(url) !== stage) return;
+    prepared.delete(url);
+    void stage.then(disposeStage, () => undefined);
+  }, UNCLAIMED_MS);
+}
+
+function takeStage(url: string): Promise<Stage> {
+  const stage = prepared.get(url);
+  prepared.delete(url);
+  return stage ?? buildStage(url);
+}
+
 const nextFrames = (n: number): Promise<void> =>
   new Promise((resolve) => {
     const step = (left: number) => (left === 0 ? resolve() : requestAnimationFrame(() => step(left - 1)));
@@ -47,28 +131,15 @@ export function ModelFirstFrame({ url, onDrawn, onError }: ModelFirstFrameProps)
   useEffect(() => {
     const host = hostRef.current!;
     let live = true;
-    const renderer = new THREE.WebGLRenderer({ antialias: false });
-    renderer.setPixelRatio(Math.min(window.devicePixelRatio, 2));
-    renderer.setSize(host.clientWidth, host.clientHeight);
-    renderer.domElement.style.display = 'block';
-    host.appendChild(renderer.domElement);
-    const scene = new THREE.Scene();
-    scene.background = new THREE.Color(BACKGROUND);
-    scene.add(new THREE.HemisphereLight(0xffffff, 0x8d8d8d, 2));
-    const sun = new THREE.DirectionalLight(0xffffff, 1.5);
-    sun.position.set(5, 10, 3);
-    scene.add(sun);
-
+    const stage = takeStage(url);
     void (async () => {
       try {
-        const res = await (takePrefetched(url) ?? fetch(url, { credentials: 'same-origin' }));
-        if (!res.ok) throw new Error(`HTTP ${res.status}`);
-        const loader = new GLTFLoader().setMeshoptDecoder(MeshoptDecoder);
-        const gltf = await loader.parseAsync(await res.arrayBuffer(), '');
+        const { renderer, scene, box } = await stage;
         if (!live) return;
-        scene.add(gltf.scene);
+        renderer.setSize(host.clientWidth, host.clientHeight);
+        host.appendChild(renderer.domElement);
         const aspect = host.clientWidth / Math.max(1, host.clientHeight);
-        const view = firstView(new THREE.Box3().setFromObject(gltf.scene), aspect);
+        const view = firstView(box, aspect);
         const camera = new THREE.PerspectiveCamera(VIEWER_FOV_DEG, aspect, view.near, view.far);
         camera.position.copy(view.position);
         camera.lookAt(view.target);
@@ -85,18 +156,9 @@ export function ModelFirstFrame({ url, onDrawn, onError }: ModelFirstFrameProps)
         if (live) callbacks.current.onError(e instanceof Error ? e.message : String(e));
       }
     })();
-
     return () => {
       live = false;
-      scene.traverse((o) => {
-        const mesh = o as THREE.Mesh;
-        if (!mesh.isMesh) return;
-        mesh.geometry.dispose();
-        for (const m of [mesh.material].flat()) m.dispose();
-      });
-      renderer.dispose();
-      renderer.forceContextLoss();
-      renderer.domElement.remove();
+      void stage.then(disposeStage, () => undefined);
     };
   }, [url]);
 
