@@ -109,6 +109,20 @@ test('upload, convert, view, pick, share, visit on a phone', async () => {
     return body.data.list.find((f) => f.fileName === name)!.iuid;
   }, HAUS);
 
+  // The model's first-frame preview GLB is written just after its conversion.
+  const hasPreviewGlb = await page.evaluate(async (id) => {
+    const token = localStorage.getItem('token');
+    for (let i = 0; i < 150; i++) {
+      const r = await fetch(`/api/Home/GetPreviewInfo?IUID=${id}`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      if (((await r.json()) as { data: { previewGlbUrl: string | null } }).data.previewGlbUrl) return true;
+      await new Promise((done) => setTimeout(done, 200));
+    }
+    return false;
+  }, iuid);
+  assert.ok(hasPreviewGlb, 'the converted IFC has a first-frame preview GLB');
+
   // A visitor on a phone, no account.
   const phone = await browser.newContext({
     viewport: { width: 390, height: 844 },
@@ -125,6 +139,15 @@ test('upload, convert, view, pick, share, visit on a phone', async () => {
   await visitor.locator('[data-testid="share-pwd-input"]').fill(pwd);
   await visitor.locator('[data-testid="share-submit"]').click();
   await visitor.locator('[data-first-frame="1"]').waitFor({ timeout: 120_000 });
+  // The still first frame (preview GLB) was on screen before the full viewer, which then replaced it.
+  const marks = await visitor.evaluate(() =>
+    Object.fromEntries(performance.getEntriesByType('mark').map((m) => [m.name, m.startTime])),
+  );
+  assert.ok(
+    marks['bimdrive:first-frame']! < marks['bimdrive:viewer-first-frame']!,
+    `still frame first (${JSON.stringify(marks)})`,
+  );
+  await visitor.locator('[data-testid="viewer-preview-frame"]').waitFor({ state: 'detached' });
   await visitor.waitForTimeout(500);
   await shot(visitor, J, '09-visitor-model');
   const vCoverage = await canvasCoverage(visitor, '[data-testid="viewer-canvas"]');

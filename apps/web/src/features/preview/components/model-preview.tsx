@@ -14,6 +14,7 @@ import { triggerDownload } from '../lib/trigger-download.ts';
 import { prefetch } from '../../../lib/prefetch.ts';
 import { loadedFirstFrame, loadFirstFrame } from '../lib/preload-model.ts';
 import { ViewerBoundary } from './viewer-boundary.tsx';
+import { VIEWER_TOOLBAR_HEIGHT } from '../../viewer/lib/layout.ts';
 import '../i18n.ts';
 
 /** Props of the viewer feature's ModelViewer (its documented interface). */
@@ -188,24 +189,31 @@ export function ModelPreview({ info, compact }: ModelPreviewProps): ReactElement
     <div style={{ position: 'relative', height: '100%' }}>
       {fullViewer}
       {showQuick && (
-        <div style={{ position: 'absolute', inset: 0, zIndex: 2 }}>
-          {firstFrame ? (
-            <firstFrame.ModelFirstFrame
-              url={quickUrl}
-              onDrawn={() => setQuick({ url: quickUrl, phase: 'drawn' })}
-              onError={() => setQuick({ url: quickUrl, phase: 'failed' })}
-            />
-          ) : (
-            <div style={fill}>
-              <Spin size="large" description={t('loading')} />
-            </div>
-          )}
-          {quickPhase === 'drawn' && (
-            <div style={{ position: 'absolute', left: 0, right: 0, bottom: 16, textAlign: 'center' }}>
-              <Spin size="small" />{' '}
-              <span style={{ marginLeft: 8, color: '#595959' }}>{t('loadingFull')}</span>
-            </div>
-          )}
+        // The picture sits where the full viewer's canvas will be (below its toolbar, shown here as an
+        // empty bar), so nothing moves at the swap.
+        <div style={{ position: 'absolute', inset: 0, zIndex: 2, background: '#f3f5f9' }}>
+          <div
+            style={{ height: VIEWER_TOOLBAR_HEIGHT, background: '#fff', borderBottom: '1px solid #f0f0f0' }}
+          />
+          <div style={{ position: 'absolute', inset: `${VIEWER_TOOLBAR_HEIGHT}px 0 0 0` }}>
+            {firstFrame ? (
+              <firstFrame.ModelFirstFrame
+                url={quickUrl}
+                onDrawn={() => setQuick({ url: quickUrl, phase: 'drawn' })}
+                onError={() => setQuick({ url: quickUrl, phase: 'failed' })}
+              />
+            ) : (
+              <div style={fill}>
+                <Spin size="large" description={t('loading')} />
+              </div>
+            )}
+            {quickPhase === 'drawn' && (
+              <div style={{ position: 'absolute', left: 0, right: 0, bottom: 16, textAlign: 'center' }}>
+                <Spin size="small" />{' '}
+                <span style={{ marginLeft: 8, color: '#595959' }}>{t('loadingFull')}</span>
+              </div>
+            )}
+          </div>
         </div>
       )}
     </div>

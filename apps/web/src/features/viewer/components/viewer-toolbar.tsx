@@ -12,6 +12,7 @@ import {
 } from '@ant-design/icons';
 import type { ReactElement, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { VIEWER_TOOLBAR_HEIGHT } from '../lib/layout.ts';
 import { VIEWER_NS } from '../i18n.ts';
 
 /** Props of ViewerToolbar. */
@@ -59,7 +60,14 @@ export function ViewerToolbar(p: ViewerToolbarProps): ReactElement {
       aria-label={t('toolbar')}
       gap={4}
       align="center"
-      style={{ padding: '4px 8px', borderBottom: '1px solid #f0f0f0', background: '#fff', flex: 'none' }}
+      style={{
+        height: VIEWER_TOOLBAR_HEIGHT,
+        boxSizing: 'border-box',
+        padding: '0 8px',
+        borderBottom: '1px solid #f0f0f0',
+        background: '#fff',
+        flex: 'none',
+      }}
     >
       <ToolButton
         touch={p.touch}
