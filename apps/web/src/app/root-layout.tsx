@@ -1,13 +1,12 @@
 /**
  * Root of every route (spec 000 §2 "Navigation guard" step 1): on every navigation a progress bar runs,
- * the page title becomes "route title - product name", and the preview container is closed. Mounts the
- * one preview overlay (001 §2) for the shell and the share landing page.
+ * the page title becomes "route title - product name", and the preview container is closed (the one
+ * preview overlay itself is mounted beside the router, see main.tsx).
  */
 import { useEffect, useRef, useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useMatches, useNavigation } from 'react-router';
 import { TopProgressBar } from '../components/top-progress-bar.tsx';
-import { PreviewOverlay } from '../features/preview/components/preview-overlay.tsx';
 import { usePreview } from '../stores/preview-store.ts';
 import './i18n.ts';
 
@@ -52,7 +51,6 @@ export function RootLayout(): ReactElement {
     <>
       <TopProgressBar active={navigation.state !== 'idle' || pulse} />
       <Outlet />
-      <PreviewOverlay />
     </>
   );
 }

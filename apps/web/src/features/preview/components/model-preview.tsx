@@ -37,6 +37,7 @@ const ModelViewer = lazy(async () => {
   if (!load) throw new Error('3D viewer is not available');
   return { default: (await load()).ModelViewer };
 });
+
 // The still first frame (plain three.js, a much smaller bundle than the full viewer). Loaded by hand
 // rather than with lazy + Suspense: React holds a revealed Suspense boundary back up to 300 ms.
 type FirstFrameModule = typeof import('../../viewer/components/model-first-frame.tsx');
@@ -87,11 +88,11 @@ export function ModelPreview({ info, compact }: ModelPreviewProps): ReactElement
   // Per URL, so a different file starts over: 'drawing' → 'drawn' → 'replaced', or 'failed'.
   const [quick, setQuick] = useState<{ url: string; phase: 'drawn' | 'replaced' | 'failed' } | null>(null);
   const quickPhase = !quickUrl ? 'failed' : quick?.url === quickUrl ? quick.phase : 'drawing';
-  // Download the preview, then the model once the still frame is up, while the viewers' code loads.
   const loaded = useFirstFrameModule(quickPhase === 'drawing');
   const firstFrame = loaded instanceof Error ? null : loaded;
   // When the still frame's code cannot load, the full viewer shows alone.
   const fullStarts = quickPhase !== 'drawing' || loaded instanceof Error;
+  // Download the preview, then the model once the still frame is up, while the viewers' code loads.
   useEffect(() => {
     if (quickUrl) prefetch(quickUrl);
   }, [quickUrl]);
