@@ -194,7 +194,12 @@ export function ModelPreview({ info, compact }: ModelPreviewProps): ReactElement
         // empty bar), so nothing moves at the swap.
         <div style={{ position: 'absolute', inset: 0, zIndex: 2, background: '#f3f5f9' }}>
           <div
-            style={{ height: VIEWER_TOOLBAR_HEIGHT, background: '#fff', borderBottom: '1px solid #f0f0f0' }}
+            style={{
+              height: VIEWER_TOOLBAR_HEIGHT,
+              boxSizing: 'border-box',
+              background: '#fff',
+              borderBottom: '1px solid #f0f0f0',
+            }}
           />
           <div style={{ position: 'absolute', inset: `${VIEWER_TOOLBAR_HEIGHT}px 0 0 0` }}>
             {firstFrame ? (

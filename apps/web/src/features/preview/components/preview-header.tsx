@@ -48,6 +48,7 @@ export function PreviewHeader(props: PreviewHeaderProps): ReactElement {
       data-testid="preview-header"
       style={{
         height: HEADER_HEIGHT,
+        boxSizing: 'border-box',
         flex: 'none',
         display: 'flex',
         alignItems: 'center',

@@ -6,7 +6,8 @@
  */
 import type { PreviewInfoValue } from '@bimdrive/contracts';
 import { prefetch } from '../../../lib/prefetch.ts';
-import { isModelKind } from './preview-rules.ts';
+import { VIEWER_TOOLBAR_HEIGHT } from '../../viewer/lib/layout.ts';
+import { HEADER_HEIGHT, isModelKind } from './preview-rules.ts';
 import { hasWebGL } from './webgl.ts';
 
 type FirstFrameModule = typeof import('../../viewer/components/model-first-frame.tsx');
@@ -27,6 +28,12 @@ export function preloadModel(preview: PreviewInfoValue): void {
     // share the connection and the CPU and delay the picture.
     prefetch(preview.previewGlbUrl);
     const url = preview.previewGlbUrl;
-    void loadFirstFrame().then((m) => m.prepareFirstFrame(url));
+    // The preview overlay fills the window below its header, and the picture the viewer's body
+    // below its toolbar (preview-header.tsx, model-preview.tsx).
+    const size = {
+      width: window.innerWidth,
+      height: window.innerHeight - HEADER_HEIGHT - VIEWER_TOOLBAR_HEIGHT,
+    };
+    void loadFirstFrame().then((m) => m.prepareFirstFrame(url, size));
   } else prefetch(preview.viewUrl);
 }

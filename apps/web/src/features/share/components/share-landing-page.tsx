@@ -139,6 +139,10 @@ function Landing({ code }: { code: string }): ReactElement {
     setPhase({ kind: 'ready', info, busy: null, error: access.msg || fallback });
   };
 
+  // While the shared file is open the overlay covers the page: nothing to draw beneath it (this keeps
+  // the main thread free for the model's first frame).
+  if (previewOpen) return <div data-testid="share-landing" style={{ minHeight: '100dvh' }} />;
+
   return (
     <div
       data-testid="share-landing"
@@ -211,7 +215,7 @@ function Landing({ code }: { code: string }): ReactElement {
               {phase.info.expireTime ? t('expiresAt', { time: phase.info.expireTime }) : t('neverExpires')}
             </Typography.Text>
             <div style={{ marginTop: 24 }}>
-              {previewOpen ? null : phase.busy === 'auto' ? (
+              {phase.busy === 'auto' ? (
                 <Flex justify="center" style={{ padding: '16px 0' }}>
                   <Spin description={t('opening')} />
                 </Flex>

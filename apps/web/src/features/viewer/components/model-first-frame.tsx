@@ -32,11 +32,22 @@ const BACKGROUND = 0xf3f5f9; // the full viewer's background
 /** User-timing mark set when the still frame is on screen (read by bench/first-frame.ts). */
 export const FIRST_FRAME_MARK = 'bimdrive:first-frame';
 
-/** A preview ready to draw: its renderer (canvas not yet in the page), scene and model box. */
+/**
+ * A preview ready to show: its renderer (canvas not yet in the page), scene and model box, and the
+ * canvas size (CSS px) it has already drawn the picture at, if any.
+ */
 interface Stage {
   renderer: THREE.WebGLRenderer;
   scene: THREE.Scene;
   box: THREE.Box3;
+  drawnAt: { width: number; height: number } | null;
+}
+
+/** Draw the opening view at a canvas size (CSS px). */
+function draw(stage: Stage, width: number, height: number): void {
+  stage.renderer.setSize(width, height);
+  stage.renderer.render(stage.scene, viewCamera(stage.box, width / Math.max(1, height)));
+  stage.drawnAt = { width, height };
 }
 
 /** Stages being built ahead of the component (prepareFirstFrame), each taken once. */
@@ -60,7 +71,7 @@ function disposeStage({ renderer, scene }: Stage): void {
  * Download and parse the GLB, swap in Lambert materials (a fraction of glTF's physically based
  * shading on a software GPU), create the renderer and compile the shaders: everything but the draw.
  */
-async function buildStage(url: string): Promise<Stage> {
+async function buildStage(url: string, size?: { width: number; height: number }): Promise<Stage> {
   const res = await (takePrefetched(url) ?? fetch(url, { credentials: 'same-origin' }));
   if (!res.ok) throw new Error(`HTTP ${res.status}`);
   const gltf = await new GLTFLoader()
@@ -88,17 +99,21 @@ async function buildStage(url: string): Promise<Stage> {
   const renderer = new THREE.WebGLRenderer({ antialias: false });
   renderer.setPixelRatio(Math.min(window.devicePixelRatio, 2));
   renderer.domElement.style.display = 'block';
-  renderer.compile(scene, new THREE.PerspectiveCamera());
-  return { renderer, scene, box: new THREE.Box3().setFromObject(gltf.scene) };
+  const stage: Stage = { renderer, scene, box: new THREE.Box3().setFromObject(gltf.scene), drawnAt: null };
+  // With the size the canvas will have, draw now: the GPU process works on it while the page around
+  // the viewer is still rendering, and a canvas not yet shown keeps its picture.
+  if (size && size.width > 0 && size.height > 0) draw(stage, size.width, size.height);
+  return stage;
 }
 
 /**
  * Build the first frame of the preview GLB at `url` now (e.g. while the page around the viewer is
- * still rendering); the next ModelFirstFrame for that URL only has to draw it.
+ * still rendering); with `size`, the CSS size its canvas is expected to get, it is also drawn. The
+ * next ModelFirstFrame for that URL only has to show it (or draw it at its real size).
  */
-export function prepareFirstFrame(url: string): void {
+export function prepareFirstFrame(url: string, size?: { width: number; height: number }): void {
   if (prepared.has(url)) return;
-  const stage = buildStage(url);
+  const stage = buildStage(url, size);
   stage.catch(() => undefined); // reported to the component that takes it
   prepared.set(url, stage);
   setTimeout(() => {
@@ -112,6 +127,15 @@ function takeStage(url: string): Promise<Stage> {
   const stage = prepared.get(url);
   prepared.delete(url);
   return stage ?? buildStage(url);
+}
+
+/** The full viewer's opening camera for a model box and a canvas aspect (width / height). */
+function viewCamera(box: THREE.Box3, aspect: number): THREE.PerspectiveCamera {
+  const view = firstView(box, aspect);
+  const camera = new THREE.PerspectiveCamera(VIEWER_FOV_DEG, aspect, view.near, view.far);
+  camera.position.copy(view.position);
+  camera.lookAt(view.target);
+  return camera;
 }
 
 const nextFrames = (n: number): Promise<void> =>
@@ -134,16 +158,11 @@ export function ModelFirstFrame({ url, onDrawn, onError }: ModelFirstFrameProps)
     const stage = takeStage(url);
     void (async () => {
       try {
-        const { renderer, scene, box } = await stage;
+        const ready = await stage;
         if (!live) return;
-        renderer.setSize(host.clientWidth, host.clientHeight);
-        host.appendChild(renderer.domElement);
-        const aspect = host.clientWidth / Math.max(1, host.clientHeight);
-        const view = firstView(box, aspect);
-        const camera = new THREE.PerspectiveCamera(VIEWER_FOV_DEG, aspect, view.near, view.far);
-        camera.position.copy(view.position);
-        camera.lookAt(view.target);
-        renderer.render(scene, camera);
+        const { clientWidth: width, clientHeight: height } = host;
+        if (ready.drawnAt?.width !== width || ready.drawnAt.height !== height) draw(ready, width, height);
+        host.appendChild(ready.renderer.domElement);
         // Mark the frame once it is on screen (two animation frames later), then let what comes next
         // (the full viewer's code, which holds the main thread for a while) start a frame after that.
         await nextFrames(2);
