@@ -1,10 +1,27 @@
 /** SQL for accounts and sessions (spec 000 §3 User, §7 sign-in). One intention-named method each. */
-import { and, eq, isNull, ne } from 'drizzle-orm';
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { sessions, users } from '../../db/schema.ts';
 
 export type UserRow = typeof users.$inferSelect;
 export type SessionRow = typeof sessions.$inferSelect;
+
+function buildSessionStatement(db: Db) {
+  return db
+    .select({ session: sessions, user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare('session_with_user');
+}
+const sessionStatements = new WeakMap<Db, ReturnType<typeof buildSessionStatement>>();
+/** The session + user lookup, prepared (named) on the server once per database. */
+function sessionStatement(db: Db) {
+  let statement = sessionStatements.get(db);
+  if (!statement) sessionStatements.set(db, (statement = buildSessionStatement(db)));
+  return statement;
+}
 
 /** Repository of users and sessions. */
 export function authRepository(db: Db) {
@@ -51,15 +68,9 @@ export function authRepository(db: Db) {
       return (await db.select().from(sessions).where(eq(sessions.id, id)).limit(1))[0];
     },
     /** A session with its user, in one query (every authenticated request needs both). */
+    /** Asked on every signed-in request: a statement prepared once per database. */
     async findSessionWithUser(id: string): Promise<{ session: SessionRow; user: UserRow } | undefined> {
-      return (
-        await db
-          .select({ session: sessions, user: users })
-          .from(sessions)
-          .innerJoin(users, eq(users.id, sessions.userId))
-          .where(eq(sessions.id, id))
-          .limit(1)
-      )[0];
+      return (await sessionStatement(db).execute({ id }))[0];
     },
   };
 }

@@ -16,6 +16,53 @@ const sortColumns = {
   createTime: files.createdAt,
 } as const;
 
+type ListScope = 'root' | 'folder' | 'search';
+
+/**
+ * The folder-page statement for one sort, order and scope, prepared (named) on the server: a listing
+ * then costs neither query building here nor parsing and planning in PostgreSQL. Parameters:
+ * ownerId, parentId (folder), pattern (search), limit, offset.
+ */
+function buildListStatement(db: Db, sort: SortField, order: 'asc' | 'desc', scope: ListScope) {
+  const owner = sql.placeholder('ownerId');
+  const where = and(
+    eq(files.ownerId, owner),
+    scope === 'search'
+      ? ilike(files.name, sql.placeholder('pattern'))
+      : scope === 'root'
+        ? isNull(files.parentId)
+        : eq(files.parentId, sql.placeholder('parentId')),
+  );
+  return db
+    .select({
+      file: files,
+      collected: sql<boolean>`(${favourites.fileId} is not null)`,
+      // The total rides on the page as an uncorrelated scalar subquery (computed once, from the
+      // index, like a separate count) so one round trip serves both; `count(*) over ()` instead would
+      // make the database read and sort the whole folder (4× slower here).
+      total: db.$count(files, where),
+    })
+    .from(files)
+    .leftJoin(favourites, and(eq(favourites.fileId, files.id), eq(favourites.userId, owner)))
+    .where(where)
+    .orderBy(asc(files.kind), (order === 'asc' ? asc : desc)(sortColumns[sort]), asc(files.id))
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .prepare(`files_page_${sort}_${order}_${scope}`);
+}
+
+const listStatements = new WeakMap<Db, Map<string, ReturnType<typeof buildListStatement>>>();
+
+/** The cached statement of buildListStatement for this database. */
+function listStatement(db: Db, sort: SortField, order: 'asc' | 'desc', scope: ListScope) {
+  let byKey = listStatements.get(db);
+  if (!byKey) listStatements.set(db, (byKey = new Map()));
+  const key = `${sort}:${order}:${scope}`;
+  let statement = byKey.get(key);
+  if (!statement) byKey.set(key, (statement = buildListStatement(db, sort, order, scope)));
+  return statement;
+}
+
 /** Repository of files and folders. */
 export function filesRepository(db: Db) {
   const parentIs = (parentId: string | null): SQL =>
@@ -50,24 +97,19 @@ export function filesRepository(db: Db) {
       limit: number;
       keyword?: string;
     }): Promise<{ rows: Array<FileRowDb & { collected: boolean }>; count: number }> {
+      const scope: ListScope = opts.keyword ? 'search' : opts.parentId ? 'folder' : 'root';
+      const rows = await listStatement(db, opts.sort, opts.order, scope).execute({
+        ownerId: opts.ownerId,
+        parentId: opts.parentId,
+        pattern: opts.keyword ? `%${escapeLike(opts.keyword)}%` : null,
+        limit: opts.limit,
+        offset: opts.offset,
+      });
+      // A page past the end has no row to carry the total, so only then is it asked for on its own.
       const where = and(
         eq(files.ownerId, opts.ownerId),
         opts.keyword ? ilike(files.name, `%${escapeLike(opts.keyword)}%`) : parentIs(opts.parentId),
       );
-      const dir = opts.order === 'asc' ? asc : desc;
-      // The total rides on the page query as an uncorrelated scalar subquery (computed once, from the
-      // index, like a separate count) so one round trip serves both; `count(*) over ()` instead would
-      // make the database read and sort the whole folder (4× slower here). A page past the end has no
-      // row to carry it, so only then is the total asked for on its own.
-      const total = db.$count(files, where);
-      const rows = await db
-        .select({ file: files, collected: sql<boolean>`(${favourites.fileId} is not null)`, total })
-        .from(files)
-        .leftJoin(favourites, and(eq(favourites.fileId, files.id), eq(favourites.userId, opts.ownerId)))
-        .where(where)
-        .orderBy(asc(files.kind), dir(sortColumns[opts.sort]), asc(files.id))
-        .limit(opts.limit)
-        .offset(opts.offset);
       const count = rows[0] ? Number(rows[0].total) : opts.offset > 0 ? await db.$count(files, where) : 0;
       return { rows: rows.map((r) => ({ ...r.file, collected: r.collected })), count };
     },
