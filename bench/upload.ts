@@ -4,7 +4,7 @@
  * and, to separate client from server cost, the same endpoint fed by curl,
  * vs a bare streaming copy of the same bytes to the same disk with a 1 MiB highWaterMark (≈3× the
  * 16 KiB default here; also printed), in one run. Prints MB/s and the ratio. Goal: ≥ 0.7 of the bare
- * write. Run: `node bench/upload.ts`.
+ * write. Each figure is the median of BENCH_REPEAT (default 3) rounds. Run: `node bench/upload.ts`.
  */
 import { createReadStream, createWriteStream } from 'node:fs';
 import { execFile } from 'node:child_process';
@@ -20,6 +20,7 @@ import { signIn } from './lib/product.ts';
 const run = promisify(execFile);
 const MB = 1024 * 1024;
 const SIZE = Number(process.env.BENCH_UPLOAD_MB ?? 1024) * MB;
+const REPEAT = Number(process.env.BENCH_REPEAT ?? 3);
 const WORK = path.join(import.meta.dirname, '.work');
 const SRC = path.join(WORK, 'upload-src.bin');
 
@@ -123,13 +124,33 @@ try {
     await run('sync');
     return measure();
   };
-  const bareDefault = await fresh(() => bareCopy(16 * 1024));
-  const bare = await fresh(() => bareCopy(MB));
-  const tus8 = await fresh(() => productUpload(server.url, token, 8 * MB));
-  const tus64 = await fresh(() => productUpload(server.url, token, 64 * MB));
-  const tusWhole = await fresh(() => productUpload(server.url, token, Infinity));
-  const curlTus = await fresh(() => curlTusUpload(server.url, token));
-  console.log(`upload of ${SIZE / MB} MiB on the same disk`);
+  // Disk throughput here swings between runs: each figure is the median of REPEAT rounds, and each
+  // round measures every variant once, in turn.
+  const runs: Record<string, number[]> = {};
+  const variants: Array<[string, () => Promise<number>]> = [
+    ['bareDefault', () => bareCopy(16 * 1024)],
+    ['bare', () => bareCopy(MB)],
+    ['tus8', () => productUpload(server.url, token, 8 * MB)],
+    ['tus64', () => productUpload(server.url, token, 64 * MB)],
+    ['tusWhole', () => productUpload(server.url, token, Infinity)],
+    ['curlTus', () => curlTusUpload(server.url, token)],
+  ];
+  for (let round = 0; round < REPEAT; round++)
+    for (const [name, measure] of variants) (runs[name] ??= []).push(await fresh(measure));
+  const median = (name: string) => {
+    const xs = [...runs[name]!].sort((a, b) => a - b);
+    return xs[Math.floor(xs.length / 2)]!;
+  };
+  const [bareDefault, bare, tus8, tus64, tusWhole, curlTus] = variants.map(([name]) => median(name)) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
+  const all = (name: string) => `(${runs[name]!.map((x) => x.toFixed(0)).join(', ')})`;
+  console.log(`upload of ${SIZE / MB} MiB on the same disk, median of ${REPEAT} rounds`);
   console.log(`  bare write, 16 KiB highWaterMark  ${bareDefault.toFixed(0)} MB/s`);
   console.log(`  bare write, 1 MiB highWaterMark   ${bare.toFixed(0)} MB/s  (reference)`);
   console.log(
@@ -144,6 +165,7 @@ try {
   console.log(
     `  product endpoint, curl client       ${curlTus.toFixed(0)} MB/s  ratio ${(curlTus / bare).toFixed(2)}  (server side)`,
   );
+  console.log(`  rounds, MB/s: bare ${all('bare')}, tus 64 MiB ${all('tus64')}`);
 } finally {
   await server.stop();
   await rm(dataDir, { recursive: true, force: true });
