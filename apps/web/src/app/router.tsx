@@ -5,9 +5,7 @@
  * leaf runs the guard loader; screens load lazily so the progress bar covers their loading.
  */
 import { createBrowserRouter, Navigate, type LoaderFunctionArgs, type RouteObject } from 'react-router';
-import { preloadShare } from '../features/share/api/visitor.ts';
-import { openSharePreview } from '../features/share/lib/open-share-preview.ts';
-import { preloadModel } from '../features/preview/lib/preload-model.ts';
+import { shareCodeOf, startShareLink } from './start-share-link.ts';
 import { TopProgressBar } from '../components/top-progress-bar.tsx';
 import { AppShell } from './app-shell.tsx';
 import { DocumentLayout } from './document-layout.tsx';
@@ -27,12 +25,8 @@ const shareLanding = {
   // and rendered; a public link opens its file (and a model starts its first frame) as soon as it is
   // verified.
   loader: (args: LoaderFunctionArgs) => {
-    const code = new URL(args.request.url).searchParams.get('code')?.trim();
-    if (code)
-      preloadShare(code, (access) => {
-        preloadModel(access.preview);
-        openSharePreview(code, access.accessToken, access.preview);
-      });
+    const code = shareCodeOf(new URL(args.request.url));
+    if (code) startShareLink(code);
     return guardLoader(args);
   },
   handle: handle('share'),

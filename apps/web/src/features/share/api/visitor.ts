@@ -17,10 +17,14 @@ export type ShareAccessValue = z.infer<typeof ShareAccess>;
 /** Outcome of a visitor call: the data, or the HTTP status and the server's message. */
 export type VisitorResult<T> = { ok: true; data: T } | { ok: false; status: number; msg: string };
 
-async function call<T>(url: string, init: RequestInit): Promise<VisitorResult<T>> {
+function call<T>(url: string, init: RequestInit): Promise<VisitorResult<T>> {
+  return result(fetch(url, { ...init, headers: { 'x-client': 'web', ...init.headers } }));
+}
+
+async function result<T>(response: Promise<Response>): Promise<VisitorResult<T>> {
   let res: Response;
   try {
-    res = await fetch(url, { ...init, headers: { 'x-client': 'web', ...init.headers } });
+    res = await response;
   } catch {
     return { ok: false, status: 0, msg: '' };
   }
@@ -34,8 +38,21 @@ async function call<T>(url: string, init: RequestInit): Promise<VisitorResult<T>
   return { ok: false, status: res.status, msg: body.msg ?? body.message ?? '' };
 }
 
-const fetchInfo = (code: string) =>
-  call<ShareInfoValue>(`${Api.shareInfo}?${new URLSearchParams({ code })}`, { method: 'GET' });
+/** The info call public/share-boot.js started before the app loaded, for `code`, taken once. */
+function bootInfo(code: string): Promise<Response> | null {
+  const w = window as { __bimdriveShareInfo?: { code: string; response: Promise<Response> } };
+  const boot = w.__bimdriveShareInfo;
+  if (boot?.code !== code) return null;
+  delete w.__bimdriveShareInfo;
+  return boot.response;
+}
+
+const fetchInfo = (code: string) => {
+  const started = bootInfo(code);
+  return started
+    ? result<ShareInfoValue>(started)
+    : call<ShareInfoValue>(`${Api.shareInfo}?${new URLSearchParams({ code })}`, { method: 'GET' });
+};
 /** Info answers started by preloadShare, each handed out once (a later call asks the server again). */
 const early = new Map<string, Promise<VisitorResult<ShareInfoValue>>>();
 
