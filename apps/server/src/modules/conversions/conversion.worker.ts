@@ -9,7 +9,7 @@ import path from 'node:path';
 import type { PgBoss } from 'pg-boss';
 import { HubEvents, StatusType, type FileStatusEventValue } from '@bimdrive/contracts';
 import type { AppContext } from '../../app-context.ts';
-import { derivedDirKey, originalKey, previewGlbKey } from '../../storage/local-storage.ts';
+import { derivedDirKey, fileFolderKey, originalKey, previewGlbKey } from '../../storage/local-storage.ts';
 import { filesRepository, type FileRowDb } from '../files/files.repository.ts';
 import { CONVERSION_QUEUE, ConversionJob } from '../../jobs/queue.ts';
 
@@ -98,6 +98,11 @@ async function writeModelPreview(ctx: AppContext, file: FileRowDb, fragPath: str
       timeoutMs: ctx.config.conversion.timeoutMs,
       memoryMb: ctx.config.conversion.memoryMb,
     });
+    // The file was deleted meanwhile: its folder is gone, so drop what was just written there.
+    if (!(await filesRepository(ctx.db).findById(file.id))) {
+      await ctx.storage.deletePrefix(fileFolderKey(file.ownerId, file.id));
+      return;
+    }
     ctx.log.info({ fileId: file.id, ...figures }, 'model preview written');
   } catch (err) {
     ctx.log.warn({ fileId: file.id, err }, 'model preview failed; the full viewer is used directly');
