@@ -15,22 +15,14 @@ import { rm, stat } from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { chromium, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
+import { launchBrowser } from '../e2e/lib/browser.ts';
 import { DEMO, ROOT, startServer, TESTDATA } from '../e2e/lib/server.ts';
 import { gunzipOnce } from './lib/large-ifc.ts';
 import { sharePublic, signIn, uploadFile, waitForConversion, waitForPreviewGlb } from './lib/product.ts';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const gz = process.argv[2] ?? path.join(TESTDATA, 'ifc-large/fzk-haus-x20.ifc.gz');
-const ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 /**
  * User-timing marks of a page, in ms since its navigation started. The pages mark the moment itself,
@@ -84,7 +76,7 @@ const ifcMB = (await stat(ifc)).size / 1024 / 1024;
 
 const server = await startServer({ CONVERSION_TIMEOUT_SECONDS: '3600' });
 const raw = await rawServer();
-const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ARGS });
+const browser = await launchBrowser();
 try {
   const token = await signIn(server.url, DEMO.phone, DEMO.password);
   const t0 = performance.now();

@@ -55,6 +55,7 @@ export function fileServeRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         let key: string;
         let mime: string;
         let name = f.name;
+        let gzipped: Awaited<ReturnType<typeof ctx.storage.stat>> = null; // the .gz copy, when sent
         if (ticket.variant === ORIGINAL) {
           key = originalKey(f.ownerId, f.id);
           mime = mimeFor(f.suffix);
@@ -68,17 +69,10 @@ export function fileServeRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           mime = 'model/gltf-binary';
           name = `${f.name}.preview.glb`;
           // The whole preview, gzipped once when it was written (meshopt data shrinks ~7×).
-          const gz = !req.headers.range && /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
-          const packed = gz ? await ctx.storage.stat(`${key}.gz`) : null;
           reply.header('vary', 'accept-encoding');
-          if (packed) {
-            reply.header('content-type', mime);
-            reply.header('content-encoding', 'gzip');
-            reply.header('cache-control', 'private, max-age=3600');
-            reply.header('x-content-type-options', 'nosniff');
-            reply.header('content-length', packed.size);
-            return reply.send(ctx.storage.read(`${key}.gz`));
-          }
+          const accepts = /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
+          if (accepts && !req.headers.range) gzipped = await ctx.storage.stat(`${key}.gz`);
+          if (gzipped) key = `${key}.gz`;
         } else {
           const dn = derivedName(f);
           if (!dn || dn !== ticket.variant || !f.derivedKey) throw notFound('文件未转换完毕，请稍后查看');
@@ -86,9 +80,10 @@ export function fileServeRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           mime = mimeFor(dn.slice(dn.lastIndexOf('.') + 1));
           name = dn;
         }
-        const obj = await ctx.storage.stat(key);
+        const obj = gzipped ?? (await ctx.storage.stat(key));
         if (!obj) throw notFound();
-        reply.header('accept-ranges', 'bytes');
+        if (gzipped) reply.header('content-encoding', 'gzip');
+        else reply.header('accept-ranges', 'bytes');
         reply.header('content-type', mime);
         reply.header('cache-control', 'private, max-age=3600');
         reply.header('x-content-type-options', 'nosniff');

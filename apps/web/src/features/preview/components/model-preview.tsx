@@ -12,7 +12,7 @@ import { modelState } from '../lib/preview-rules.ts';
 import { hasWebGL } from '../lib/webgl.ts';
 import { triggerDownload } from '../lib/trigger-download.ts';
 import { prefetch } from '../../../lib/prefetch.ts';
-import { loadedFirstFrame, loadFirstFrame } from '../lib/preload-model.ts';
+import { loadedFirstFrame, loadFirstFrame, type FirstFrameModule } from '../lib/preload-model.ts';
 import { ViewerBoundary } from './viewer-boundary.tsx';
 import { VIEWER_TOOLBAR_HEIGHT } from '../../viewer/lib/layout.ts';
 import '../i18n.ts';
@@ -40,7 +40,6 @@ const ModelViewer = lazy(async () => {
 
 // The still first frame (plain three.js, a much smaller bundle than the full viewer). Loaded by hand
 // rather than with lazy + Suspense: React holds a revealed Suspense boundary back up to 300 ms.
-type FirstFrameModule = typeof import('../../viewer/components/model-first-frame.tsx');
 
 /** The first-frame module once loaded (null before), or the load error. */
 function useFirstFrameModule(wanted: boolean): FirstFrameModule | Error | null {

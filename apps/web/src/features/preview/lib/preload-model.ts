@@ -10,7 +10,8 @@ import { VIEWER_TOOLBAR_HEIGHT } from '../../viewer/lib/layout.ts';
 import { HEADER_HEIGHT, isModelKind } from './preview-rules.ts';
 import { hasWebGL } from './webgl.ts';
 
-type FirstFrameModule = typeof import('../../viewer/components/model-first-frame.tsx');
+/** The viewer feature's still-frame module (three.js without the full viewer). */
+export type FirstFrameModule = typeof import('../../viewer/components/model-first-frame.tsx');
 
 /** The first-frame module when it has loaded (so a screen can render it without waiting a turn). */
 export let loadedFirstFrame: FirstFrameModule | null = null;

@@ -30,7 +30,8 @@ import {
   type ShareInfoValue,
 } from '../api/visitor.ts';
 import { landingFailure, type LandingFailure } from '../lib/landing-state.ts';
-import { isSharePreviewOpen, openSharePreview } from '../lib/open-share-preview.ts';
+import { isShareOpenIn, isSharePreviewOpen, openSharePreview } from '../lib/open-share-preview.ts';
+import { loadFirstFrame } from '../../preview/lib/preload-model.ts';
 import '../i18n.ts';
 
 type Phase =
@@ -53,7 +54,7 @@ function Landing({ code }: { code: string }): ReactElement {
   );
   const [pwd, setPwd] = useState('');
   const [attempt, setAttempt] = useState(0);
-  const previewOpen = usePreview((s) => s.file !== null && s.share?.shareCode === code);
+  const previewOpen = usePreview((s) => isShareOpenIn(s, code));
 
   // Page title (set whenever the phase changes so it lands after the root layout's own title).
   useEffect(() => {
@@ -86,7 +87,7 @@ function Landing({ code }: { code: string }): ReactElement {
       setPhase({ kind: 'ready', info: info.data, busy: 'auto', error: null });
       // A model opens in the 3D viewer: fetch its code while the visitor types the extraction code.
       if (isModelSuffix(suffixOf(info.data.fileName))) {
-        void import('../../viewer/components/model-first-frame.tsx');
+        void loadFirstFrame();
         void import('../../viewer/components/model-viewer.tsx');
       }
       const stored = loadAccessToken(code);

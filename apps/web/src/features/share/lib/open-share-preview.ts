@@ -17,8 +17,9 @@ export function openSharePreview(code: string, accessToken: string, preview: Pre
     );
 }
 
+/** Whether preview state `s` shows the file of share `code`. */
+export const isShareOpenIn = (s: ReturnType<typeof usePreview.getState>, code: string): boolean =>
+  s.file !== null && s.share?.shareCode === code;
+
 /** Whether the file of share `code` is already open in the overlay. */
-export const isSharePreviewOpen = (code: string): boolean => {
-  const s = usePreview.getState();
-  return s.file !== null && s.share?.shareCode === code;
-};
+export const isSharePreviewOpen = (code: string): boolean => isShareOpenIn(usePreview.getState(), code);

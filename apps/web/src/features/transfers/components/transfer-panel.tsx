@@ -6,7 +6,19 @@
  */
 import { CloseOutlined, DeleteOutlined, MinusOutlined } from '@ant-design/icons';
 import { SourceType, formatFileSize, suffixOf } from '@bimdrive/contracts';
-import { App, Badge, Button, Empty, Progress, Table, Tabs, Tag, Tooltip, Typography } from 'antd';
+import {
+  App,
+  Badge,
+  Button,
+  Empty,
+  Progress,
+  Table,
+  Tabs,
+  Tag,
+  Tooltip,
+  Typography,
+  type TableColumnsType,
+} from 'antd';
 import { useMemo, type HTMLAttributes, type ReactElement, type TdHTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FileIcon } from '../../../components/file-icon.tsx';
@@ -15,6 +27,27 @@ import '../i18n.ts';
 import { BADGE_CAP, COMPLETED_PAGE_SIZE, pendingCount, uploadStatus } from '../lib/transfer-logic.ts';
 import { cancelUpload } from '../lib/tus-uploads.ts';
 import { useTransfers, type CompletedRecord, type UploadRecord } from '../stores/transfer-store.ts';
+
+/** The 文件名 (with icon) and 大小 columns both tabs start with; `sizeWidth` in px. */
+function fileColumns<T extends { fileName: string; fileSize: number }>(
+  t: (key: string) => string,
+  sizeWidth: number,
+): TableColumnsType<T> {
+  return [
+    {
+      title: t('col.fileName'),
+      key: 'name',
+      ellipsis: true,
+      render: (_: unknown, r) => <NameCell name={r.fileName} />,
+    },
+    {
+      title: t('col.size'),
+      key: 'size',
+      width: sizeWidth,
+      render: (_: unknown, r) => formatFileSize(r.fileSize),
+    },
+  ];
+}
 
 const WIDTH = 820;
 const HEIGHT = 400;
@@ -118,18 +151,7 @@ export function TransferPanel(): ReactElement | null {
       locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('emptyUploading')} /> }}
       onRow={(r) => ({ 'data-row-name': r.fileName }) as HTMLAttributes<HTMLElement>}
       columns={[
-        {
-          title: t('col.fileName'),
-          key: 'name',
-          ellipsis: true,
-          render: (_: unknown, r) => <NameCell name={r.fileName} />,
-        },
-        {
-          title: t('col.size'),
-          key: 'size',
-          width: 90,
-          render: (_: unknown, r) => formatFileSize(r.fileSize),
-        },
+        ...fileColumns<UploadRecord>(t, 90),
         {
           title: t('col.path'),
           key: 'path',
@@ -185,18 +207,7 @@ export function TransferPanel(): ReactElement | null {
             : false
         }
         columns={[
-          {
-            title: t('col.fileName'),
-            key: 'name',
-            ellipsis: true,
-            render: (_: unknown, r) => <NameCell name={r.fileName} />,
-          },
-          {
-            title: t('col.size'),
-            key: 'size',
-            width: 100,
-            render: (_: unknown, r) => formatFileSize(r.fileSize),
-          },
+          ...fileColumns<CompletedRecord>(t, 100),
           {
             title: t('col.location'),
             key: 'location',
