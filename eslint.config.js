@@ -23,14 +23,6 @@ export default tseslint.config(
     },
   },
   {
-    // Plain browser scripts served as they are (no bundler).
-    files: ['apps/web/public/**/*.js'],
-    languageOptions: {
-      sourceType: 'script',
-      globals: { window: 'readonly', location: 'readonly', URLSearchParams: 'readonly', fetch: 'readonly' },
-    },
-  },
-  {
     files: ['apps/web/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },

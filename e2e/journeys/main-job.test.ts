@@ -3,7 +3,9 @@
  * Duplex_Electrical_20121207.ifc through the UI → 转换完成 live → preview shows the model → pick an
  * element → its properties show → share browse-only with a code → a phone-sized visitor context
  * is refused a wrong code, sees the model with the right one, is offered no download and is
- * refused the original. Screenshots of each step: e2e/artifacts/main-job/.
+ * refused the original. Then a public link to the same model: its first frame is on screen before
+ * the app's code starts, and the app's preview takes the picture over until the full viewer has
+ * drawn. Screenshots of each step: e2e/artifacts/main-job/.
  */
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -18,6 +20,8 @@ const DUPLEX = 'Duplex_Electrical_20121207.ifc';
 
 let server: RunningServer;
 let browser: Browser;
+/** Set by the first journey: the owner's session token and the converted AC20-FZK-Haus's iuid. */
+let owner: { token: string; iuid: string } | null = null;
 
 before(async () => {
   server = await startServer();
@@ -122,6 +126,7 @@ test('upload, convert, view, pick, share, visit on a phone', async () => {
     return false;
   }, iuid);
   assert.ok(hasPreviewGlb, 'the converted IFC has a first-frame preview GLB');
+  owner = { token: await page.evaluate(() => localStorage.getItem('token') ?? ''), iuid };
 
   // A visitor on a phone, no account.
   const phone = await browser.newContext({
@@ -179,4 +184,43 @@ test('upload, convert, view, pick, share, visit on a phone', async () => {
   assert.equal(refused.canDownload, false);
   await phone.close();
   await ctx.close();
+});
+
+test('a public link draws the model before the app starts, then the app takes the picture over', async () => {
+  assert.ok(owner, 'the first journey converted the model');
+  const res = await fetch(`${server.url}/api/Drawing/DrawingShare`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${owner.token}`, 'content-type': 'application/json' },
+    body: JSON.stringify([{ MainIUID: owner.iuid, ShareType: 7, Isvisible: '1', Isallow: '2' }]),
+  });
+  const { data } = (await res.json()) as { data: { webUrl: string } };
+  const phone = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    isMobile: true,
+    locale: 'zh-CN',
+  });
+  const visitor = await phone.newPage();
+  visitor.on('pageerror', (e) => console.error('[page error]', e.message));
+  await visitor.goto(data.webUrl);
+  const boot = visitor.locator('[data-testid="boot-first-frame"]');
+  await boot.locator('[data-preview-frame="1"]').waitFor({ timeout: 60_000 });
+  await shot(visitor, J, '10-public-link-first-frame');
+  // The preview overlay takes the canvas over (the boot page is removed), then the full viewer draws.
+  await visitor.locator('[data-testid="viewer-preview-frame"][data-preview-frame="1"]').waitFor();
+  await boot.waitFor({ state: 'detached' });
+  await visitor.locator('[data-first-frame="1"]').waitFor({ timeout: 120_000 });
+  await visitor.locator('[data-testid="viewer-preview-frame"]').waitFor({ state: 'detached' });
+  const marks = await visitor.evaluate(() =>
+    Object.fromEntries(performance.getEntriesByType('mark').map((m) => [m.name, m.startTime])),
+  );
+  assert.ok(
+    marks['bimdrive:first-frame']! < marks['bimdrive:app-start']! &&
+      marks['bimdrive:app-start']! < marks['bimdrive:viewer-first-frame']!,
+    `first frame, then the app, then the full viewer (${JSON.stringify(marks)})`,
+  );
+  await visitor.waitForTimeout(500);
+  await shot(visitor, J, '11-public-link-model');
+  const coverage = await canvasCoverage(visitor, '[data-testid="viewer-canvas"]');
+  assert.ok(coverage > 0.02, `visitor sees model pixels (${(coverage * 100).toFixed(1)}%)`);
+  await phone.close();
 });

@@ -1,25 +1,9 @@
 /**
- * Entry of the SPA (DESIGN "Web"): i18n, providers (000 §2 frame), the data router and, beside it,
- * the one preview overlay (001 §2) — outside the routes so a file opened while a route's code is
- * still loading (a public share link, opened by its route loader) shows at once.
+ * Entry of the SPA (DESIGN "Web"), kept tiny: a share link's boot (app/share-boot.ts: its info call
+ * and, for a public model, the first frame) runs first, then the app (app/start-app.tsx) loads and
+ * starts; off share links that is at once. A share link's boot has the network and the main thread
+ * to itself until the model's first frame is on screen.
  */
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router/dom';
-import './lib/i18n.ts';
-import './app/app.css';
-import { Providers } from './app/providers.tsx';
-import { router } from './app/router.tsx';
-import { PreviewOverlay } from './features/preview/components/preview-overlay.tsx';
+import { startShareBoot } from './app/share-boot.ts';
 
-const root = document.getElementById('root');
-if (!root) throw new Error('#root missing');
-
-createRoot(root).render(
-  <StrictMode>
-    <Providers>
-      <RouterProvider router={router} />
-      <PreviewOverlay />
-    </Providers>
-  </StrictMode>,
-);
+void startShareBoot().then(() => import('./app/start-app.tsx'));

@@ -5,7 +5,8 @@
  * leaf runs the guard loader; screens load lazily so the progress bar covers their loading.
  */
 import { createBrowserRouter, Navigate, type LoaderFunctionArgs, type RouteObject } from 'react-router';
-import { shareCodeOf, startShareLink } from './start-share-link.ts';
+import { shareCodeOf } from '../features/share/lib/share-link.ts';
+import { startShareLink } from './start-share-link.ts';
 import { TopProgressBar } from '../components/top-progress-bar.tsx';
 import { AppShell } from './app-shell.tsx';
 import { DocumentLayout } from './document-layout.tsx';

@@ -15,7 +15,7 @@ import { Button, Grid, Space, Typography } from 'antd';
 import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FileIcon } from '../../../components/file-icon.tsx';
-import { HEADER_HEIGHT } from '../lib/preview-rules.ts';
+import { HEADER_HEIGHT } from '../lib/layout.ts';
 import { triggerDownload } from '../lib/trigger-download.ts';
 import '../i18n.ts';
 

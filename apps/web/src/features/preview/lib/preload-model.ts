@@ -6,11 +6,11 @@
  */
 import type { PreviewInfoValue } from '@bimdrive/contracts';
 import { prefetch } from '../../../lib/prefetch.ts';
-import { VIEWER_TOOLBAR_HEIGHT } from '../../viewer/lib/layout.ts';
-import { HEADER_HEIGHT, isModelKind } from './preview-rules.ts';
+import { modelCanvasRect } from './layout.ts';
+import { isModelKind } from './preview-rules.ts';
 import { hasWebGL } from './webgl.ts';
 
-/** The viewer feature's still-frame module (three.js without the full viewer). */
+/** The still first frame's component module (three.js without the full viewer). */
 export type FirstFrameModule = typeof import('../../viewer/components/model-first-frame.tsx');
 
 /** The first-frame module when it has loaded (so a screen can render it without waiting a turn). */
@@ -21,6 +21,7 @@ export async function loadFirstFrame(): Promise<FirstFrameModule> {
   return (loadedFirstFrame ??= await import('../../viewer/components/model-first-frame.tsx'));
 }
 
+/** Start what opening `preview` will need (see the module docstring). */
 export function preloadModel(preview: PreviewInfoValue): void {
   if (!isModelKind(preview.previewKind) || preview.statusType !== 3 || !preview.viewUrl || !hasWebGL())
     return;
@@ -29,12 +30,9 @@ export function preloadModel(preview: PreviewInfoValue): void {
     // share the connection and the CPU and delay the picture.
     prefetch(preview.previewGlbUrl);
     const url = preview.previewGlbUrl;
-    // The preview overlay fills the window below its header, and the picture the viewer's body
-    // below its toolbar (preview-header.tsx, model-preview.tsx).
-    const size = {
-      width: window.innerWidth,
-      height: window.innerHeight - HEADER_HEIGHT - VIEWER_TOOLBAR_HEIGHT,
-    };
-    void loadFirstFrame().then((m) => m.prepareFirstFrame(url, size));
+    // The preview overlay fills the window; the picture sits below its header and the viewer's toolbar.
+    const size = modelCanvasRect();
+    void import('../../viewer/lib/still-frame.ts').then((m) => m.prepareFirstFrame(url, size));
+    void loadFirstFrame();
   } else prefetch(preview.viewUrl);
 }

@@ -3,9 +3,8 @@
  * when to poll, and how a model file's status is shown.
  */
 import { StatusType, type PreviewKindValue, type PreviewInfoValue } from '@bimdrive/contracts';
+import { HEADER_HEIGHT } from './layout.ts';
 
-/** Height of the overlay header bar (001 §2: body = viewport − 57px). */
-export const HEADER_HEIGHT = 57;
 /** Further space taken around non-model bodies (001 §2: minus a further 48px). */
 export const NON_MODEL_GAP = 48;
 /** Poll interval while a file is queued or converting (001 §2 preview follows status changes). */

@@ -8,6 +8,7 @@
 import { Api, type PreviewInfoValue } from '@bimdrive/contracts';
 import type { z } from 'zod';
 import type { ShareAccess, ShareInfo } from '@bimdrive/contracts';
+import { takeBootInfo } from '../lib/share-link.ts';
 
 /** What the landing page learns before the code is typed. */
 export type ShareInfoValue = z.infer<typeof ShareInfo>;
@@ -38,17 +39,8 @@ async function result<T>(response: Promise<Response>): Promise<VisitorResult<T>>
   return { ok: false, status: res.status, msg: body.msg ?? body.message ?? '' };
 }
 
-/** The info call public/share-boot.js started before the app loaded, for `code`, taken once. */
-function bootInfo(code: string): Promise<Response> | null {
-  const w = window as { __bimdriveShareInfo?: { code: string; response: Promise<Response> } };
-  const boot = w.__bimdriveShareInfo;
-  if (boot?.code !== code) return null;
-  delete w.__bimdriveShareInfo;
-  return boot.response;
-}
-
 const fetchInfo = (code: string) => {
-  const started = bootInfo(code);
+  const started = takeBootInfo(code);
   return started
     ? result<ShareInfoValue>(started)
     : call<ShareInfoValue>(`${Api.shareInfo}?${new URLSearchParams({ code })}`, { method: 'GET' });
