@@ -37,6 +37,7 @@ import { fileServeRoutes } from './modules/files/file-serve.routes.ts';
 import { favouritesRoutes } from './modules/favourites/favourites.routes.ts';
 import { uploadsRoutes } from './modules/uploads/uploads.routes.ts';
 import { uploadsService } from './modules/uploads/uploads.service.ts';
+import { companiesRoutes } from './modules/companies/companies.routes.ts';
 import { sharesRoutes } from './modules/shares/shares.routes.ts';
 import { startConversionWorker } from './modules/conversions/conversion.worker.ts';
 
@@ -192,6 +193,7 @@ export async function buildApp(config: AppConfig, role: Role = 'all'): Promise<B
   await app.register(favouritesRoutes(ctx));
   await app.register(uploadsRoutes(ctx, uploads));
   await app.register(sharesRoutes(ctx));
+  await app.register(companiesRoutes(ctx));
 
   const hasWeb = existsSync(path.join(config.webDist, 'index.html'));
   if (hasWeb)

@@ -46,6 +46,12 @@ const EnvSchema = z.object({
     .int()
     .positive()
     .default(10 * 1024 ** 3),
+  /** Company space quota in bytes for a new company (default 100 GiB). */
+  COMPANY_QUOTA_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(100 * 1024 ** 3),
   /** Largest single upload in bytes (default 20 GiB). */
   MAX_UPLOAD_BYTES: z.coerce
     .number()
@@ -90,6 +96,7 @@ export interface AppConfig {
   productName: string;
   officialSiteUrl: string;
   personalQuotaBytes: number;
+  companyQuotaBytes: number;
   maxUploadBytes: number;
   uploadExpiryHours: number;
   conversion: { timeoutMs: number; memoryMb: number; concurrency: number };
@@ -137,6 +144,7 @@ export function loadConfig(
     productName: e.PRODUCT_NAME,
     officialSiteUrl: e.OFFICIAL_SITE_URL,
     personalQuotaBytes: e.PERSONAL_QUOTA_BYTES,
+    companyQuotaBytes: e.COMPANY_QUOTA_BYTES,
     maxUploadBytes: e.MAX_UPLOAD_BYTES,
     uploadExpiryHours: e.UPLOAD_EXPIRY_HOURS,
     conversion: {

@@ -4,5 +4,6 @@ export * from './validation.ts';
 export * from './files.ts';
 export * from './auth.ts';
 export * from './shares.ts';
+export * from './companies.ts';
 export * from './realtime.ts';
 export * from './routes.ts';

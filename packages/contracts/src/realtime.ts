@@ -4,6 +4,12 @@ export const HubEvents = {
   register: 'reloadConnnectAsync',
   fileStatus: 'projectFileStatusInfo',
   accountExit: 'AccountExit',
+  /** To a company's administrators: `{notDealApply}` sets the avatar's red dot (000 §7). */
+  companyApply: 'companyApply',
+  /** To a company's administrators: refresh the applicants list. */
+  companyApplyList: 'companyApply1',
+  /** To an applicant whose application was approved: 申请已通过,请重新登录 (000 §8). */
+  accessApply: 'accessApply',
 } as const;
 /** Reconnect delay after the connection closes (000 §9): 5 s. */
 export const HUB_RECONNECT_MS = 5000;

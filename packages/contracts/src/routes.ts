@@ -40,6 +40,22 @@ export const Api = {
   myShareList: '/api/Drawing/MyShareList', // GET → MyShareRow[]
   shareCancel: '/api/Drawing/DrawingShareCancel', // POST ShareCancelBody → null
 
+  // companies (000 §7; create, mine and exit designed in its style)
+  companyCreate: '/api/WebAccount/CreateCompany', // POST CreateCompanyBody → MyCompany
+  myCompany: '/api/WebAccount/MyCompany', // GET → MyCompany
+  companySearch: '/api/WebCompanyApply/GetCorpId', // POST CompanySearchBody → CompanySearchItem[]
+  companyJoin: '/api/WebAccount/JoinCompany', // POST JoinCompanyBody → null (Application submitted…)
+  companyApplyPending: '/api/WebCompanyApply/QueryCompanyApply', // GET → boolean (undealt applications)
+  companyApplicants: '/api/WebAccount/CheckCompanyApplyPerson', // GET → CompanyApplication[]
+  companyApplyAccept: '/api/WebCompanyApply/AccessApply', // POST ApplyDecisionBody → null
+  companyApplyReject: '/api/WebCompanyApply/RejectApply', // POST ApplyDecisionBody → null
+  companyMembers: '/api/WebAccount/CheckCompanyPerson', // GET CorpIdQuery → CompanyPersonList
+  companyAdmins: '/api/WebAccount/GetCorpAdmin', // GET CorpIdQuery → CompanyPerson[]
+  companyRemove: '/api/WebAccount/RemoveUser', // POST MemberBody → null
+  companySetAdmin: '/api/WebAccount/SetAdmin', // POST MemberBody → null (toggles)
+  companyExit: '/api/WebAccount/ExitCompany', // POST → null
+  companySpace: '/api/WebAccount/GetCorpSpace', // GET → CorpSpace
+
   // share visitor (public)
   shareInfo: '/api/Share/Info', // GET ?code= → ShareInfo (404 unknown, 410 expired/cancelled)
   shareVerify: '/api/Share/Verify', // POST ShareVerifyBody → ShareAccess (403 wrong code, 429 too many)

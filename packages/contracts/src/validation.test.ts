@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
+  CreditCodeSchema,
   FileNameSchema,
+  isCreditCode,
   ILLEGAL_NAME_MESSAGE,
   NewPasswordSchema,
   normalizePhone,
@@ -59,5 +61,27 @@ describe('new passwords', () => {
     expect(messageOf(NewPasswordSchema.safeParse('abc12'))).toBe('密码至少8位');
     expect(messageOf(NewPasswordSchema.safeParse('abcdefgh'))).toBe('密码不能全为字母或全为数字');
     expect(messageOf(NewPasswordSchema.safeParse('12345678'))).toBe('密码不能全为字母或全为数字');
+  });
+});
+
+describe('unified social credit code (GB 32100-2015)', () => {
+  it('accepts real codes, in either case through the schema', () => {
+    for (const code of [
+      '91350100M000100Y43',
+      '91440300708461136T',
+      '9144030071526726XG',
+      '91110000802100433B',
+    ])
+      expect(isCreditCode(code)).toBe(true);
+    expect(CreditCodeSchema.parse(' 91350100m000100y43 ')).toBe('91350100M000100Y43');
+  });
+  it('refuses a wrong check character, a wrong length and letters the standard excludes', () => {
+    expect(isCreditCode('91350100M000100Y44')).toBe(false);
+    expect(isCreditCode('91350100M000100Y4')).toBe(false);
+    expect(isCreditCode('91350100I000100Y43')).toBe(false);
+    expect(CreditCodeSchema.safeParse('9135').error?.issues[0]?.message).toBe('请输入18位组织机构代码');
+    expect(CreditCodeSchema.safeParse('91350100M000100Y44').error?.issues[0]?.message).toBe(
+      '组织机构代码校验失败，请核对后重新输入',
+    );
   });
 });

@@ -41,3 +41,32 @@ export const NewPasswordSchema = z
   .min(8, '密码至少8位')
   .max(128, '密码不能超过128位')
   .refine((v) => !/^[A-Za-z]+$/.test(v) && !/^\d+$/.test(v), '密码不能全为字母或全为数字');
+
+/** Characters of a unified social credit code (GB 32100-2015): digits and capitals without I O S V Z. */
+const CREDIT_CODE_CHARS = '0123456789ABCDEFGHJKLMNPQRTUWXY';
+/** Weights of positions 1–17 for the check character (GB 32100-2015 §5): 3^(i−1) mod 31. */
+const CREDIT_CODE_WEIGHTS = [1, 3, 9, 27, 19, 26, 16, 17, 20, 29, 25, 13, 8, 24, 10, 30, 28];
+
+/**
+ * Whether `code` is an 18-character unified social credit code whose 18th character is the
+ * check character of GB 32100-2015: 31 − (Σ value(cᵢ)·wᵢ mod 31), 31 written as 0. Case-sensitive
+ * (the standard uses capitals; callers upper-case input first).
+ */
+export function isCreditCode(code: string): boolean {
+  if (code.length !== 18) return false;
+  let sum = 0;
+  for (let i = 0; i < 17; i++) {
+    const v = CREDIT_CODE_CHARS.indexOf(code[i]!);
+    if (v < 0) return false;
+    sum += v * CREDIT_CODE_WEIGHTS[i]!;
+  }
+  return code[17] === CREDIT_CODE_CHARS[(31 - (sum % 31)) % 31];
+}
+
+/** Zod schema of an organisation code field (000 §5 join form; 18 characters, check per GB 32100-2015). */
+export const CreditCodeSchema = z
+  .string({ error: '请输入18位组织机构代码' })
+  .trim()
+  .transform((v) => v.toUpperCase())
+  .refine((v) => v.length === 18, '请输入18位组织机构代码')
+  .refine(isCreditCode, '组织机构代码校验失败，请核对后重新输入');

@@ -20,13 +20,32 @@ import {
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
-/** Accounts (spec 000 §3 User). `phone` is the canonical 11-digit form. */
+/**
+ * Companies (spec 000 §1, §3 Space info): name, unified social credit code (GB 32100-2015, unique),
+ * company space quota and service end (null: 无限制).
+ */
+export const companies = pgTable('companies', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  name: text('name').notNull(),
+  creditCode: text('credit_code').notNull().unique(),
+  quotaBytes: bigint('quota_bytes', { mode: 'number' }).notNull(),
+  usedBytes: bigint('used_bytes', { mode: 'number' }).notNull().default(0),
+  serviceStopAt: timestamp('service_stop_at', { withTimezone: true }),
+  createdAt: createdAt(),
+});
+
+/**
+ * Accounts (spec 000 §3 User). `phone` is the canonical 11-digit form. `corpId` is the company the
+ * user belongs to (corpIdbit), `isCorpAdmin` whether they administer it (iscorpadmin).
+ */
 export const users = pgTable('users', {
   id: uuid('id').primaryKey().defaultRandom(),
   phone: text('phone').notNull().unique(),
   name: text('name').notNull(),
   passwordHash: text('password_hash'),
   isAdministrator: boolean('is_administrator').notNull().default(false),
+  corpId: uuid('corp_id').references(() => companies.id, { onDelete: 'set null' }),
+  isCorpAdmin: boolean('is_corp_admin').notNull().default(false),
   avatar: text('avatar').notNull().default(''),
   quotaBytes: bigint('quota_bytes', { mode: 'number' }).notNull(),
   usedBytes: bigint('used_bytes', { mode: 'number' }).notNull().default(0),
@@ -140,4 +159,32 @@ export const shares = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('shares_owner_idx').on(t.ownerId), index('shares_file_idx').on(t.fileId)],
+);
+
+/**
+ * Join applications (000 §3 Join application, §4): `status` 2 pending, 1 approved, 0 rejected; at
+ * most one pending per user. `userName` is the name the applicant gave on the join form.
+ */
+export const companyApplications = pgTable(
+  'company_applications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    corpId: uuid('corp_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    userName: text('user_name').notNull(),
+    status: smallint('status').notNull().default(2),
+    createdAt: createdAt(),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    decidedBy: uuid('decided_by'),
+  },
+  (t) => [
+    index('company_applications_corp_idx').on(t.corpId, t.status),
+    uniqueIndex('company_applications_one_pending_idx')
+      .on(t.userId)
+      .where(sql`${t.status} = 2`),
+  ],
 );

@@ -12,11 +12,13 @@ import {
 } from '@bimdrive/contracts';
 import type { AppContext } from '../../app-context.ts';
 import { bearerToken, ok, okNull, okSchema } from '../../lib/http.ts';
+import { companiesService } from '../companies/companies.service.ts';
 import { authService, presentUser } from './auth.service.ts';
 
 /** Register the auth routes. */
 export function authRoutes(ctx: AppContext, demoPhone: () => string | null): FastifyPluginAsyncZod {
   const auth = authService(ctx);
+  const companies = companiesService(ctx);
   return async (app) => {
     app.get(Api.clientConfig, { schema: { tags: ['auth'], response: okSchema(ClientConfig) } }, async () =>
       ok({
@@ -54,7 +56,8 @@ export function authRoutes(ctx: AppContext, demoPhone: () => string | null): Fas
 
     app.get(Api.userInfo, { schema: { tags: ['auth'], response: okSchema(SessionUser) } }, async (req) => {
       const caller = await auth.authenticate(bearerToken(req));
-      return ok(presentUser(caller.user, ctx));
+      const corpName = caller.user.corpId ? (await companies.mine(caller))?.corpName : '';
+      return ok(presentUser(caller.user, ctx, corpName));
     });
 
     app.get(Api.space, { schema: { tags: ['auth'], response: okSchema(SpaceInfo) } }, async (req) => {

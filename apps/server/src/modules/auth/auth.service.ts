@@ -23,19 +23,19 @@ export interface Caller {
 /** A precomputed hash so unknown phones cost the same time as wrong passwords. */
 let dummyHash: Promise<string> | null = null;
 
-/** Present a user row as the session user of 000 §3. */
-export function presentUser(u: UserRow, ctx: AppContext): SessionUserValue {
+/** Present a user row (and the name of their company, if any) as the session user of 000 §3. */
+export function presentUser(u: UserRow, ctx: AppContext, corpName = ''): SessionUserValue {
   const usable = u.quotaBytes;
   return {
     userName: u.name,
     userID: u.id,
     phone: u.phone,
     isadministrator: u.isAdministrator,
-    iscorpadmin: false,
+    iscorpadmin: Boolean(u.corpId) && u.isCorpAdmin,
     avatar: u.avatar,
     systemIsPersonal: ctx.config.systemIsPersonal,
-    corpIdbit: false,
-    corpName: '',
+    corpIdbit: Boolean(u.corpId),
+    corpName,
     corpLogoUrl: '',
     usableSpace: usable,
     usedSpace: u.usedBytes,

@@ -1,0 +1,116 @@
+/**
+ * Routes of companies and membership (spec 000 §7 WebCompanyApply / WebAccount calls; create, mine
+ * and exit designed in their style). Every route authenticates first; the service enforces 000 §6.
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  Api,
+  ApplyDecisionBody,
+  CompanyApplication,
+  CompanyPerson,
+  CompanyPersonList,
+  CompanySearchBody,
+  CompanySearchItem,
+  CorpIdQuery,
+  CorpSpace,
+  CreateCompanyBody,
+  JoinCompanyBody,
+  MemberBody,
+  MyCompany,
+} from '@bimdrive/contracts';
+import type { AppContext } from '../../app-context.ts';
+import { bearerToken, ok, okNull, okSchema } from '../../lib/http.ts';
+import { authService } from '../auth/auth.service.ts';
+import { companiesService } from './companies.service.ts';
+
+/** Register the company routes. */
+export function companiesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  const auth = authService(ctx);
+  const companies = companiesService(ctx);
+  const tags = ['companies'];
+  return async (app) => {
+    app.get(Api.myCompany, { schema: { tags, response: okSchema(MyCompany) } }, async (req) =>
+      ok(await companies.mine(await auth.authenticate(bearerToken(req)))),
+    );
+
+    app.post(
+      Api.companyCreate,
+      { schema: { tags, body: CreateCompanyBody, response: okSchema(MyCompany) } },
+      async (req) => {
+        const caller = await auth.authenticate(bearerToken(req));
+        return ok(await companies.create(caller, req.body.name, req.body.code), '创建成功');
+      },
+    );
+
+    app.post(
+      Api.companySearch,
+      { schema: { tags, body: CompanySearchBody, response: okSchema(z.array(CompanySearchItem)) } },
+      async (req) => {
+        const caller = await auth.authenticate(bearerToken(req));
+        return ok(await companies.search(caller, req.body.CorpName, req.body.page, req.body.rows));
+      },
+    );
+
+    app.post(Api.companyJoin, { schema: { tags, body: JoinCompanyBody, response: okNull } }, async (req) => {
+      await companies.join(await auth.authenticate(bearerToken(req)), req.body);
+      return ok(null, '申请已提交，请等待管理员审核');
+    });
+
+    app.get(Api.companyApplyPending, { schema: { tags, response: okSchema(z.boolean()) } }, async (req) =>
+      ok(await companies.hasPending(await auth.authenticate(bearerToken(req)))),
+    );
+
+    app.get(
+      Api.companyApplicants,
+      { schema: { tags, response: okSchema(z.array(CompanyApplication)) } },
+      async (req) => ok(await companies.applicants(await auth.authenticate(bearerToken(req)))),
+    );
+
+    for (const [path, accept] of [
+      [Api.companyApplyAccept, true],
+      [Api.companyApplyReject, false],
+    ] as const) {
+      app.post(path, { schema: { tags, body: ApplyDecisionBody, response: okNull } }, async (req) => {
+        const caller = await auth.authenticate(bearerToken(req));
+        await companies.decide(caller, req.body.UserApplyHistoryId, accept);
+        return ok(null, accept ? '已通过' : '已拒绝');
+      });
+    }
+
+    app.get(
+      Api.companyMembers,
+      { schema: { tags, querystring: CorpIdQuery, response: okSchema(CompanyPersonList) } },
+      async (req) => ok(await companies.members(await auth.authenticate(bearerToken(req)), req.query.corpId)),
+    );
+
+    app.get(
+      Api.companyAdmins,
+      { schema: { tags, querystring: CorpIdQuery, response: okSchema(z.array(CompanyPerson)) } },
+      async (req) => ok(await companies.admins(await auth.authenticate(bearerToken(req)), req.query.corpId)),
+    );
+
+    app.post(Api.companyRemove, { schema: { tags, body: MemberBody, response: okNull } }, async (req) => {
+      await companies.remove(await auth.authenticate(bearerToken(req)), req.body.userId);
+      return ok(null, '已删除');
+    });
+
+    app.post(
+      Api.companySetAdmin,
+      { schema: { tags, body: MemberBody, response: okSchema(z.boolean()) } },
+      async (req) => {
+        const role = await companies.toggleAdmin(await auth.authenticate(bearerToken(req)), req.body.userId);
+        return ok(role, '设置成功');
+      },
+    );
+
+    app.post(Api.companyExit, { schema: { tags, response: okNull } }, async (req) => {
+      await companies.exit(await auth.authenticate(bearerToken(req)));
+      return ok(null, '已退出企业');
+    });
+
+    app.get(Api.companySpace, { schema: { tags, response: okSchema(CorpSpace) } }, async (req) =>
+      ok(await companies.space(await auth.authenticate(bearerToken(req)))),
+    );
+  };
+}
