@@ -60,6 +60,14 @@ export const routes: RouteObject[] = [
         element: <AppShell />,
         children: [
           {
+            path: '/userCenter',
+            handle: handle('userCenter'),
+            loader: guardLoader,
+            lazy: async () => ({
+              Component: (await import('./routes/user-center-route.tsx')).UserCenterRoute,
+            }),
+          },
+          {
             element: <DocumentLayout />,
             children: [
               { index: true, handle: handle('home'), ...myDocument },

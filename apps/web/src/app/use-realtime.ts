@@ -2,7 +2,9 @@
  * Real-time wiring of the shell (spec 000 §4 "Real-time connection starts when the app shell mounts", §7
  * events, §8 AccountExit): `projectFileStatusInfo` patches the row in every cached file list and refetches
  * the lists, so statuses change without a reload; `AccountExit` signs out, shows the 提示 alert and goes
- * to /login.
+ * to /login; `companyApply` / `companyApply1` set the administrator's red dot and refresh the applicants
+ * and members; `accessApply` (an application approved) shows 申请已通过,请重新登录, signs out and goes to
+ * /login (000 §8).
  */
 import type { FileStatusEventValue, ListDataValue } from '@bimdrive/contracts';
 import { StatusType } from '@bimdrive/contracts';
@@ -10,9 +12,10 @@ import { App } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { queryClient } from '../lib/query-client.ts';
-import { fileQueryKeys } from '../lib/query-keys.ts';
+import { companyQueryKeys, fileQueryKeys } from '../lib/query-keys.ts';
 import { connectHub } from '../lib/socket.ts';
 import { useSession } from '../stores/session-store.ts';
+import '../features/companies/i18n.ts';
 
 /** Apply a status notice to the cached lists; returns whether a cached row was found. */
 export function applyFileStatus(event: FileStatusEventValue): boolean {
@@ -37,10 +40,22 @@ export function applyFileStatus(event: FileStatusEventValue): boolean {
 export function useRealtime(): void {
   const token = useSession((s) => s.token);
   const { modal } = App.useApp();
-  const { t } = useTranslation(['app', 'common']);
+  const { t } = useTranslation(['app', 'common', 'companies']);
 
   useEffect(() => {
     if (!token) return;
+    const notice = {
+      title: t('common:tip'),
+      okText: t('common:ok'),
+      onOk: () => window.location.assign('/login'),
+    };
+    /** Sign out at once and tell the user why; their OK goes to /login. */
+    const endSession = (show: () => void) => {
+      hub.close();
+      useSession.getState().signOut();
+      queryClient.clear();
+      show();
+    };
     const hub = connectHub(() => useSession.getState().token, {
       onFileStatus: (event) => {
         const found = applyFileStatus(event);
@@ -48,17 +63,14 @@ export function useRealtime(): void {
         if (!found || terminal || event.statusType === StatusType.queued)
           void queryClient.invalidateQueries({ queryKey: fileQueryKeys.all });
       },
-      onAccountExit: () => {
-        hub.close();
-        useSession.getState().signOut();
-        queryClient.clear();
-        modal.error({
-          title: t('common:tip'),
-          content: t('accountExit'),
-          okText: t('common:ok'),
-          onOk: () => window.location.assign('/login'),
-        });
+      onAccountExit: () => endSession(() => modal.error({ ...notice, content: t('accountExit') })),
+      onCompanyApply: (notDealApply) => {
+        queryClient.setQueryData(companyQueryKeys.pending, notDealApply);
+        void queryClient.invalidateQueries({ queryKey: companyQueryKeys.applicants });
+        void queryClient.invalidateQueries({ queryKey: ['company', 'members'] });
       },
+      onAccessApply: () =>
+        endSession(() => modal.success({ ...notice, content: t('companies:accessApply') })),
     });
     return () => hub.close();
   }, [token, modal, t]);

@@ -24,3 +24,14 @@ export const accountQueryKeys = {
 export const shareQueryKeys = {
   all: ['myShares'] as const,
 };
+
+/** Keys of the company (000 §2 member list and applicants, §7 WebCompanyApply / WebAccount). */
+export const companyQueryKeys = {
+  all: ['company'] as const,
+  mine: ['company', 'mine'] as const,
+  space: ['company', 'space'] as const,
+  pending: ['company', 'pending'] as const,
+  applicants: ['company', 'applicants'] as const,
+  members: (corpId: string) => ['company', 'members', corpId] as const,
+  search: (name: string) => ['company', 'search', name] as const,
+};

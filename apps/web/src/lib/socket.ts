@@ -18,6 +18,10 @@ export interface HubHandlers {
   onFileStatus: (event: FileStatusEventValue) => void;
   /** `AccountExit`: this session was ended by a sign-in elsewhere. */
   onAccountExit: () => void;
+  /** `companyApply` / `companyApply1`: the company's join applications changed (administrators). */
+  onCompanyApply: (notDealApply: boolean) => void;
+  /** `accessApply`: the user's join application was approved; they must sign in again. */
+  onAccessApply: () => void;
 }
 
 /** An open hub connection. */
@@ -54,6 +58,11 @@ export function connectHub(getToken: () => string | null, handlers: HubHandlers)
     if (parsed.success) handlers.onFileStatus(parsed.data);
   });
   socket.on(HubEvents.accountExit, () => handlers.onAccountExit());
+  for (const event of [HubEvents.companyApply, HubEvents.companyApplyList])
+    socket.on(event, (payload: unknown) =>
+      handlers.onCompanyApply(Boolean((payload as { notDealApply?: unknown } | null)?.notDealApply)),
+    );
+  socket.on(HubEvents.accessApply, () => handlers.onAccessApply());
   return {
     socket,
     close: () => {

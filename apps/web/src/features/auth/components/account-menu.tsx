@@ -1,14 +1,18 @@
 /**
- * Avatar with user name and its hover card (spec 000 §2 Account card): user name, personal space used
- * and usable with a percent bar (space loads when the card opens), 退出登录 → confirm 确认要退出吗？
- * (title 提示, 确定 / 取消) → `POST Api.logout`, clear the session, reload to /login (000 §4 Log-out).
+ * Avatar with user name and its hover card (spec 000 §2 Account card): user name, company name or the
+ * prompt to join or create one, personal space and (members) company space used and usable with
+ * percent bars and expiry (space loads when the card opens), 个人中心 (red dot, like the avatar, while
+ * company join applications wait for this administrator), 退出登录 → confirm 确认要退出吗？ (title 提示,
+ * 确定 / 取消) → `POST Api.logout`, clear the session, reload to /login (000 §4 Log-out).
  */
-import { CaretDownOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
+import { CaretDownOutlined, LogoutOutlined, UserOutlined, IdcardOutlined } from '@ant-design/icons';
 import { formatFileSize } from '@bimdrive/contracts';
-import { App, Avatar, Button, Divider, Dropdown, Progress, Skeleton, Typography, theme } from 'antd';
+import { App, Avatar, Badge, Button, Divider, Dropdown, Progress, Skeleton, Typography, theme } from 'antd';
 import dayjs from 'dayjs';
 import { useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { useCorpSpace, usePendingApplications } from '../../companies/api/company-api.ts';
 import { useSession } from '../../../stores/session-store.ts';
 import { useSpace } from '../api/get-space.ts';
 import { logout } from '../api/logout.ts';
@@ -29,7 +33,11 @@ export function AccountMenu(): ReactElement {
   const user = useSession((s) => s.user);
   const [open, setOpen] = useState(false);
   const space = useSpace(open);
+  const corpSpace = useCorpSpace(open && Boolean(user?.corpIdbit));
+  const pending = usePendingApplications(Boolean(user?.iscorpadmin)).data === true;
+  const navigate = useNavigate();
   const name = user?.userName ?? '';
+  const company = !user?.systemIsPersonal;
 
   const confirmLogout = () => {
     setOpen(false);
@@ -46,8 +54,42 @@ export function AccountMenu(): ReactElement {
     });
   };
 
-  const s = space.data;
-  const percent = s ? (s.usableSpace > 0 ? Math.min(100, (s.usedSpace / s.usableSpace) * 100) : 0) : 0;
+  /** One space bar: label, used / usable, percent bar and expiry (000 §2, §9 date format). */
+  const spaceBar = (
+    label: string,
+    s: { usedSpace: number; usableSpace: number; serviceStopTime: string | null } | undefined,
+  ) => {
+    const percent = s ? (s.usableSpace > 0 ? Math.min(100, (s.usedSpace / s.usableSpace) * 100) : 0) : 0;
+    return (
+      <div style={{ marginBottom: 8 }}>
+        <div style={{ display: 'flex', justifyContent: 'space-between', marginBottom: 4 }}>
+          <Typography.Text>{label}</Typography.Text>
+          {s && (
+            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+              {t('account.used', {
+                used: formatFileSize(s.usedSpace),
+                total: s.usableSpace > 0 ? formatFileSize(s.usableSpace) : t('account.unlimited'),
+              })}
+            </Typography.Text>
+          )}
+        </div>
+        {s ? (
+          <>
+            <Progress percent={Number(percent.toFixed(1))} strokeColor={barColor(percent)} size="small" />
+            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+              {t('account.expire', {
+                date: s.serviceStopTime
+                  ? dayjs(s.serviceStopTime).format('YYYY年MM月DD日')
+                  : t('account.unlimited'),
+              })}
+            </Typography.Text>
+          </>
+        ) : (
+          <Skeleton active title={false} paragraph={{ rows: 1 }} />
+        )}
+      </div>
+    );
+  };
 
   const card = (
     <div
@@ -77,37 +119,46 @@ export function AccountMenu(): ReactElement {
               {user?.phone ?? ''}
             </Typography.Text>
           </div>
+          {company && (
+            <div>
+              {user?.corpIdbit ? (
+                <Typography.Text style={{ fontSize: 12 }} ellipsis data-testid="account-company">
+                  {user.corpName}
+                </Typography.Text>
+              ) : (
+                <Typography.Link
+                  style={{ fontSize: 12 }}
+                  onClick={() => {
+                    setOpen(false);
+                    void navigate('/userCenter');
+                  }}
+                >
+                  {t('account.joinOrCreate')}
+                </Typography.Link>
+              )}
+            </div>
+          )}
         </div>
       </div>
       <Divider style={{ margin: '16px 0 12px' }} />
-      <div>
-        <div style={{ display: 'flex', justifyContent: 'space-between', marginBottom: 4 }}>
-          <Typography.Text>{t('account.personalSpace')}</Typography.Text>
-          {s && (
-            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-              {t('account.used', {
-                used: formatFileSize(s.usedSpace),
-                total: s.usableSpace > 0 ? formatFileSize(s.usableSpace) : t('account.unlimited'),
-              })}
-            </Typography.Text>
-          )}
-        </div>
-        {s ? (
-          <>
-            <Progress percent={Number(percent.toFixed(1))} strokeColor={barColor(percent)} size="small" />
-            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-              {t('account.expire', {
-                date: s.serviceStopTime
-                  ? dayjs(s.serviceStopTime).format('YYYY年MM月DD日')
-                  : t('account.unlimited'),
-              })}
-            </Typography.Text>
-          </>
-        ) : (
-          <Skeleton active title={false} paragraph={{ rows: 1 }} />
-        )}
-      </div>
+      {spaceBar(t('account.personalSpace'), space.data)}
+      {user?.corpIdbit && spaceBar(t('account.companySpace'), corpSpace.data)}
       <Divider style={{ margin: '12px 0 8px' }} />
+      <Button
+        type="text"
+        block
+        icon={<IdcardOutlined />}
+        data-testid="account-user-center"
+        onClick={() => {
+          setOpen(false);
+          void navigate('/userCenter');
+        }}
+        style={{ textAlign: 'left', justifyContent: 'flex-start' }}
+      >
+        <Badge dot={pending} offset={[6, 0]}>
+          {t('account.userCenter')}
+        </Badge>
+      </Button>
       <Button
         type="text"
         block
@@ -139,9 +190,11 @@ export function AccountMenu(): ReactElement {
           padding: '0 4px',
         }}
       >
-        <Avatar size={30} src={user?.avatar || undefined} style={{ background: token.colorPrimary }}>
-          {name.slice(0, 1) || <UserOutlined />}
-        </Avatar>
+        <Badge dot={pending} data-testid="account-red-dot" data-pending={pending ? '1' : '0'}>
+          <Avatar size={30} src={user?.avatar || undefined} style={{ background: token.colorPrimary }}>
+            {name.slice(0, 1) || <UserOutlined />}
+          </Avatar>
+        </Badge>
         <span style={{ maxWidth: 120, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
           {name}
         </span>

@@ -1,0 +1,136 @@
+/**
+ * Company calls of the web client (spec 000 §7 WebCompanyApply / WebAccount; contracts `Api.company*`)
+ * as plain functions and TanStack Query hooks. Mutations refresh the company queries and the session
+ * user (corpIdbit, iscorpadmin, corpName change with membership).
+ */
+import {
+  Api,
+  type CompanyApplication,
+  type CompanyPersonList,
+  type CompanySearchItem,
+  type CorpSpace,
+  type MyCompany,
+} from '@bimdrive/contracts';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { api } from '../../../lib/api-client.ts';
+import { accountQueryKeys, companyQueryKeys } from '../../../lib/query-keys.ts';
+
+export type MyCompanyValue = z.infer<typeof MyCompany>;
+export type CompanySearchItemValue = z.infer<typeof CompanySearchItem>;
+export type CompanyApplicationValue = z.infer<typeof CompanyApplication>;
+export type CompanyPersonListValue = z.infer<typeof CompanyPersonList>;
+export type CorpSpaceValue = z.infer<typeof CorpSpace>;
+
+/** The caller's company (null when none). */
+export function useMyCompany() {
+  return useQuery({
+    queryKey: companyQueryKeys.mine,
+    queryFn: ({ signal }) => api<MyCompanyValue>({ url: Api.myCompany, signal }),
+  });
+}
+
+/** The caller's company space, loaded only while `enabled`. */
+export function useCorpSpace(enabled: boolean) {
+  return useQuery({
+    queryKey: companyQueryKeys.space,
+    queryFn: ({ signal }) => api<CorpSpaceValue>({ url: Api.companySpace, silent: true, signal }),
+    enabled,
+    staleTime: 0,
+  });
+}
+
+/** Whether the caller's company has undealt applications (administrators; else false). */
+export function usePendingApplications(enabled: boolean) {
+  return useQuery({
+    queryKey: companyQueryKeys.pending,
+    queryFn: ({ signal }) => api<boolean>({ url: Api.companyApplyPending, silent: true, signal }),
+    enabled,
+  });
+}
+
+/** Companies whose name contains `name` (000 §9: up to 999 from page 1). */
+export function useCompanySearch(name: string, enabled: boolean) {
+  return useQuery({
+    queryKey: companyQueryKeys.search(name),
+    queryFn: ({ signal }) =>
+      api<CompanySearchItemValue[]>({
+        method: 'POST',
+        url: Api.companySearch,
+        data: { CorpName: name, page: 1, rows: 999 },
+        silent: true,
+        signal,
+      }),
+    enabled,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Pending applications of the caller's company. */
+export function useApplicants(enabled: boolean) {
+  return useQuery({
+    queryKey: companyQueryKeys.applicants,
+    queryFn: ({ signal }) => api<CompanyApplicationValue[]>({ url: Api.companyApplicants, signal }),
+    enabled,
+  });
+}
+
+/** Members of company `corpId`. */
+export function useMembers(corpId: string | undefined) {
+  return useQuery({
+    queryKey: companyQueryKeys.members(corpId ?? ''),
+    queryFn: ({ signal }) =>
+      api<CompanyPersonListValue>({ url: Api.companyMembers, params: { corpId }, signal }),
+    enabled: Boolean(corpId),
+  });
+}
+
+/** A company mutation that refreshes the company queries and the session user afterwards. */
+function useCompanyMutation<V, R>(fn: (v: V) => Promise<R>) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: fn,
+    onSettled: async () => {
+      await qc.invalidateQueries({ queryKey: companyQueryKeys.all });
+      await qc.invalidateQueries({ queryKey: accountQueryKeys.userInfo });
+    },
+  });
+}
+
+/** Create a company (the caller becomes its administrator). */
+export const useCreateCompany = () =>
+  useCompanyMutation((v: { name: string; code: string }) =>
+    api<MyCompanyValue>({ method: 'POST', url: Api.companyCreate, data: v }),
+  );
+
+/** Apply to join a company. */
+export const useJoinCompany = () =>
+  useCompanyMutation((v: { name: string; code: string; userName: string; useUserName: boolean }) =>
+    api<null>({ method: 'POST', url: Api.companyJoin, data: v }),
+  );
+
+/** Approve (`accept`) or reject an application. */
+export const useDecideApplication = () =>
+  useCompanyMutation((v: { id: string; accept: boolean }) =>
+    api<null>({
+      method: 'POST',
+      url: v.accept ? Api.companyApplyAccept : Api.companyApplyReject,
+      data: { UserApplyHistoryId: v.id },
+    }),
+  );
+
+/** Remove a member. */
+export const useRemoveMember = () =>
+  useCompanyMutation((userId: string) =>
+    api<null>({ method: 'POST', url: Api.companyRemove, data: { userId } }),
+  );
+
+/** Set or cancel a member's administrator role; resolves to the new role. */
+export const useToggleAdmin = () =>
+  useCompanyMutation((userId: string) =>
+    api<boolean>({ method: 'POST', url: Api.companySetAdmin, data: { userId } }),
+  );
+
+/** Leave the caller's company. */
+export const useExitCompany = () =>
+  useCompanyMutation(() => api<null>({ method: 'POST', url: Api.companyExit, data: {} }));

@@ -1,0 +1,88 @@
+/**
+ * The company part of the account centre (spec 000 §2 /userCenter, account card "a prompt to join or
+ * create a company when the user has none", §6 roles): without a company, the prompt with 创建企业 and
+ * 加入企业; with one, its name, organisation code, the caller's role, 人员信息 (members and, for
+ * administrators, applicants, with the pending red dot) and 退出企业. Hidden in the personal edition.
+ */
+import { TeamOutlined } from '@ant-design/icons';
+import { App, Badge, Button, Card, Descriptions, Empty, Skeleton, Space } from 'antd';
+import { useState, type ReactElement } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useExitCompany, useMyCompany, usePendingApplications } from '../api/company-api.ts';
+import { CompanyFormDialog } from './company-form-dialog.tsx';
+import { MembersDialog } from './members-dialog.tsx';
+import '../i18n.ts';
+
+/** The company card of the account centre. */
+export function CompanyCard(): ReactElement {
+  const { t } = useTranslation(['companies', 'common']);
+  const { modal, message } = App.useApp();
+  const company = useMyCompany();
+  const c = company.data;
+  const pending = usePendingApplications(Boolean(c?.iscorpadmin));
+  const exit = useExitCompany();
+  const [form, setForm] = useState<'create' | 'join' | null>(null);
+  const [membersOpen, setMembersOpen] = useState(false);
+
+  const confirmExit = () =>
+    modal.confirm({
+      title: t('common:tip'),
+      content: t('exitConfirm', { name: c?.corpName ?? '' }),
+      okText: t('common:ok'),
+      cancelText: t('common:cancel'),
+      onOk: async () => {
+        await exit.mutateAsync(undefined);
+        void message.success(t('exited'));
+      },
+    });
+
+  return (
+    <Card title={t('title')} data-testid="company-card" style={{ maxWidth: 720 }}>
+      {company.isLoading ? (
+        <Skeleton active paragraph={{ rows: 2 }} />
+      ) : c ? (
+        <>
+          <Descriptions column={1} size="small">
+            <Descriptions.Item label={t('name')}>{c.corpName}</Descriptions.Item>
+            <Descriptions.Item label={t('code')}>{c.code}</Descriptions.Item>
+            <Descriptions.Item label={t('role')}>
+              {c.iscorpadmin ? t('roleAdmin') : t('roleMember')}
+            </Descriptions.Item>
+          </Descriptions>
+          <Space style={{ marginTop: 16 }}>
+            <Badge dot={Boolean(pending.data)} data-testid="company-members-badge">
+              <Button
+                icon={<TeamOutlined />}
+                onClick={() => setMembersOpen(true)}
+                data-testid="company-members-open"
+              >
+                {t('members')}
+              </Button>
+            </Badge>
+            <Button danger onClick={confirmExit}>
+              {t('exit')}
+            </Button>
+          </Space>
+          <MembersDialog
+            open={membersOpen}
+            corpId={c.corpId}
+            isAdmin={c.iscorpadmin}
+            onClose={() => setMembersOpen(false)}
+          />
+        </>
+      ) : (
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('none')}>
+          <Space>
+            <Button type="primary" onClick={() => setForm('create')} data-testid="company-create">
+              {t('create')}
+            </Button>
+            <Button onClick={() => setForm('join')} data-testid="company-join">
+              {t('join')}
+            </Button>
+          </Space>
+        </Empty>
+      )}
+      <CompanyFormDialog mode={form} onClose={() => setForm(null)} />
+    </Card>
+  );
+}

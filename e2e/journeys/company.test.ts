@@ -1,0 +1,115 @@
+/**
+ * A company forms itself (issue "accounts, sessions and companies", spec 000 §2 account centre and
+ * member list, §4 join application, §7 companyApply / accessApply, §8): a person creates a company
+ * with its credit code in 个人中心; a second person searches it, which fills and locks the code, and
+ * applies; the administrator's red dot appears without a reload; they approve in 人员信息 → 新申请;
+ * the applicant sees 申请已通过,请重新登录, signs in again and is a member. Screenshots:
+ * e2e/artifacts/company/.
+ */
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchBrowser, shot } from '../lib/browser.ts';
+import { startServer, type RunningServer } from '../lib/server.ts';
+
+const J = 'company';
+const CODE = '91350100M000100Y43';
+const PASSWORD = 'Passw0rd!x';
+
+let server: RunningServer;
+let browser: Browser;
+
+before(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function register(phone: string, name: string): Promise<void> {
+  const r = await fetch(`${server.url}/api/Home/Register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ phone, password: PASSWORD, name }),
+  });
+  assert.equal(((await r.json()) as { code: number }).code, 1);
+}
+
+async function signIn(ctx: BrowserContext, phone: string): Promise<Page> {
+  const page = await ctx.newPage();
+  page.on('pageerror', (e) => console.error('[page error]', e.message));
+  await page.goto(`${server.url}/login`);
+  await page.locator('input:not([type=password])').first().fill(phone);
+  await page.locator('input[type=password]').first().fill(PASSWORD);
+  await page
+    .getByRole('button', { name: /登\s*录/ })
+    .first()
+    .click();
+  await page.waitForURL((u) => !u.pathname.startsWith('/login'), { timeout: 30_000 });
+  return page;
+}
+
+test('create a company, apply to it, approve live, sign in again as a member', async () => {
+  await register('13700000001', '王建国');
+  await register('13700000002', '李工');
+  const adminCtx = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'zh-CN' });
+  const applicantCtx = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'zh-CN' });
+
+  // The first person creates the company and becomes its administrator.
+  const admin = await signIn(adminCtx, '13700000001');
+  await admin.goto(`${server.url}/userCenter`);
+  await admin.getByTestId('company-create').click();
+  const createForm = admin.getByTestId('company-form');
+  await createForm.getByLabel('企业名称').fill('闽建工程有限公司');
+  await createForm.getByLabel('组织机构代码').fill('91350100M000100Y44');
+  await createForm.getByLabel('组织机构代码').blur();
+  await admin.getByText('组织机构代码校验失败，请核对后重新输入').waitFor();
+  await createForm.getByLabel('组织机构代码').fill(CODE);
+  await admin.getByRole('button', { name: /确\s*定/ }).click();
+  await admin.getByTestId('company-card').getByText('闽建工程有限公司').waitFor();
+  await admin.getByTestId('company-card').getByText('企业管理员').waitFor();
+  await shot(admin, J, '01-company-created');
+
+  // The second person finds it by name (the code is filled and locked) and applies.
+  const applicant = await signIn(applicantCtx, '13700000002');
+  await applicant.goto(`${server.url}/userCenter`);
+  await applicant.getByTestId('company-join').click();
+  const joinForm = applicant.getByTestId('company-form');
+  await joinForm.getByLabel('企业名称').fill('闽建');
+  await applicant.locator('.ant-select-item-option', { hasText: '闽建工程有限公司' }).click();
+  assert.equal(await joinForm.getByTestId('company-code').inputValue(), CODE);
+  assert.ok(await joinForm.getByTestId('company-code').isDisabled(), 'the chosen company locks the code');
+  await shot(applicant, J, '02-join-form');
+  await applicant.getByRole('button', { name: /确\s*定/ }).click();
+  await applicant.getByText('申请已提交，请等待管理员审核').waitFor();
+
+  // The administrator's red dot appears without a reload; they approve.
+  await admin.locator('[data-testid="account-red-dot"][data-pending="1"]').waitFor({ timeout: 15_000 });
+  await shot(admin, J, '03-red-dot');
+  await admin.getByTestId('company-members-open').click();
+  await admin.getByRole('tab', { name: /新申请/ }).click();
+  const row = admin.getByTestId('company-applicants').getByRole('row', { name: /李工/ });
+  await row.waitFor();
+  await shot(admin, J, '04-applicants');
+  await row.getByRole('button', { name: /通\s*过/ }).click();
+  await admin.locator('[data-testid="account-red-dot"][data-pending="0"]').waitFor({ timeout: 15_000 });
+
+  // The applicant is told, signed out, and signs in again as a member.
+  await applicant.getByText('申请已通过,请重新登录').waitFor({ timeout: 15_000 });
+  await shot(applicant, J, '05-access-apply');
+  await applicant.getByRole('button', { name: /确\s*定/ }).click();
+  await applicant.waitForURL(/\/login/);
+  const member = await signIn(applicantCtx, '13700000002');
+  await member.goto(`${server.url}/userCenter`);
+  await member.getByTestId('company-card').getByText('闽建工程有限公司').waitFor();
+  await member.getByTestId('company-card').getByText('成员', { exact: true }).waitFor();
+  await member.getByTestId('company-members-open').click();
+  await member.getByTestId('company-members').getByText('王建国').waitFor();
+  await member.waitForTimeout(400); // the dialog's opening animation
+  assert.equal(await member.getByRole('tab', { name: /新申请/ }).count(), 0, 'members see no applicants tab');
+  await shot(member, J, '06-member');
+  await adminCtx.close();
+  await applicantCtx.close();
+});
