@@ -93,6 +93,8 @@ export async function buildApp(config: AppConfig, role: Role = 'all'): Promise<B
     },
   });
   const boss = await startQueue(dbHandle, { schedule: role !== 'api' });
+  /** The conversion worker of this process (roles all and worker). */
+  let conversionWorkerId: string | null = null;
   const ctx: AppContext = {
     config,
     db: dbHandle.db,
@@ -101,7 +103,11 @@ export async function buildApp(config: AppConfig, role: Role = 'all'): Promise<B
     tokens,
     hub,
     log: app.log,
-    enqueueConversion: (fileId) => enqueueConversion(boss, fileId),
+    enqueueConversion: async (fileId) => {
+      await enqueueConversion(boss, fileId);
+      // A worker in this process starts at once instead of at its next poll (up to 1 s later).
+      if (conversionWorkerId) boss.notifyWorker(conversionWorkerId);
+    },
     sharePwdLimiters: {
       perClient: limiter(config.sharePwd.perClient, 'sharepwd-client'),
       perLink: limiter(config.sharePwd.perLink, 'sharepwd-link'),
@@ -120,7 +126,7 @@ export async function buildApp(config: AppConfig, role: Role = 'all'): Promise<B
 
   const uploads = uploadsService(ctx);
   if (role !== 'api') {
-    await startConversionWorker(ctx, boss);
+    conversionWorkerId = await startConversionWorker(ctx, boss);
     await boss.schedule(CLEANUP_QUEUE, '*/15 * * * *');
     await boss.work(CLEANUP_QUEUE, async () => {
       const n = await uploads.cleanupExpired();

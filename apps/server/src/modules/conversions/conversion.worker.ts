@@ -109,9 +109,9 @@ async function writeModelPreview(ctx: AppContext, file: FileRowDb, fragPath: str
   }
 }
 
-/** Subscribe the worker to the conversion queue. */
-export async function startConversionWorker(ctx: AppContext, boss: PgBoss): Promise<void> {
-  await boss.work(
+/** Subscribe the worker to the conversion queue; returns its pg-boss worker id (for `notifyWorker`). */
+export async function startConversionWorker(ctx: AppContext, boss: PgBoss): Promise<string> {
+  return boss.work(
     CONVERSION_QUEUE,
     {
       includeMetadata: true,
