@@ -30,6 +30,18 @@ const memberColumns = {
 /** Escape `%`, `_` and `\` for a LIKE pattern. */
 const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
+/** Application `id` of company `corpId`, still pending. */
+const pendingIn = (id: string, corpId: string) =>
+  and(
+    eq(companyApplications.id, id),
+    eq(companyApplications.corpId, corpId),
+    eq(companyApplications.status, 2),
+  );
+
+/** The row is not an administrator, or company `corpId` has another one. */
+const keepsAnAdmin = (corpId: string) =>
+  sql`(not ${users.isCorpAdmin} or (select count(*) from ${users} u2 where u2.corp_id = ${corpId} and u2.is_corp_admin) > 1)`;
+
 /** Repository bound to a database. */
 export function companiesRepository(db: Db) {
   return {
@@ -133,13 +145,7 @@ export function companiesRepository(db: Db) {
         const [app] = await tx
           .update(companyApplications)
           .set({ status: 1, decidedAt: new Date(), decidedBy })
-          .where(
-            and(
-              eq(companyApplications.id, id),
-              eq(companyApplications.corpId, corpId),
-              eq(companyApplications.status, 2),
-            ),
-          )
+          .where(pendingIn(id, corpId))
           .returning();
         if (!app) return undefined;
         const joined = await tx
@@ -160,13 +166,7 @@ export function companiesRepository(db: Db) {
       const [app] = await db
         .update(companyApplications)
         .set({ status: 0, decidedAt: new Date(), decidedBy })
-        .where(
-          and(
-            eq(companyApplications.id, id),
-            eq(companyApplications.corpId, corpId),
-            eq(companyApplications.status, 2),
-          ),
-        )
+        .where(pendingIn(id, corpId))
         .returning();
       return app;
     },
@@ -210,13 +210,7 @@ export function companiesRepository(db: Db) {
       const rows = await db
         .update(users)
         .set({ corpId: null, isCorpAdmin: false })
-        .where(
-          and(
-            eq(users.corpId, corpId),
-            eq(users.id, userId),
-            sql`(not ${users.isCorpAdmin} or (select count(*) from ${users} u2 where u2.corp_id = ${corpId} and u2.is_corp_admin) > 1)`,
-          ),
-        )
+        .where(and(eq(users.corpId, corpId), eq(users.id, userId), keepsAnAdmin(corpId)))
         .returning({ id: users.id });
       return rows.length > 0;
     },
@@ -229,13 +223,7 @@ export function companiesRepository(db: Db) {
       const rows = await db
         .update(users)
         .set({ isCorpAdmin: sql`not ${users.isCorpAdmin}` })
-        .where(
-          and(
-            eq(users.corpId, corpId),
-            eq(users.id, userId),
-            sql`(not ${users.isCorpAdmin} or (select count(*) from ${users} u2 where u2.corp_id = ${corpId} and u2.is_corp_admin) > 1)`,
-          ),
-        )
+        .where(and(eq(users.corpId, corpId), eq(users.id, userId), keepsAnAdmin(corpId)))
         .returning({ isCorpAdmin: users.isCorpAdmin });
       return rows[0]?.isCorpAdmin;
     },
