@@ -12,8 +12,8 @@
  * stays small. The info response is handed once to the landing page's calls (share/lib/share-link.ts).
  */
 import { Api } from '@bimdrive/contracts/routes';
-import { HEADER_HEIGHT, modelCanvasRect } from '../features/preview/lib/layout.ts';
-import { VIEWER_TOOLBAR_HEIGHT } from '../features/viewer/lib/layout.ts';
+import { headerBarStyle, modelCanvasRect } from '../features/preview/lib/layout.ts';
+import { toolbarBandStyle, VIEWER_BACKGROUND } from '../features/viewer/lib/layout.ts';
 import { keepBootInfo, shareCodeOf } from '../features/share/lib/share-link.ts';
 import { prefetch } from '../lib/prefetch.ts';
 
@@ -26,39 +26,46 @@ interface BootShareInfo {
 }
 
 /**
- * A fixed page shaped like the preview overlay over a model (features/preview/components/
- * preview-header.tsx, model-preview.tsx): header with the file name where the header shows it (after
- * the file icon's place; narrower padding below antd's `sm` breakpoint, 576 px), the toolbar band and
- * the canvas host, which it returns with the page itself.
+ * A fixed page shaped like the preview overlay over a model, with the overlay's own header and
+ * toolbar-band styles: header with the file name where the header shows it (after the file icon's
+ * place), the toolbar band and the canvas host, which it returns with the page itself.
  */
 function skeleton(fileName: string): { page: HTMLElement; canvasHost: HTMLElement } {
-  const el = (css: string) => {
+  const el = (style: Partial<CSSStyleDeclaration>) => {
     const div = document.createElement('div');
-    div.style.cssText = css;
+    Object.assign(div.style, style);
     return div;
   };
-  const page = el('position:fixed;inset:0;z-index:2000;background:#f3f5f9;overflow:hidden');
+  const page = el({
+    position: 'fixed',
+    inset: '0',
+    zIndex: '2000',
+    background: VIEWER_BACKGROUND,
+    overflow: 'hidden',
+  });
   page.setAttribute('data-testid', 'boot-first-frame');
-  const padding = window.innerWidth >= 576 ? '0 16px 0 20px' : '0 4px 0 12px';
-  const header = el(
-    `height:${HEADER_HEIGHT}px;box-sizing:border-box;display:flex;align-items:center;gap:12px;` +
-      `padding:${padding};background:#fff;border-bottom:1px solid #f0f0f0;` +
-      'box-shadow:0 1px 4px rgba(0,21,41,0.06);position:relative;z-index:1',
-  );
-  const name = el(
-    'flex:1;min-width:0;font-weight:600;font-size:15px;color:rgba(0,0,0,0.88);white-space:nowrap;' +
-      'overflow:hidden;text-overflow:ellipsis',
-  );
+  const header = el(headerBarStyle(window.innerWidth >= 576));
+  const name = el({
+    flex: '1',
+    minWidth: '0',
+    fontWeight: '600',
+    fontSize: '15px',
+    color: 'rgba(0,0,0,0.88)',
+    whiteSpace: 'nowrap',
+    overflow: 'hidden',
+    textOverflow: 'ellipsis',
+  });
   name.textContent = fileName;
-  header.append(el('width:22px;flex:none'), name);
-  const toolbar = el(
-    `height:${VIEWER_TOOLBAR_HEIGHT}px;box-sizing:border-box;background:#fff;border-bottom:1px solid #f0f0f0`,
-  );
+  header.append(el({ width: '22px', flex: 'none' }), name);
   const rect = modelCanvasRect();
-  const canvasHost = el(
-    `position:absolute;left:0;top:${rect.top}px;width:${rect.width}px;height:${rect.height}px`,
-  );
-  page.append(header, toolbar, canvasHost);
+  const canvasHost = el({
+    position: 'absolute',
+    left: '0',
+    top: `${rect.top}px`,
+    width: `${rect.width}px`,
+    height: `${rect.height}px`,
+  });
+  page.append(header, el(toolbarBandStyle), canvasHost);
   return { page, canvasHost };
 }
 

@@ -67,7 +67,7 @@ export function useRealtime(): void {
       onCompanyApply: (notDealApply) => {
         queryClient.setQueryData(companyQueryKeys.pending, notDealApply);
         void queryClient.invalidateQueries({ queryKey: companyQueryKeys.applicants });
-        void queryClient.invalidateQueries({ queryKey: ['company', 'members'] });
+        void queryClient.invalidateQueries({ queryKey: companyQueryKeys.allMembers });
       },
       onAccessApply: () =>
         endSession(() => modal.success({ ...notice, content: t('companies:accessApply') })),

@@ -32,6 +32,8 @@ export const companyQueryKeys = {
   space: ['company', 'space'] as const,
   pending: ['company', 'pending'] as const,
   applicants: ['company', 'applicants'] as const,
+  /** Every company's member list (refreshed on companyApply1). */
+  allMembers: ['company', 'members'] as const,
   members: (corpId: string) => ['company', 'members', corpId] as const,
   search: (name: string) => ['company', 'search', name] as const,
 };

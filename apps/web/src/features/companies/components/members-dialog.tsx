@@ -41,7 +41,15 @@ export function MembersDialog({ open, corpId, isAdmin, onClose }: MembersDialogP
   const remove = useRemoveMember();
   const toggle = useToggleAdmin();
   const decide = useDecideApplication();
-  const empty = { emptyText: t('common:noData') };
+  /** Run a mutation and confirm it; a refusal was already shown by the API client. */
+  const act = async (run: () => Promise<unknown>, done: string) => {
+    try {
+      await run();
+      void message.success(done);
+    } catch {
+      /* shown by the API client */
+    }
+  };
 
   const confirmRemove = (p: Person) =>
     modal.confirm({
@@ -49,26 +57,31 @@ export function MembersDialog({ open, corpId, isAdmin, onClose }: MembersDialogP
       content: t('removeConfirm', { name: p.userName }),
       okText: t('common:ok'),
       cancelText: t('common:cancel'),
-      onOk: async () => {
-        await remove.mutateAsync(p.userId);
-        void message.success(t('deleted'));
-      },
+      onOk: () => act(() => remove.mutateAsync(p.userId), t('deleted')),
     });
+
+  /** What both lists share: size, height, empty text and the leading person columns. */
+  const listProps = {
+    size: 'small',
+    pagination: false,
+    scroll: { y: LIST_HEIGHT },
+    locale: { emptyText: t('common:noData') },
+  } as const;
+  const personColumns = [
+    { title: t('col.index'), width: 64, render: (_: unknown, __: unknown, i: number) => i + 1 },
+    { title: t('col.userName'), dataIndex: 'userName', ellipsis: true },
+    { title: t('col.phone'), dataIndex: 'phone', width: 130 },
+  ];
 
   const memberTable = (
     <Table<Person>
       data-testid="company-members"
       rowKey="userId"
-      size="small"
-      pagination={false}
-      scroll={{ y: LIST_HEIGHT }}
+      {...listProps}
       loading={members.isLoading}
-      locale={empty}
       dataSource={members.data?.list ?? []}
       columns={[
-        { title: t('col.index'), width: 64, render: (_, __, i) => i + 1 },
-        { title: t('col.userName'), dataIndex: 'userName', ellipsis: true },
-        { title: t('col.phone'), dataIndex: 'phone', width: 130 },
+        ...personColumns,
         {
           title: t('col.role'),
           width: 120,
@@ -87,14 +100,7 @@ export function MembersDialog({ open, corpId, isAdmin, onClose }: MembersDialogP
                   type="link"
                   size="small"
                   loading={toggle.isPending && toggle.variables === p.userId}
-                  onClick={async () => {
-                    try {
-                      await toggle.mutateAsync(p.userId);
-                      void message.success(t('setOk'));
-                    } catch {
-                      /* shown by the API client */
-                    }
-                  }}
+                  onClick={() => act(() => toggle.mutateAsync(p.userId), t('setOk'))}
                 >
                   {p.isAdmin ? t('action.cancelAdmin') : t('action.setAdmin')}
                 </Button>
@@ -109,16 +115,11 @@ export function MembersDialog({ open, corpId, isAdmin, onClose }: MembersDialogP
     <Table<CompanyApplicationValue>
       data-testid="company-applicants"
       rowKey="iuid"
-      size="small"
-      pagination={false}
-      scroll={{ y: LIST_HEIGHT }}
+      {...listProps}
       loading={applicants.isLoading}
-      locale={empty}
       dataSource={applicants.data ?? []}
       columns={[
-        { title: t('col.index'), width: 64, render: (_, __, i) => i + 1 },
-        { title: t('col.userName'), dataIndex: 'userName', ellipsis: true },
-        { title: t('col.phone'), dataIndex: 'phone', width: 130 },
+        ...personColumns,
         {
           title: t('col.createTime'),
           dataIndex: 'createTime',
@@ -136,14 +137,12 @@ export function MembersDialog({ open, corpId, isAdmin, onClose }: MembersDialogP
                   type="link"
                   size="small"
                   danger={!accept}
-                  onClick={async () => {
-                    try {
-                      await decide.mutateAsync({ id: a.iuid, accept });
-                      void message.success(accept ? t('approved') : t('rejected'));
-                    } catch {
-                      /* shown by the API client */
-                    }
-                  }}
+                  onClick={() =>
+                    act(
+                      () => decide.mutateAsync({ id: a.iuid, accept }),
+                      accept ? t('approved') : t('rejected'),
+                    )
+                  }
                 >
                   {accept ? t('action.approve') : t('action.reject')}
                 </Button>

@@ -14,7 +14,7 @@ import { triggerDownload } from '../lib/trigger-download.ts';
 import { prefetch } from '../../../lib/prefetch.ts';
 import { loadedFirstFrame, loadFirstFrame, type FirstFrameModule } from '../lib/preload-model.ts';
 import { ViewerBoundary } from './viewer-boundary.tsx';
-import { VIEWER_TOOLBAR_HEIGHT } from '../../viewer/lib/layout.ts';
+import { toolbarBandStyle, VIEWER_BACKGROUND, VIEWER_TOOLBAR_HEIGHT } from '../../viewer/lib/layout.ts';
 import '../i18n.ts';
 
 /** Props of the viewer feature's ModelViewer (its documented interface). */
@@ -191,15 +191,8 @@ export function ModelPreview({ info, compact }: ModelPreviewProps): ReactElement
       {showQuick && (
         // The picture sits where the full viewer's canvas will be (below its toolbar, shown here as an
         // empty bar), so nothing moves at the swap.
-        <div style={{ position: 'absolute', inset: 0, zIndex: 2, background: '#f3f5f9' }}>
-          <div
-            style={{
-              height: VIEWER_TOOLBAR_HEIGHT,
-              boxSizing: 'border-box',
-              background: '#fff',
-              borderBottom: '1px solid #f0f0f0',
-            }}
-          />
+        <div style={{ position: 'absolute', inset: 0, zIndex: 2, background: VIEWER_BACKGROUND }}>
+          <div style={toolbarBandStyle} />
           <div style={{ position: 'absolute', inset: `${VIEWER_TOOLBAR_HEIGHT}px 0 0 0` }}>
             {firstFrame ? (
               <firstFrame.ModelFirstFrame

@@ -15,7 +15,7 @@ import { Button, Grid, Space, Typography } from 'antd';
 import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FileIcon } from '../../../components/file-icon.tsx';
-import { HEADER_HEIGHT } from '../lib/layout.ts';
+import { headerBarStyle } from '../lib/layout.ts';
 import { triggerDownload } from '../lib/trigger-download.ts';
 import '../i18n.ts';
 
@@ -44,23 +44,7 @@ export function PreviewHeader(props: PreviewHeaderProps): ReactElement {
   const wide = screens.sm !== false;
   const label = (text: string) => (wide ? text : undefined);
   return (
-    <header
-      data-testid="preview-header"
-      style={{
-        height: HEADER_HEIGHT,
-        boxSizing: 'border-box',
-        flex: 'none',
-        display: 'flex',
-        alignItems: 'center',
-        gap: 12,
-        padding: wide ? '0 16px 0 20px' : '0 4px 0 12px',
-        background: '#fff',
-        borderBottom: '1px solid #f0f0f0',
-        boxShadow: '0 1px 4px rgba(0,21,41,0.06)',
-        position: 'relative',
-        zIndex: 1,
-      }}
-    >
+    <header data-testid="preview-header" style={{ ...headerBarStyle(wide), flex: 'none' }}>
       <FileIcon suffix={props.fileSuffix} size={22} />
       <Typography.Text
         strong

@@ -9,6 +9,25 @@ import { VIEWER_TOOLBAR_HEIGHT } from '../../viewer/lib/layout.ts';
 export const HEADER_HEIGHT = 57;
 
 /**
+ * The header bar's box (preview-header.tsx; also the share link's boot skeleton): `wide` from antd's
+ * `sm` breakpoint (576 px) — narrower padding on phones.
+ */
+export const headerBarStyle = (wide: boolean) =>
+  ({
+    height: `${HEADER_HEIGHT}px`,
+    boxSizing: 'border-box',
+    display: 'flex',
+    alignItems: 'center',
+    gap: '12px',
+    padding: wide ? '0 16px 0 20px' : '0 4px 0 12px',
+    background: '#fff',
+    borderBottom: '1px solid #f0f0f0',
+    boxShadow: '0 1px 4px rgba(0,21,41,0.06)',
+    position: 'relative',
+    zIndex: '1',
+  }) as const;
+
+/**
  * Where a model's canvas sits in a full-window preview overlay, in CSS px: below the header and the
  * viewer's toolbar, the full width of the window.
  */

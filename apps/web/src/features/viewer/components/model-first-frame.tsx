@@ -11,7 +11,8 @@
  * GL context.
  */
 import { useEffect, useRef, type ReactElement } from 'react';
-import { BACKGROUND, disposeStage, drawAt, markShown, nextFrames, takeStage } from '../lib/still-frame.ts';
+import { VIEWER_BACKGROUND } from '../lib/layout.ts';
+import { disposeStage, drawAt, markShown, nextFrames, takeStage } from '../lib/still-frame.ts';
 
 /** Props of ModelFirstFrame. */
 export interface ModelFirstFrameProps {
@@ -66,7 +67,7 @@ export function ModelFirstFrame({ url, onDrawn, onError }: ModelFirstFrameProps)
     <div
       ref={hostRef}
       data-testid="viewer-preview-frame"
-      style={{ position: 'absolute', inset: 0, overflow: 'hidden', background: BACKGROUND }}
+      style={{ position: 'absolute', inset: 0, overflow: 'hidden', background: VIEWER_BACKGROUND }}
     />
   );
 }

@@ -16,9 +16,8 @@ import { GLTFLoader } from 'three/examples/jsm/loaders/GLTFLoader.js';
 import { MeshoptDecoder } from 'three/examples/jsm/libs/meshopt_decoder.module.js';
 import { takePrefetched } from '../../../lib/prefetch.ts';
 import { firstView, VIEWER_FOV_DEG } from './first-view.ts';
+import { VIEWER_BACKGROUND } from './layout.ts';
 
-/** The full viewer's background colour. */
-export const BACKGROUND = '#f3f5f9';
 /** User-timing mark set when the still frame is on screen (read by bench/first-frame.ts). */
 export const FIRST_FRAME_MARK = 'bimdrive:first-frame';
 
@@ -82,7 +81,7 @@ const stillMaterial = (color: THREE.Color, opacity: number, transparent: boolean
 /** A scene with the still frame's background and lights. */
 function stillScene(): THREE.Scene {
   const scene = new THREE.Scene();
-  scene.background = new THREE.Color(BACKGROUND);
+  scene.background = new THREE.Color(VIEWER_BACKGROUND);
   scene.add(new THREE.HemisphereLight(0xffffff, 0x8d8d8d, 2));
   const sun = new THREE.DirectionalLight(0xffffff, 1.5);
   sun.position.set(5, 10, 3);

@@ -23,11 +23,11 @@ import { GLTFLoader } from 'three/examples/jsm/loaders/GLTFLoader.js';
 import { MeshoptDecoder } from 'three/examples/jsm/libs/meshopt_decoder.module.js';
 import workerUrl from '@thatopen/fragments/worker?url';
 import { firstView } from './first-view.ts';
+import { VIEWER_BACKGROUND } from './layout.ts';
 
 /** Kind of model file the viewer shows. */
 export type ModelKind = 'fragments' | 'glb';
 
-const BACKGROUND = 0xf3f5f9;
 const HIGHLIGHT = new THREE.Color('#1677ff');
 const CLICK_SLOP_PX = 5;
 
@@ -63,7 +63,7 @@ export class ViewerEngine {
     this.world = worlds.create<OBC.SimpleScene, OBC.SimpleCamera, OBC.SimpleRenderer>();
     this.world.scene = new OBC.SimpleScene(this.components);
     this.world.scene.setup();
-    this.world.scene.three.background = new THREE.Color(BACKGROUND);
+    this.world.scene.three.background = new THREE.Color(VIEWER_BACKGROUND);
     this.world.renderer = new OBC.SimpleRenderer(this.components, container);
     this.world.renderer.showLogo = false; // the product's own chrome frames the viewer
     this.world.camera = new OBC.SimpleCamera(this.components);
