@@ -75,6 +75,18 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Serve the built web app from this folder (default apps/web/dist). */
   WEB_DIST: z.string().optional(),
+  /** Private deployment (000 §2, §6): hides help, consult-to-buy, space bars, System Management; needs a licence. */
+  PRIVATE_DEPLOYMENT: bool.default(false),
+  /** Signed licence of a private deployment (default DATA_DIR/licence.json). */
+  LICENCE_FILE: z.string().optional(),
+  /** Ed25519 public key (PEM, `\n` escapes allowed) that verifies the licence signature. */
+  LICENCE_PUBLIC_KEY: z.string().optional(),
+  /** Help-centre address shown as a QR code in the account card (扫码联系我们). */
+  HELP_CENTER_URL: z.string().default(''),
+  /** Phone number shown by the account card's consult-to-buy entry. */
+  CONSULT_PHONE: z.string().default(''),
+  /** Muted looping video behind the login page; unset keeps the still background. */
+  LOGIN_VIDEO_URL: z.string().default(''),
 });
 
 /** The application configuration (derived, absolute paths). */
@@ -103,6 +115,13 @@ export interface AppConfig {
   sharePwd: { perClient: number; perLink: number; windowSeconds: number };
   logLevel: string;
   webDist: string;
+  /** Private deployment and its licence (000 §2 step 3, /systemInitError). */
+  privateDeployment: boolean;
+  licenceFile: string;
+  licencePublicKey: string | undefined;
+  helpCenterUrl: string;
+  consultPhone: string;
+  loginVideoUrl: string;
 }
 
 /** Thrown for an invalid environment; the message names each bad variable. */
@@ -159,6 +178,12 @@ export function loadConfig(
     },
     logLevel: e.LOG_LEVEL,
     webDist: path.resolve(repoRoot, e.WEB_DIST ?? 'apps/web/dist'),
+    privateDeployment: e.PRIVATE_DEPLOYMENT,
+    licenceFile: e.LICENCE_FILE ? path.resolve(repoRoot, e.LICENCE_FILE) : path.join(dataDir, 'licence.json'),
+    licencePublicKey: e.LICENCE_PUBLIC_KEY?.replace(/\\n/g, '\n'),
+    helpCenterUrl: e.HELP_CENTER_URL,
+    consultPhone: e.CONSULT_PHONE,
+    loginVideoUrl: e.LOGIN_VIDEO_URL,
     ...overrides,
   };
 }

@@ -49,6 +49,8 @@ export const users = pgTable('users', {
   avatar: text('avatar').notNull().default(''),
   quotaBytes: bigint('quota_bytes', { mode: 'number' }).notNull(),
   usedBytes: bigint('used_bytes', { mode: 'number' }).notNull().default(0),
+  /** End of the personal space service (000 §3 Space info serviceStopTime); null = 无限制. */
+  serviceStopAt: timestamp('service_stop_at', { withTimezone: true }),
   createdAt: createdAt(),
 });
 

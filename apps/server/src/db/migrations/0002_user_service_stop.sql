@@ -1,0 +1,1 @@
+ALTER TABLE "users" ADD COLUMN "service_stop_at" timestamp with time zone;
