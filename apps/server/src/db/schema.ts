@@ -190,3 +190,47 @@ export const companyApplications = pgTable(
       .where(sql`${t.status} = 2`),
   ],
 );
+
+/**
+ * Invitations to a company (spec 000 §2 member list "copy invite link", §3 Company person
+ * `invitebit`): an administrator invites a phone under a name; the invitation shows in the member
+ * list with invitebit false until the person accepts it through a link. `status` 2 pending,
+ * 1 accepted (`userId` who joined), 0 revoked (the row was removed). One pending invitation per
+ * phone and company.
+ */
+export const companyInvites = pgTable(
+  'company_invites',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    corpId: uuid('corp_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    phone: text('phone').notNull(),
+    userName: text('user_name').notNull(),
+    status: smallint('status').notNull().default(2),
+    invitedBy: uuid('invited_by').references(() => users.id, { onDelete: 'set null' }),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('company_invites_corp_idx').on(t.corpId, t.status),
+    uniqueIndex('company_invites_one_pending_idx')
+      .on(t.corpId, t.phone)
+      .where(sql`${t.status} = 2`),
+  ],
+);
+
+/**
+ * Invite links: each copy of an invitation's link mints a random token; only its SHA-256 is kept.
+ * A link works while its invitation is pending and it has not expired.
+ */
+export const companyInviteLinks = pgTable('company_invite_links', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  inviteId: uuid('invite_id')
+    .notNull()
+    .references(() => companyInvites.id, { onDelete: 'cascade' }),
+  tokenHash: text('token_hash').notNull().unique(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  createdAt: createdAt(),
+});
