@@ -234,3 +234,38 @@ export const companyInviteLinks = pgTable('company_invite_links', {
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   createdAt: createdAt(),
 });
+
+/**
+ * SMS verification codes (issue 4; 000 §4 phone change, SMS sign-in and registration). Only the
+ * HMAC-SHA256 of `purpose:phone:code` is kept; a code lives 5 minutes, is single use (`consumedAt`)
+ * and dies after 5 wrong attempts. `purpose`: login | register | editPhoneOld | editPhoneNew.
+ */
+export const smsCodes = pgTable(
+  'sms_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    phone: text('phone').notNull(),
+    purpose: text('purpose').notNull(),
+    codeHash: text('code_hash').notNull(),
+    attempts: smallint('attempts').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    consumedAt: timestamp('consumed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('sms_codes_phone_idx').on(t.phone, t.purpose, t.createdAt)],
+);
+
+/**
+ * Step 1 of a phone change (000 §4) proven by a session: the current phone was verified with a code.
+ * `EditPhone` consumes it (deleted) and accepts it only for a while after `verifiedAt`.
+ */
+export const phoneChangeGrants = pgTable('phone_change_grants', {
+  sessionId: uuid('session_id')
+    .primaryKey()
+    .references(() => sessions.id, { onDelete: 'cascade' }),
+  userId: uuid('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  oldPhone: text('old_phone').notNull(),
+  verifiedAt: timestamp('verified_at', { withTimezone: true }).notNull().defaultNow(),
+});
