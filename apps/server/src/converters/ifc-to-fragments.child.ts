@@ -1,14 +1,14 @@
 /**
  * Child-process entry of the IFC converter: `node ifc-to-fragments.child.ts <input.ifc> <output.frag>`.
  * Checks the STEP envelope, converts with `@thatopen/fragments` IfcImporter (web-ifc), keeping element
- * attributes, property sets, relations and the spatial tree, writes the fragments file, reads it back to
- * count what it holds, and reports over IPC:
+ * attributes, property sets, relations and the spatial tree, writes the fragments file and reports over IPC
+ * (the model is not read back here: the preview step, which loads it anyway, counts its elements):
  *   { type: 'progress', percent } … then { type: 'done', stats } or { type: 'failed', reason, outOfMemory? }.
  */
 import { open, readFile, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { IfcImporter, SingleThreadedFragmentsModel } from '@thatopen/fragments';
+import { IfcImporter } from '@thatopen/fragments';
 
 const [inputPath, outputPath] = process.argv.slice(2) as [string, string];
 const send = (m: unknown) => process.send?.(m);
@@ -61,14 +61,10 @@ try {
     },
   });
   await writeFile(outputPath, frag);
-  const model = new SingleThreadedFragmentsModel('stats', frag);
-  const stats = {
-    schema: schemaOf(Buffer.from(bytes.subarray(0, 2048)).toString('latin1')),
-    elements: model.getItemsWithGeometry().length,
-    categories: model.getCategories().length,
-  };
-  model.dispose();
-  send({ type: 'done', stats });
+  send({
+    type: 'done',
+    stats: { schema: schemaOf(Buffer.from(bytes.subarray(0, 2048)).toString('latin1')) },
+  });
 } catch (err) {
   const detail = err instanceof Error ? err.message : String(err);
   // web-ifc's wasm heap and ArrayBuffers fail with a catchable error when memory runs out.

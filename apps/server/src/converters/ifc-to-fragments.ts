@@ -1,7 +1,7 @@
 /**
  * IFC → fragments (spec 001 §4; DESIGN.md converters): runs `ifc-to-fragments.child.ts` in a child
  * process under the request's time and memory limits and writes `<outputDir>/model.frag`.
- * @returns what the child counted (elements with geometry, categories, schema).
+ * @returns the IFC schema of the file (elements are counted by the preview step, model-preview.ts).
  * @throws ConversionError with a readable reason: bad or truncated file, time or memory limit, crash
  * (not retried); the child process could not be started (retryable).
  */
@@ -16,12 +16,10 @@ type ChildMessage =
   | { type: 'done'; stats: IfcFigures }
   | { type: 'failed'; reason: string; outOfMemory?: boolean };
 
-/** What the child counts in the fragments it wrote. */
+/** What the child reports of the file it converted. */
 export interface IfcFigures {
   [key: string]: unknown;
   schema: string;
-  elements: number;
-  categories: number;
 }
 
 export async function ifcToFragments(req: ConvertRequest, outputPath: string): Promise<IfcFigures> {

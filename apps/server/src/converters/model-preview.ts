@@ -4,7 +4,8 @@
  * It runs after the conversion has answered statusType 3, so it never delays the model itself; a
  * model without a preview still opens, in the full viewer directly.
  *
- * @returns `{ triangles, materials, bytes }` of the GLB written (with a gzip copy at `<outputPath>.gz`).
+ * @returns `{ triangles, materials, bytes }` of the GLB written (with a gzip copy at `<outputPath>.gz`)
+ * and `{ elements, categories }` of the model (elements with geometry, IFC categories).
  * @throws Error with the reason (limit hit, bad `.frag`, crash); `outputPath` is then absent.
  */
 import { rm } from 'node:fs/promises';
@@ -18,6 +19,8 @@ export interface PreviewFigures {
   triangles: number;
   materials: number;
   bytes: number;
+  elements: number;
+  categories: number;
 }
 
 type ChildMessage = ({ type: 'done' } & PreviewFigures) | { type: 'failed'; reason: string };

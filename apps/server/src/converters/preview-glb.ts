@@ -7,9 +7,11 @@
  * viewer (tree, properties, picking) is still loading, then the full viewer replaces it — the way
  * BIMFACE or Speckle show a model before it is interactive.
  *
- * Shape: `fragmentsToPreviewGlb(fragBytes)` → `{ glb, triangles, materials }`; `glb` is a complete
- * binary glTF 2.0 file (bytes), `triangles` the count written, `materials` the meshes written (one
- * per fragments material that has geometry). No normals are stored: the viewer shades flat from
+ * Shape: `fragmentsToPreviewGlb(fragBytes)` → `{ glb, triangles, materials, elements, categories }`;
+ * `glb` is a complete binary glTF 2.0 file (bytes), `triangles` the count written, `materials` the
+ * meshes written (one per fragments material that has geometry), `elements` the model's elements with
+ * geometry and `categories` its IFC categories (counted here because the model is loaded anyway; the
+ * conversion itself does not read its output back). No normals are stored: the viewer shades flat from
  * screen-space derivatives. Colours are the fragments materials' sRGB bytes, written as glTF's
  * linear `baseColorFactor`; translucent ones (alpha < 255) blend.
  *
@@ -37,13 +39,14 @@ const srgbToLinear = (c: number) => new THREE.Color().setRGB(c / 255, 0, 0, THRE
 /** Build the preview GLB of a `.frag` file's bytes; see the module docstring. */
 export async function fragmentsToPreviewGlb(
   fragBytes: Uint8Array,
-): Promise<{ glb: Uint8Array; triangles: number; materials: number }> {
+): Promise<{ glb: Uint8Array; triangles: number; materials: number; elements: number; categories: number }> {
   const model = new FRAGS.SingleThreadedFragmentsModel('preview', fragBytes);
   try {
     const samples = model.getSamples();
     const materials = model.getMaterials();
+    const items = model.getItemsWithGeometry();
     const meshes = model
-      .getItemsGeometry(model.getItemsWithGeometry())
+      .getItemsGeometry(items)
       .flat()
       .filter((m) => m.positions && m.indices && m.sampleId !== undefined);
     const materialOf = (m: FRAGS.MeshData) => samples.get(m.sampleId!)?.material ?? -1;
@@ -122,7 +125,13 @@ export async function fragmentsToPreviewGlb(
     const io = new NodeIO()
       .registerExtensions([EXTMeshoptCompression, KHRMeshQuantization])
       .registerDependencies({ 'meshopt.encoder': MeshoptEncoder });
-    return { glb: await io.writeBinary(doc), triangles: written, materials: scene.listChildren().length };
+    return {
+      glb: await io.writeBinary(doc),
+      triangles: written,
+      materials: scene.listChildren().length,
+      elements: items.length,
+      categories: model.getCategories().length,
+    };
   } finally {
     model.dispose();
   }

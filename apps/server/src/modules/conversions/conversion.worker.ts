@@ -86,8 +86,9 @@ export async function runConversion(ctx: AppContext, fileId: string, retriesLeft
 }
 
 /**
- * After an IFC model is done, build its first-frame preview GLB (converters/model-preview.ts). Best
- * effort: a failure is logged and the model opens in the full viewer directly.
+ * After an IFC model is done, build its first-frame preview GLB (converters/model-preview.ts) and add
+ * the model's element and category counts to the file's stats. Best effort: a failure is logged and the
+ * model opens in the full viewer directly.
  */
 async function writeModelPreview(ctx: AppContext, file: FileRowDb, fragPath: string): Promise<void> {
   const { buildModelPreview } = await import('../../converters/model-preview.ts');
@@ -98,8 +99,10 @@ async function writeModelPreview(ctx: AppContext, file: FileRowDb, fragPath: str
       timeoutMs: ctx.config.conversion.timeoutMs,
       memoryMb: ctx.config.conversion.memoryMb,
     });
+    const { elements, categories } = figures;
+    const stats = { ...(file.stats as Record<string, unknown> | null), elements, categories };
     // The file was deleted meanwhile: its folder is gone, so drop what was just written there.
-    if (!(await filesRepository(ctx.db).findById(file.id))) {
+    if (!(await filesRepository(ctx.db).setStatus(file.id, { stats }))) {
       await ctx.storage.deletePrefix(fileFolderKey(file.ownerId, file.id));
       return;
     }
