@@ -6,6 +6,7 @@ import type { ObjectStorage } from './storage/object-storage.ts';
 import type { Tokens } from './lib/tokens.ts';
 import type { Hub } from './realtime/hub.ts';
 import type { RateLimiterAbstract } from 'rate-limiter-flexible';
+import type { SmsProvider } from './modules/sms/sms.provider.ts';
 
 export interface AppContext {
   config: AppConfig;
@@ -19,4 +20,8 @@ export interface AppContext {
   enqueueConversion: (fileId: string) => Promise<void>;
   /** Wrong extraction code limiters: per link+client and per link overall. */
   sharePwdLimiters: { perClient: RateLimiterAbstract; perLink: RateLimiterAbstract };
+  /** Sends SMS codes (development log or Alibaba Cloud, config SMS_PROVIDER); read at call time, tests swap it. */
+  sms: SmsProvider;
+  /** A 32-byte key for `label` derived from the server secret (lib/keys.ts), e.g. `sms-code`, `avatar-path`. */
+  secretKey: (label: string) => Buffer;
 }

@@ -27,6 +27,10 @@ import type { AppContext } from './app-context.ts';
 import { openDatabase } from './db/client.ts';
 import { AppError } from './lib/errors.ts';
 import { createTokens, resolveSecret } from './lib/tokens.ts';
+import { createKeyring } from './lib/keys.ts';
+import { createSmsProvider } from './modules/sms/sms.provider.ts';
+import { smsRoutes } from './modules/sms/sms.routes.ts';
+import { accountRoutes } from './modules/account/account.routes.ts';
 import { createHub } from './realtime/hub.ts';
 import { createLocalStorage } from './storage/local-storage.ts';
 import { CLEANUP_QUEUE, enqueueConversion, startQueue } from './jobs/queue.ts';
@@ -68,7 +72,8 @@ export async function buildApp(config: AppConfig, role: Role = 'all'): Promise<B
   app.setSerializerCompiler(serializerCompiler);
 
   const dbHandle = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: config.pgliteDir });
-  const tokens = createTokens(await resolveSecret(config.jwtSecret, config.dataDir));
+  const secret = await resolveSecret(config.jwtSecret, config.dataDir);
+  const tokens = createTokens(secret);
   const storage = createLocalStorage(config.storageDir);
   const redis = config.redisUrl ? new Redis(config.redisUrl, { enableOfflineQueue: true }) : null;
   const limiter = (points: number, prefix: string) =>
@@ -108,6 +113,8 @@ export async function buildApp(config: AppConfig, role: Role = 'all'): Promise<B
       // A worker in this process starts at once instead of at its next poll (up to 1 s later).
       if (conversionWorkerId) boss.notifyWorker(conversionWorkerId);
     },
+    sms: createSmsProvider(config, app.log),
+    secretKey: createKeyring(secret),
     sharePwdLimiters: {
       perClient: limiter(config.sharePwd.perClient, 'sharepwd-client'),
       perLink: limiter(config.sharePwd.perLink, 'sharepwd-link'),
@@ -200,6 +207,8 @@ export async function buildApp(config: AppConfig, role: Role = 'all'): Promise<B
   await app.register(uploadsRoutes(ctx, uploads));
   await app.register(sharesRoutes(ctx));
   await app.register(companiesRoutes(ctx));
+  await app.register(smsRoutes(ctx));
+  await app.register(accountRoutes(ctx));
 
   const hasWeb = existsSync(path.join(config.webDist, 'index.html'));
   if (hasWeb)

@@ -75,6 +75,16 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Serve the built web app from this folder (default apps/web/dist). */
   WEB_DIST: z.string().optional(),
+  /** SMS codes (issue 4): `log` writes them to the server log (development), `aliyun` sends them. */
+  SMS_PROVIDER: z.enum(['log', 'aliyun']).default('log'),
+  /** Codes one phone may receive in 24 hours (rolling; all purposes together). */
+  SMS_DAILY_LIMIT: z.coerce.number().int().positive().default(10),
+  /** Alibaba Cloud SMS (SMS_PROVIDER=aliyun): AccessKey, approved sign name and template (variable `code`). */
+  ALIYUN_SMS_ACCESS_KEY_ID: z.string().min(1).optional(),
+  ALIYUN_SMS_ACCESS_KEY_SECRET: z.string().min(1).optional(),
+  ALIYUN_SMS_SIGN_NAME: z.string().min(1).optional(),
+  ALIYUN_SMS_TEMPLATE_CODE: z.string().min(1).optional(),
+  ALIYUN_SMS_ENDPOINT: z.string().default('dysmsapi.aliyuncs.com'),
   /** Private deployment (000 §2, §6): hides help, consult-to-buy, space bars, System Management; needs a licence. */
   PRIVATE_DEPLOYMENT: bool.default(false),
   /** Signed licence of a private deployment (default DATA_DIR/licence.json). */
@@ -115,6 +125,18 @@ export interface AppConfig {
   sharePwd: { perClient: number; perLink: number; windowSeconds: number };
   logLevel: string;
   webDist: string;
+  /** SMS codes: provider, daily cap per phone, Alibaba Cloud settings (only with provider aliyun). */
+  sms: {
+    provider: 'log' | 'aliyun';
+    dailyLimit: number;
+    aliyun: {
+      accessKeyId: string;
+      accessKeySecret: string;
+      signName: string;
+      templateCode: string;
+      endpoint: string;
+    } | null;
+  };
   /** Private deployment and its licence (000 §2 step 3, /systemInitError). */
   privateDeployment: boolean;
   licenceFile: string;
@@ -142,6 +164,20 @@ export function loadConfig(
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  if (e.SMS_PROVIDER === 'aliyun') {
+    const missing = (
+      [
+        'ALIYUN_SMS_ACCESS_KEY_ID',
+        'ALIYUN_SMS_ACCESS_KEY_SECRET',
+        'ALIYUN_SMS_SIGN_NAME',
+        'ALIYUN_SMS_TEMPLATE_CODE',
+      ] as const
+    ).filter((k) => !e[k]);
+    if (missing.length > 0)
+      throw new ConfigError(
+        `Invalid configuration:\n${missing.map((k) => `  ${k}: required when SMS_PROVIDER=aliyun`).join('\n')}`,
+      );
+  }
   const repoRoot = path.resolve(import.meta.dirname, '../../..');
   const dataDir = path.resolve(repoRoot, e.DATA_DIR);
   const publicHost = e.HOST === '0.0.0.0' ? '127.0.0.1' : e.HOST;
@@ -178,6 +214,20 @@ export function loadConfig(
     },
     logLevel: e.LOG_LEVEL,
     webDist: path.resolve(repoRoot, e.WEB_DIST ?? 'apps/web/dist'),
+    sms: {
+      provider: e.SMS_PROVIDER,
+      dailyLimit: e.SMS_DAILY_LIMIT,
+      aliyun:
+        e.SMS_PROVIDER === 'aliyun'
+          ? {
+              accessKeyId: e.ALIYUN_SMS_ACCESS_KEY_ID!,
+              accessKeySecret: e.ALIYUN_SMS_ACCESS_KEY_SECRET!,
+              signName: e.ALIYUN_SMS_SIGN_NAME!,
+              templateCode: e.ALIYUN_SMS_TEMPLATE_CODE!,
+              endpoint: e.ALIYUN_SMS_ENDPOINT,
+            }
+          : null,
+    },
     privateDeployment: e.PRIVATE_DEPLOYMENT,
     licenceFile: e.LICENCE_FILE ? path.resolve(repoRoot, e.LICENCE_FILE) : path.join(dataDir, 'licence.json'),
     licencePublicKey: e.LICENCE_PUBLIC_KEY?.replace(/\\n/g, '\n'),

@@ -1,22 +1,43 @@
 /** Sign-in, registration and session user — spec 000 §2 (/login), §3 (User), §5, §7 (phoneLogin). */
 import { z } from 'zod';
 import { PhoneSchema, NewPasswordSchema } from './validation.ts';
+import { SmsCodeSchema, SmsMessages } from './account.ts';
 
 /** Header that carries the session token on every request (000 §6 "A user token is sent on every request"). */
 export const TOKEN_HEADER = 'authorization';
 /** Header flag marking web-client requests (001 §7). */
 export const WEB_FLAG_HEADER = 'x-client';
 
-export const LoginBody = z.object({
-  phone: PhoneSchema,
-  password: z.string().min(1, '请输入密码').max(128),
-});
+/**
+ * Sign-in payload of `POST /api/Home/phoneLogin` (000 §7 "phone and credentials"): the phone with
+ * either its password or an SMS code (from `SendLoginSms`). With both, the code is used.
+ */
+export const LoginBody = z
+  .object({
+    phone: PhoneSchema,
+    password: z.string().max(128).optional(),
+    code: z.string().trim().max(6, SmsMessages.format).optional(),
+  })
+  .superRefine((v, c) => {
+    if (v.code) {
+      if (!/^\d{6}$/.test(v.code)) c.addIssue({ code: 'custom', path: ['code'], message: SmsMessages.format });
+    } else if (!v.password) c.addIssue({ code: 'custom', path: ['password'], message: '请输入密码' });
+  });
 
-export const RegisterBody = z.object({
-  phone: PhoneSchema,
-  password: NewPasswordSchema,
-  name: z.string().trim().min(1, '请输入姓名').max(50),
-});
+/**
+ * Registration payload: phone, name and a password, or an SMS code (from `SendRegisterSms`) without a
+ * password — that account has `ispassword` false until it sets one. A code and a password may both be given.
+ */
+export const RegisterBody = z
+  .object({
+    phone: PhoneSchema,
+    password: NewPasswordSchema.optional(),
+    code: SmsCodeSchema.optional(),
+    name: z.string().trim().min(1, '请输入姓名').max(50),
+  })
+  .superRefine((v, c) => {
+    if (!v.password && !v.code) c.addIssue({ code: 'custom', path: ['password'], message: '请输入密码' });
+  });
 
 /** Answer of `POST /api/Home/phoneLogin` with the fields listed in 000 §7. */
 export const LoginData = z.object({

@@ -7,3 +7,4 @@ export * from './shares.ts';
 export * from './companies.ts';
 export * from './realtime.ts';
 export * from './routes.ts';
+export * from './account.ts';

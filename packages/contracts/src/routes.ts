@@ -13,6 +13,19 @@ export const Api = {
   logout: '/api/Home/Logout', // POST → null
   userInfo: '/api/Home/GetUserInfo', // GET → SessionUser
   space: '/api/Home/GetMySpace', // GET → SpaceInfo
+  sendLoginSms: '/api/Home/SendLoginSms', // POST (public) PhoneBody → SmsSent (sign-in code; 429 within 60 s / over the daily cap)
+  sendRegisterSms: '/api/Home/SendRegisterSms', // POST (public, when registration is on) PhoneBody → SmsSent (409 phone bound)
+  imgFile: '/api/home/GetimgFile', // GET (public) ?fileUrl=<encrypted avatar path> → image bytes
+
+  // personal account (000 §2 editUserInfo / editPwd / editPhone, set-password dialog; §4 phone change; §7)
+  setPassword: '/api/WebAccount/SetPassword', // POST SetPasswordBody → SessionUser (only without a password)
+  accountSave: '/api/WebAccount/Save', // POST multipart userName, avator (image) → SessionUser
+  accountBaseInfo: '/api/WebAccount/BaseInfo', // GET → BaseInfo (ddUserAvatar)
+  editPwd: '/api/WebAccount/EditPwd', // POST EditPwdBody → null; ends the account's sessions
+  validateRegistPhone: '/api/WebAccount/ValidateRegistPhone', // POST PhoneBody → ValidateRegistPhoneData
+  sendEditPhoneSms: '/api/WebAccount/SendEditPhoneSms', // POST PhoneBody → SmsSent (current phone: step 1; other: step 2)
+  editPhoneFirstStep: '/api/WebAccount/EditPhoneFirstStep', // POST PhoneCodeBody → null (verifies the current phone)
+  editPhone: '/api/WebAccount/EditPhone', // POST PhoneCodeBody → SessionUser (after step 1 in this session)
 
   // personal files (001 §2–§5, source type 2)
   myDocumentList: '/api/Home/MyDocumentList', // GET ListQuery → ListData

@@ -38,7 +38,7 @@ export function authRepository(db: Db) {
     async insertUser(u: {
       phone: string;
       name: string;
-      passwordHash: string;
+      passwordHash: string | null;
       quotaBytes: number;
       isAdministrator?: boolean;
     }) {

@@ -36,7 +36,13 @@ export function authRoutes(ctx: AppContext, demoPhone: () => string | null): Fas
         schema: { tags: ['auth'], body: LoginBody, response: okSchema(LoginData) },
         config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
       },
-      async (req) => ok(await auth.login(req.body.phone, req.body.password), '登录成功'),
+      async (req) =>
+        ok(
+          req.body.code
+            ? await auth.loginWithCode(req.body.phone, req.body.code)
+            : await auth.login(req.body.phone, req.body.password ?? ''),
+          '登录成功',
+        ),
     );
 
     app.post(
@@ -45,7 +51,11 @@ export function authRoutes(ctx: AppContext, demoPhone: () => string | null): Fas
         schema: { tags: ['auth'], body: RegisterBody, response: okSchema(LoginData) },
         config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
       },
-      async (req) => ok(await auth.register(req.body.phone, req.body.password, req.body.name), '注册成功'),
+      async (req) =>
+        ok(
+          await auth.register(req.body.phone, req.body.password, req.body.name, req.body.code),
+          '注册成功',
+        ),
     );
 
     app.post(Api.logout, { schema: { tags: ['auth'], response: okNull } }, async (req) => {

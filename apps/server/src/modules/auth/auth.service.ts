@@ -3,6 +3,7 @@
  * §7 (phoneLogin answer), §8 (session-ended codes, AccountExit).
  */
 import {
+  AccountMessages,
   HubEvents,
   normalizePhone,
   ResultCode,
@@ -12,6 +13,8 @@ import {
 import type { AppContext } from '../../app-context.ts';
 import { AppError, forbidden, unauthorized } from '../../lib/errors.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
+import { avatarUrl } from '../account/avatar.ts';
+import { smsService } from '../sms/sms.service.ts';
 import { authRepository, type UserRow } from './auth.repository.ts';
 
 /** The caller of an authenticated request. */
@@ -32,7 +35,7 @@ export function presentUser(u: UserRow, ctx: AppContext, corpName = ''): Session
     phone: u.phone,
     isadministrator: u.isAdministrator,
     iscorpadmin: Boolean(u.corpId) && u.isCorpAdmin,
-    avatar: u.avatar,
+    avatar: avatarUrl(ctx, u.avatar),
     systemIsPersonal: ctx.config.systemIsPersonal,
     corpIdbit: Boolean(u.corpId),
     corpName,
@@ -47,6 +50,7 @@ export function presentUser(u: UserRow, ctx: AppContext, corpName = ''): Session
 /** Auth service bound to the app context. */
 export function authService(ctx: AppContext) {
   const repo = authRepository(ctx.db);
+  const sms = smsService(ctx);
 
   async function startSession(user: UserRow): Promise<LoginDataValue> {
     const ttl = ctx.config.sessionTtlHours * 3600;
@@ -85,16 +89,42 @@ export function authService(ctx: AppContext) {
       return startSession(user);
     },
 
-    /** Register (when enabled by configuration) and sign in. @throws 403 disabled, 409 phone taken. */
-    async register(phone: string, password: string, name: string): Promise<LoginDataValue> {
+    /**
+     * Phone + SMS code sign-in (code from `SendLoginSms`, purpose login); same answer and single-session
+     * rule as the password path. A valid code for a phone without an account answers 该手机号尚未注册，请先注册
+     * — only whoever holds the phone learns that.
+     * @throws AppError 400 with the code's message (sms.service verify) or not registered.
+     */
+    async loginWithCode(phone: string, code: string): Promise<LoginDataValue> {
+      const canonical = normalizePhone(phone);
+      await sms.verify(canonical, 'login', code);
+      const user = await repo.findUserByPhone(canonical);
+      if (!user) throw new AppError(400, AccountMessages.notRegistered);
+      return startSession(user);
+    },
+
+    /**
+     * Register (when enabled by configuration) and sign in: with a password, or with an SMS code from
+     * `SendRegisterSms` (purpose register) and no password — then `ispassword` is false.
+     * @throws 403 disabled, 400 code refused, 409 phone taken.
+     */
+    async register(
+      phone: string,
+      password: string | null | undefined,
+      name: string,
+      code?: string,
+    ): Promise<LoginDataValue> {
       if (!ctx.config.registerEnabled) throw forbidden('注册功能未开放');
+      const canonical = normalizePhone(phone);
+      if (code) await sms.verify(canonical, 'register', code);
+      else if (!password) throw new AppError(400, AccountMessages.passwordRequired);
       const user = await repo.insertUser({
-        phone: normalizePhone(phone),
+        phone: canonical,
         name,
-        passwordHash: await hashPassword(password),
+        passwordHash: password ? await hashPassword(password) : null,
         quotaBytes: ctx.config.personalQuotaBytes,
       });
-      if (!user) throw new AppError(409, '该手机号已被产品账号绑定');
+      if (!user) throw new AppError(409, AccountMessages.phoneBound);
       return startSession(user);
     },
 
