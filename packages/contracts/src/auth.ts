@@ -20,7 +20,8 @@ export const LoginBody = z
   })
   .superRefine((v, c) => {
     if (v.code) {
-      if (!/^\d{6}$/.test(v.code)) c.addIssue({ code: 'custom', path: ['code'], message: SmsMessages.format });
+      if (!/^\d{6}$/.test(v.code))
+        c.addIssue({ code: 'custom', path: ['code'], message: SmsMessages.format });
     } else if (!v.password) c.addIssue({ code: 'custom', path: ['password'], message: '请输入密码' });
   });
 

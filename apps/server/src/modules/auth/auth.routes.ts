@@ -52,10 +52,7 @@ export function authRoutes(ctx: AppContext, demoPhone: () => string | null): Fas
         config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
       },
       async (req) =>
-        ok(
-          await auth.register(req.body.phone, req.body.password, req.body.name, req.body.code),
-          '注册成功',
-        ),
+        ok(await auth.register(req.body.phone, req.body.password, req.body.name, req.body.code), '注册成功'),
     );
 
     app.post(Api.logout, { schema: { tags: ['auth'], response: okNull } }, async (req) => {
