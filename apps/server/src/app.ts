@@ -44,6 +44,21 @@ import { uploadsService } from './modules/uploads/uploads.service.ts';
 import { companiesRoutes } from './modules/companies/companies.routes.ts';
 import { sharesRoutes } from './modules/shares/shares.routes.ts';
 import { startConversionWorker } from './modules/conversions/conversion.worker.ts';
+import {
+  addEditionGate,
+  addLicenceGate,
+  serviceStateRoutes,
+} from './modules/service-state/service-state.routes.ts';
+
+/** The origin of an absolute http(s) URL, as a CSP source list (empty for relative or bad URLs). */
+function mediaOrigin(url: string): string[] {
+  try {
+    const u = new URL(url);
+    return u.protocol === 'https:' || u.protocol === 'http:' ? [u.origin] : [];
+  } catch {
+    return [];
+  }
+}
 
 /** Process roles (DESIGN.md): all-in-one, API only, or worker only. */
 export type Role = 'all' | 'api' | 'worker';
@@ -154,7 +169,8 @@ export async function buildApp(config: AppConfig, role: Role = 'all'): Promise<B
         imgSrc: ["'self'", 'data:', 'blob:'],
         styleSrc: ["'self'", "'unsafe-inline'"],
         connectSrc: ["'self'", 'ws:', 'wss:', 'blob:', 'data:'],
-        mediaSrc: ["'self'", 'blob:'],
+        // The login page's background video may come from another origin (LOGIN_VIDEO_URL).
+        mediaSrc: ["'self'", 'blob:', ...mediaOrigin(config.loginVideoUrl)],
         fontSrc: ["'self'", 'data:'],
         frameAncestors: ["'self'"],
         upgradeInsecureRequests: https ? [] : null,
@@ -200,7 +216,10 @@ export async function buildApp(config: AppConfig, role: Role = 'all'): Promise<B
       .send({ code: status === 429 ? ResultCode.refused : ResultCode.fail, msg, data: null });
   });
 
+  addLicenceGate(app, ctx); // private deployment: no valid licence → sessions refused (000 §2 step 3)
+  addEditionGate(app, ctx); // personal edition: company calls refused (001 §2)
   await app.register(authRoutes(ctx, () => (hasDemo ? DEMO_ACCOUNT.phone : null)));
+  await app.register(serviceStateRoutes(ctx));
   await app.register(filesRoutes(ctx));
   await app.register(fileServeRoutes(ctx));
   await app.register(favouritesRoutes(ctx));

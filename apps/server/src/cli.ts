@@ -1,20 +1,92 @@
 /**
- * Command line: `node apps/server/src/cli.ts create-user --phone <phone> --password <pw> --name <name>`
- * creates an account on the configured database (PGlite by default, DATABASE_URL for PostgreSQL).
+ * Command line (run with `node apps/server/src/cli.ts <command> …`):
+ * - `create-user --phone <phone> --password <pw> --name <name>` creates an account on the configured
+ *   database (PGlite by default, DATABASE_URL for PostgreSQL).
+ * - `licence-keygen --out <dir>` writes a new Ed25519 key pair `licence-private.pem` (keep it secret,
+ *   on the issuer's machine) and `licence-public.pem` (goes to LICENCE_PUBLIC_KEY of the deployment).
+ * - `licence-sign --key <private.pem> --customer <name> --expires <ISO date|never> [--field k=v …]
+ *   [--out <file>]` signs a private-deployment licence (modules/service-state/licence.ts) and writes
+ *   it to `--out` (default stdout); the deployment reads it from LICENCE_FILE.
  */
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { LoginBody, RegisterBody } from '@bimdrive/contracts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { authRepository } from './modules/auth/auth.repository.ts';
+import { generateLicenceKeyPair, signLicence } from './modules/service-state/licence.ts';
 import { hashPassword } from './lib/passwords.ts';
 import { normalizePhone } from '@bimdrive/contracts';
 
+const USAGE = `usage:
+  node apps/server/src/cli.ts create-user --phone <phone> --password <pw> --name <name>
+  node apps/server/src/cli.ts licence-keygen --out <dir>
+  node apps/server/src/cli.ts licence-sign --key <private.pem> --customer <name> --expires <ISO date|never> [--field key=value …] [--out <file>]`;
+
 const [command, ...rest] = process.argv.slice(2);
-if (command !== 'create-user') {
-  console.error(
-    'usage: node apps/server/src/cli.ts create-user --phone <phone> --password <pw> --name <name>',
+
+if (command === 'licence-keygen') {
+  const { values } = parseArgs({ args: rest, options: { out: { type: 'string' } } });
+  if (!values.out) {
+    console.error(USAGE);
+    process.exit(2);
+  }
+  const pair = generateLicenceKeyPair();
+  await mkdir(values.out, { recursive: true });
+  await writeFile(path.join(values.out, 'licence-private.pem'), pair.privateKey, { mode: 0o600 });
+  await writeFile(path.join(values.out, 'licence-public.pem'), pair.publicKey);
+  console.log(`wrote ${path.join(values.out, 'licence-private.pem')} and licence-public.pem`);
+  process.exit(0);
+}
+
+if (command === 'licence-sign') {
+  const { values } = parseArgs({
+    args: rest,
+    options: {
+      key: { type: 'string' },
+      customer: { type: 'string' },
+      expires: { type: 'string' },
+      field: { type: 'string', multiple: true },
+      out: { type: 'string' },
+    },
+  });
+  const expires = values.expires === 'never' ? null : values.expires ? new Date(values.expires) : undefined;
+  if (
+    !values.key ||
+    !values.customer?.trim() ||
+    expires === undefined ||
+    (expires && isNaN(expires.getTime()))
+  ) {
+    console.error(USAGE);
+    process.exit(2);
+  }
+  const extra: Record<string, string> = {};
+  for (const f of values.field ?? []) {
+    const eq = f.indexOf('=');
+    if (eq <= 0 || ['customer', 'expiresAt', 'signature'].includes(f.slice(0, eq))) {
+      console.error(`bad --field ${f}`);
+      process.exit(2);
+    }
+    extra[f.slice(0, eq)] = f.slice(eq + 1);
+  }
+  const licence = signLicence(
+    {
+      ...extra,
+      customer: values.customer.trim(),
+      expiresAt: expires ? expires.toISOString() : null,
+      issuedAt: new Date().toISOString(),
+    },
+    await readFile(values.key, 'utf8'),
   );
+  const text = `${JSON.stringify(licence, null, 2)}\n`;
+  if (values.out) await writeFile(values.out, text);
+  else process.stdout.write(text);
+  process.exit(0);
+}
+
+if (command !== 'create-user') {
+  console.error(USAGE);
   process.exit(2);
 }
 const { values } = parseArgs({

@@ -83,4 +83,12 @@ export const ClientConfig = z.object({
   officialSiteUrl: z.string(),
   /** Whether the demo account exists and its phone (embedded default only). */
   demoPhone: z.string().nullable(),
+  /** Private deployment (000 §2 Account card, §6): hides help, consult-to-buy, space bars, System Management. */
+  privateDeployment: z.boolean(),
+  /** Muted looping login background video ('' = the still background). */
+  loginVideoUrl: z.string(),
+  /** Help-centre address shown as a QR code (扫码联系我们); '' hides the entry. */
+  helpCenterUrl: z.string(),
+  /** Consult-to-buy phone number; '' hides the entry. */
+  consultPhone: z.string(),
 });

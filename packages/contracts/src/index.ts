@@ -7,4 +7,5 @@ export * from './shares.ts';
 export * from './companies.ts';
 export * from './realtime.ts';
 export * from './routes.ts';
+export * from './service.ts';
 export * from './account.ts';

@@ -69,6 +69,10 @@ export const Api = {
   companyExit: '/api/WebAccount/ExitCompany', // POST → null
   companySpace: '/api/WebAccount/GetCorpSpace', // GET → CorpSpace
 
+  // service state and permission menu (000 §2 guard steps 3–4, §7)
+  serviceTimeVerify: '/api/WebOrder/ServiceTimeVerify', // GET → ServiceTimeVerify
+  menuList: '/api/Menu/GetLoginUserMenuList', // GET → MenuList
+
   // share visitor (public)
   shareInfo: '/api/Share/Info', // GET ?code= → ShareInfo (404 unknown, 410 expired/cancelled)
   shareVerify: '/api/Share/Verify', // POST ShareVerifyBody → ShareAccess (403 wrong code, 429 too many)

@@ -27,6 +27,10 @@ export function authRoutes(ctx: AppContext, demoPhone: () => string | null): Fas
         systemIsPersonal: ctx.config.systemIsPersonal,
         officialSiteUrl: ctx.config.officialSiteUrl,
         demoPhone: demoPhone(),
+        privateDeployment: ctx.config.privateDeployment,
+        loginVideoUrl: ctx.config.loginVideoUrl,
+        helpCenterUrl: ctx.config.helpCenterUrl,
+        consultPhone: ctx.config.consultPhone,
       }),
     );
 
@@ -75,7 +79,7 @@ export function authRoutes(ctx: AppContext, demoPhone: () => string | null): Fas
         usableSpace: usable,
         space: Math.max(0, usable - user.usedBytes),
         usedPercent: usable > 0 ? Math.min(100, Math.round((user.usedBytes / usable) * 10000) / 100) : 0,
-        serviceStopTime: null,
+        serviceStopTime: user.serviceStopAt?.toISOString() ?? null,
       });
     });
   };

@@ -1,6 +1,7 @@
 /**
  * Uploads over tus 1.0 (`@tus/server` with `@tus/file-store`) into a folder of 我的文件.
- * - Creation: the caller is authenticated, the name checked (001 §5), the folder must be theirs, and
+ * - Creation: the caller is authenticated, their personal service must not have ended (000 §8: 403
+ *   `PERSONAL_EXPIRED_UPLOAD_MSG`), the name checked (001 §5), the folder must be theirs, and
  *   the personal quota is reserved atomically (used + in-progress + size ≤ quota) or the request is
  *   refused with 413 and nothing is kept.
  * - PATCH/HEAD/DELETE/GET: only the uploader may touch an upload; others get 404.
@@ -26,6 +27,7 @@ import { authService, type Caller } from '../auth/auth.service.ts';
 import { filesRepository, isUuid } from '../files/files.repository.ts';
 import { checkName, filesService, isUniqueViolation } from '../files/files.service.ts';
 import { uploadsRepository } from './uploads.repository.ts';
+import { PERSONAL_EXPIRED_UPLOAD_MSG, serviceEnded } from '../service-state/service-state.service.ts';
 
 /** Where unfinished tus uploads live (same disk as storage, so completion is a rename). */
 export const tusDir = (ctx: AppContext) => path.join(ctx.config.storageDir, 'tus');
@@ -165,6 +167,9 @@ export function uploadsService(ctx: AppContext) {
     },
     async onUploadCreate(req, upload) {
       const caller = await callerOf(req);
+      // 000 §8: an expired personal space restricts uploads into it.
+      if (serviceEnded(caller.user.serviceStopAt))
+        throw tusError(403, PERSONAL_EXPIRED_UPLOAD_MSG, ResultCode.refused);
       if (upload.size === undefined) throw tusError(400, '请提供文件大小');
       let name: string;
       let folder: Awaited<ReturnType<typeof files.requireFolder>>;
