@@ -48,7 +48,7 @@ export function smsRepository(db: Db) {
     },
     async insert(
       tx: Tx,
-      row: { phone: string; purpose: SmsPurpose; codeHash: string; expiresAt: Date },
+      row: { phone: string; purpose: SmsPurpose; codeHash: string; createdAt: Date; expiresAt: Date },
     ): Promise<SmsCodeRow> {
       return (await tx.insert(smsCodes).values(row).returning())[0]!;
     },

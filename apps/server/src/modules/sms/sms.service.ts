@@ -56,6 +56,7 @@ export function smsService(ctx: AppContext) {
           phone,
           purpose,
           codeHash: hash(phone, purpose, code).toString('hex'),
+          createdAt: new Date(now),
           expiresAt: new Date(now + SMS_CODE_TTL_MS),
         });
       });

@@ -1,0 +1,221 @@
+/**
+ * SMS codes, sign-in by code and registration by code (issue 4; 000 §7 phoneLogin "phone and
+ * credentials", §8 AccountExit). The provider is swapped for one that records what it would send.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { and, eq, sql } from 'drizzle-orm';
+import {
+  AccountMessages,
+  Api,
+  HubEvents,
+  SmsMessages,
+  type LoginDataValue,
+  type SessionUserValue,
+} from '@bimdrive/contracts';
+import { smsCodes } from '../../db/schema.ts';
+import { call, connectHub, signUp, startTestApp, testDbKind, type TestApp } from '../../test/harness.ts';
+import type { SmsPurpose } from './sms.provider.ts';
+
+interface Sent {
+  phone: string;
+  code: string;
+  purpose: SmsPurpose;
+}
+
+let seq = 0;
+/** A phone no test has used (137 + time + sequence). */
+const freshPhone = () => `137${String(Date.now() % 1e5).padStart(5, '0')}${String(++seq).padStart(3, '0')}`;
+
+describe(`sms codes (${testDbKind})`, () => {
+  let t: TestApp;
+  let sent: Sent[];
+  const lastCode = (phone: string, purpose: SmsPurpose) =>
+    sent.filter((s) => s.phone === phone && s.purpose === purpose).at(-1)?.code;
+  /** Move every code of `phone` `seconds` into the past (the 60 s rule, expiry). */
+  const backdate = (phone: string, seconds: number) =>
+    t.built.ctx.db
+      .update(smsCodes)
+      .set({
+        createdAt: sql`${smsCodes.createdAt} - make_interval(secs => ${seconds})`,
+        expiresAt: sql`${smsCodes.expiresAt} - make_interval(secs => ${seconds})`,
+      })
+      .where(eq(smsCodes.phone, phone));
+
+  beforeAll(async () => {
+    t = await startTestApp({ sms: { provider: 'log', dailyLimit: 3, aliyun: null } });
+  });
+  afterAll(async () => t.close());
+  beforeEach(() => {
+    sent = [];
+    t.built.ctx.sms = {
+      send: async (phone, code, purpose) => {
+        sent.push({ phone, code, purpose });
+      },
+    };
+  });
+
+  it('sends a 6-digit code, stores only its HMAC, and refuses a resend within 60 s with the seconds left', async () => {
+    const phone = freshPhone();
+    const r = await call<{ resendAfter: number }>(t, 'POST', Api.sendLoginSms, {
+      body: { phone: `86${phone}` },
+    });
+    expect(r.status).toBe(200);
+    expect(r.body).toMatchObject({ code: 1, msg: SmsMessages.sent, data: { resendAfter: 60 } });
+    const code = lastCode(phone, 'login');
+    expect(code).toMatch(/^\d{6}$/);
+    const rows = await t.built.ctx.db.select().from(smsCodes).where(eq(smsCodes.phone, phone));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.codeHash).toMatch(/^[0-9a-f]{64}$/);
+    expect(rows[0]!.codeHash).not.toContain(code);
+    expect(rows[0]!.expiresAt.getTime() - rows[0]!.createdAt.getTime()).toBeGreaterThan(299_000);
+    expect(rows[0]!.expiresAt.getTime() - rows[0]!.createdAt.getTime()).toBeLessThanOrEqual(300_000);
+
+    const again = await call(t, 'POST', Api.sendLoginSms, { body: { phone } });
+    expect(again.status).toBe(429);
+    expect(again.body.code).toBe(-2);
+    const secs = Number(/请(\d+)秒后再试/.exec(again.body.msg)?.[1]);
+    expect(secs).toBeGreaterThan(50);
+    expect(secs).toBeLessThanOrEqual(60);
+    expect(sent).toHaveLength(1);
+
+    await backdate(phone, 61);
+    expect((await call(t, 'POST', Api.sendLoginSms, { body: { phone } })).body.code).toBe(1);
+    expect(sent).toHaveLength(2);
+  });
+
+  it('caps the codes one phone gets in a day', async () => {
+    const phone = freshPhone();
+    for (let i = 0; i < 3; i++) {
+      expect((await call(t, 'POST', Api.sendLoginSms, { body: { phone } })).body.code).toBe(1);
+      await backdate(phone, 61);
+    }
+    const capped = await call(t, 'POST', Api.sendLoginSms, { body: { phone } });
+    expect(capped.status).toBe(429);
+    expect(capped.body.msg).toBe(SmsMessages.dailyLimit);
+    expect(sent).toHaveLength(3);
+  });
+
+  it('signs in with a code: same answer, the old session gets AccountExit, the code cannot be reused', async () => {
+    const u = await signUp(t, '短信用户');
+    const socket = await connectHub(t, u.token);
+    const exited = new Promise((resolve) => socket.once(HubEvents.accountExit, resolve));
+    await call(t, 'POST', Api.sendLoginSms, { body: { phone: u.phone } });
+    const code = lastCode(u.phone, 'login')!;
+    const r = await call<LoginDataValue>(t, 'POST', Api.login, { body: { phone: u.phone, code } });
+    expect(r.body.code).toBe(1);
+    expect(r.body.data).toMatchObject({ userName: '短信用户', ispassword: true });
+    expect(r.body.data.token).toBeTruthy();
+    await expect(exited).resolves.toBeTruthy();
+    socket.close();
+    expect((await call(t, 'GET', Api.userInfo, { token: u.token })).body.code).toBe(-501);
+    const me = await call<SessionUserValue>(t, 'GET', Api.userInfo, { token: r.body.data.token });
+    expect(me.body.data.phone).toBe(u.phone);
+
+    const reused = await call(t, 'POST', Api.login, { body: { phone: u.phone, code } });
+    expect(reused.status).toBe(400);
+    expect(reused.body.msg).toBe(SmsMessages.used);
+  });
+
+  it('refuses a wrong code, closes it after 5 wrong attempts, and refuses an expired one', async () => {
+    const u = await signUp(t);
+    await call(t, 'POST', Api.sendLoginSms, { body: { phone: u.phone } });
+    const code = lastCode(u.phone, 'login')!;
+    const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, '0');
+    for (let i = 1; i <= 4; i++) {
+      const r = await call(t, 'POST', Api.login, { body: { phone: u.phone, code: wrong } });
+      expect(r.status).toBe(400);
+      expect(r.body.msg).toBe(SmsMessages.wrong);
+    }
+    const fifth = await call(t, 'POST', Api.login, { body: { phone: u.phone, code: wrong } });
+    expect(fifth.body.msg).toBe(SmsMessages.tooManyAttempts);
+    const right = await call(t, 'POST', Api.login, { body: { phone: u.phone, code } });
+    expect(right.status).toBe(400);
+    expect(right.body.msg).toBe(SmsMessages.tooManyAttempts);
+
+    // A new code replaces the closed one; once it is older than 5 minutes it is refused.
+    await backdate(u.phone, 61);
+    await call(t, 'POST', Api.sendLoginSms, { body: { phone: u.phone } });
+    await backdate(u.phone, 301);
+    const expired = await call(t, 'POST', Api.login, {
+      body: { phone: u.phone, code: lastCode(u.phone, 'login')! },
+    });
+    expect(expired.body.msg).toBe(SmsMessages.expired);
+
+    const malformed = await call(t, 'POST', Api.login, { body: { phone: u.phone, code: '12ab' } });
+    expect(malformed.status).toBe(400);
+    expect(malformed.body.msg).toBe(SmsMessages.format);
+  });
+
+  it('a code is bound to its phone and purpose; a phone never asked answers 请先获取验证码', async () => {
+    const u = await signUp(t);
+    const other = freshPhone();
+    await call(t, 'POST', Api.sendLoginSms, { body: { phone: other } });
+    const r = await call(t, 'POST', Api.login, { body: { phone: u.phone, code: lastCode(other, 'login')! } });
+    expect(r.body.msg).toBe(SmsMessages.none);
+    // A registration code does not sign in.
+    const fresh = freshPhone();
+    await call(t, 'POST', Api.sendRegisterSms, { body: { phone: fresh } });
+    const asLogin = await call(t, 'POST', Api.login, {
+      body: { phone: fresh, code: lastCode(fresh, 'register')! },
+    });
+    expect(asLogin.body.msg).toBe(SmsMessages.none);
+  });
+
+  it('a valid code for a phone without an account points to registration; the password path says no more', async () => {
+    const phone = freshPhone();
+    await call(t, 'POST', Api.sendLoginSms, { body: { phone } });
+    const r = await call(t, 'POST', Api.login, { body: { phone, code: lastCode(phone, 'login')! } });
+    expect(r.status).toBe(400);
+    expect(r.body).toMatchObject({ code: -1, msg: AccountMessages.notRegistered, data: null });
+    const pwd = await call(t, 'POST', Api.login, { body: { phone, password: 'Whatever1x' } });
+    expect(pwd.body.msg).toBe('手机号或密码错误');
+    const neither = await call(t, 'POST', Api.login, { body: { phone } });
+    expect(neither.status).toBe(400);
+    expect(neither.body.msg).toBe('请输入密码');
+  });
+
+  it('registers with a code and no password (ispassword false); a bound phone gets no registration code', async () => {
+    const phone = freshPhone();
+    const send = await call(t, 'POST', Api.sendRegisterSms, { body: { phone } });
+    expect(send.body).toMatchObject({ code: 1, msg: SmsMessages.sent });
+    const wrong = await call(t, 'POST', Api.register, { body: { phone, code: '000000', name: '新人' } });
+    expect(wrong.body.code).toBe(-1);
+    const r = await call<LoginDataValue>(t, 'POST', Api.register, {
+      body: { phone, code: lastCode(phone, 'register')!, name: '新人' },
+    });
+    expect(r.body.code).toBe(1);
+    expect(r.body.data.ispassword).toBe(false);
+    const me = await call<SessionUserValue>(t, 'GET', Api.userInfo, { token: r.body.data.token });
+    expect(me.body.data).toMatchObject({ phone, userName: '新人', ispassword: false });
+    // No password: the password path cannot sign in.
+    const pwd = await call(t, 'POST', Api.login, { body: { phone, password: '' } });
+    expect(pwd.status).toBe(400);
+
+    await backdate(phone, 61);
+    const bound = await call(t, 'POST', Api.sendRegisterSms, { body: { phone } });
+    expect(bound.status).toBe(409);
+    expect(bound.body.msg).toBe(AccountMessages.phoneBound);
+    const noCredential = await call(t, 'POST', Api.register, { body: { phone: freshPhone(), name: 'x' } });
+    expect(noCredential.status).toBe(400);
+    expect(noCredential.body.msg).toBe('请输入密码');
+  });
+
+  it('a provider failure answers 短信发送失败 and keeps nothing, so the phone may ask again at once', async () => {
+    const phone = freshPhone();
+    t.built.ctx.sms = {
+      send: async () => {
+        throw new Error('provider down');
+      },
+    };
+    const r = await call(t, 'POST', Api.sendLoginSms, { body: { phone } });
+    expect(r.status).toBe(502);
+    expect(r.body.msg).toBe(SmsMessages.sendFailed);
+    const rows = await t.built.ctx.db
+      .select()
+      .from(smsCodes)
+      .where(and(eq(smsCodes.phone, phone), eq(smsCodes.purpose, 'login')));
+    expect(rows).toHaveLength(0);
+    t.built.ctx.sms = { send: async (p, code, purpose) => void sent.push({ phone: p, code, purpose }) };
+    expect((await call(t, 'POST', Api.sendLoginSms, { body: { phone } })).body.code).toBe(1);
+  });
+});
