@@ -68,6 +68,12 @@ export const Api = {
   companySetAdmin: '/api/WebAccount/SetAdmin', // POST MemberBody → null (toggles)
   companyExit: '/api/WebAccount/ExitCompany', // POST → null
   companySpace: '/api/WebAccount/GetCorpSpace', // GET → CorpSpace
+  companyInvite: '/api/WebAccount/InviteUser', // POST InviteBody → CompanyPerson (invitebit false)
+  companyInviteLink: '/api/WebAccount/CopyInviteLink', // POST MemberBody (the invitation's row) → InviteLink
+  inviteInfo: '/api/WebAccount/InviteInfo', // GET (public) InviteCodeQuery → InviteInfo (404 unknown, 410 used/expired/revoked)
+  inviteAccept: '/api/WebAccount/AcceptInvite', // POST AcceptInviteBody → MyCompany
+  inviteRegister: '/api/WebAccount/InviteRegister', // POST (public) InviteRegisterBody → LoginData
+  corpUsers: '/api/home/GetCorpUsers', // GET → CorpUser[] (company administrators)
 
   // service state and permission menu (000 §2 guard steps 3–4, §7)
   serviceTimeVerify: '/api/WebOrder/ServiceTimeVerify', // GET → ServiceTimeVerify

@@ -4,7 +4,7 @@
  * /login is sent to /. Pure functions; the loader lives in guard.ts.
  */
 
-/** Paths exempt from the sign-in check (000 §2), plus /share (share link origin) and /404. */
+/** Paths exempt from the sign-in check (000 §2), plus /share (share link origin), /404 and /invite (company invite link). */
 export const PUBLIC_PATHS: readonly string[] = [
   '/login',
   '/s',
@@ -19,6 +19,7 @@ export const PUBLIC_PATHS: readonly string[] = [
   '/aliPay',
   '/payCenter',
   '/404',
+  '/invite',
 ];
 
 /** Whether a pathname needs no sign-in (a trailing slash is ignored: /s/ is /s). */

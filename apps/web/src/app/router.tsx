@@ -49,6 +49,16 @@ export const routes: RouteObject[] = [
         handle: handle('login'),
         lazy: async () => ({ Component: (await import('./routes/login-route.tsx')).LoginRoute }),
       },
+      {
+        // Company invite link (000 §2 member list): public, outside the shell.
+        path: '/invite',
+        loader: guardLoader,
+        handle: handle('invite'),
+        lazy: async () => ({
+          Component: (await import('../features/companies/components/invite-landing-page.tsx'))
+            .InviteLandingPage,
+        }),
+      },
       { path: '/s', ...shareLanding },
       { path: '/share', ...shareLanding },
       {

@@ -36,4 +36,6 @@ export const companyQueryKeys = {
   allMembers: ['company', 'members'] as const,
   members: (corpId: string) => ['company', 'members', corpId] as const,
   search: (name: string) => ['company', 'search', name] as const,
+  /** Registered persons of the caller's company (已注册人员数). */
+  corpUsers: ['company', 'corpUsers'] as const,
 };

@@ -5,6 +5,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  AcceptInviteBody,
   Api,
   ApplyDecisionBody,
   CompanyApplication,
@@ -14,8 +15,15 @@ import {
   CompanySearchItem,
   CorpIdQuery,
   CorpSpace,
+  CorpUser,
   CreateCompanyBody,
+  InviteBody,
+  InviteCodeQuery,
+  InviteInfo,
+  InviteLink,
+  InviteRegisterBody,
   JoinCompanyBody,
+  LoginData,
   MemberBody,
   MyCompany,
 } from '@bimdrive/contracts';
@@ -23,11 +31,13 @@ import type { AppContext } from '../../app-context.ts';
 import { bearerToken, ok, okNull, okSchema } from '../../lib/http.ts';
 import { authService } from '../auth/auth.service.ts';
 import { companiesService } from './companies.service.ts';
+import { companyInvitesService } from './company-invites.service.ts';
 
 /** Register the company routes. */
 export function companiesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   const auth = authService(ctx);
   const companies = companiesService(ctx);
+  const invites = companyInvitesService(ctx);
   const tags = ['companies'];
   return async (app) => {
     app.get(Api.myCompany, { schema: { tags, response: okSchema(MyCompany) } }, async (req) =>
@@ -111,6 +121,56 @@ export function companiesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.get(Api.companySpace, { schema: { tags, response: okSchema(CorpSpace) } }, async (req) =>
       ok(await companies.space(await auth.authenticate(bearerToken(req)))),
+    );
+
+    // Invite links and registered persons (000 §2 member list and 已注册人员数, §7 GetCorpUsers).
+    app.post(
+      Api.companyInvite,
+      { schema: { tags, body: InviteBody, response: okSchema(CompanyPerson) } },
+      async (req) => {
+        const caller = await auth.authenticate(bearerToken(req));
+        return ok(await invites.invite(caller, req.body.phone, req.body.userName), '邀请成功');
+      },
+    );
+
+    app.post(
+      Api.companyInviteLink,
+      { schema: { tags, body: MemberBody, response: okSchema(InviteLink) } },
+      async (req) => {
+        const caller = await auth.authenticate(bearerToken(req));
+        return ok(await invites.copyLink(caller, req.body.userId), '链接复制成功');
+      },
+    );
+
+    app.get(
+      Api.inviteInfo,
+      {
+        schema: { tags, querystring: InviteCodeQuery, response: okSchema(InviteInfo) },
+        config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+      },
+      async (req) => ok(await invites.info(req.query.code)),
+    );
+
+    app.post(
+      Api.inviteAccept,
+      { schema: { tags, body: AcceptInviteBody, response: okSchema(MyCompany) } },
+      async (req) => {
+        const caller = await auth.authenticate(bearerToken(req));
+        return ok(await invites.accept(caller, req.body.code), '已加入企业');
+      },
+    );
+
+    app.post(
+      Api.inviteRegister,
+      {
+        schema: { tags, body: InviteRegisterBody, response: okSchema(LoginData) },
+        config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
+      },
+      async (req) => ok(await invites.register(req.body), '注册成功，已加入企业'),
+    );
+
+    app.get(Api.corpUsers, { schema: { tags, response: okSchema(z.array(CorpUser)) } }, async (req) =>
+      ok(await invites.corpUsers(await auth.authenticate(bearerToken(req)))),
     );
   };
 }

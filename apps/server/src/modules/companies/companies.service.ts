@@ -24,6 +24,7 @@ import type { AppContext } from '../../app-context.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import type { Caller } from '../auth/auth.service.ts';
 import { companiesRepository, type CompanyRow, type MemberRow } from './companies.repository.ts';
+import { companyInvitesRepository, type InviteRow } from './company-invites.repository.ts';
 
 const percent = (used: number, usable: number) =>
   usable > 0 ? Math.min(100, Math.round((used / usable) * 10000) / 100) : 0;
@@ -31,6 +32,7 @@ const percent = (used: number, usable: number) =>
 /** Companies service bound to the app context. */
 export function companiesService(ctx: AppContext) {
   const repo = companiesRepository(ctx.db);
+  const invites = companyInvitesRepository(ctx.db);
 
   function requireCompanyEdition() {
     if (ctx.config.systemIsPersonal) throw forbidden('个人版不支持企业功能');
@@ -58,14 +60,29 @@ export function companiesService(ctx: AppContext) {
     }
   }
 
-  const presentPerson = (m: MemberRow, caller: Caller): z.infer<typeof CompanyPerson> => ({
+  /** Whether the caller administers company `corpId` (000 §6 `power` of its rows). */
+  const administers = (caller: Caller, corpId: string) =>
+    caller.user.isCorpAdmin && caller.user.corpId === corpId;
+
+  const presentPerson = (m: MemberRow, caller: Caller, corpId: string): z.infer<typeof CompanyPerson> => ({
     userId: m.id,
     phone: m.phone,
     userName: m.name,
     isAdmin: m.isCorpAdmin,
-    power: caller.user.isCorpAdmin && m.id !== caller.user.id,
+    power: administers(caller, corpId) && m.id !== caller.user.id,
     isadministrator: m.isAdministrator,
     invitebit: true,
+  });
+
+  /** A pending invitation as a member row (invitebit false; `userId` is the invitation's id). */
+  const presentInvite = (i: InviteRow, caller: Caller): z.infer<typeof CompanyPerson> => ({
+    userId: i.id,
+    phone: i.phone,
+    userName: i.userName,
+    isAdmin: false,
+    power: administers(caller, i.corpId),
+    isadministrator: false,
+    invitebit: false,
   });
 
   /** @throws 403 when the caller may not see company `corpId` (not theirs; system administrators may). */
@@ -81,6 +98,8 @@ export function companiesService(ctx: AppContext) {
   });
 
   return {
+    notifyAdmins,
+
     /** The caller's company (null when none). */
     async mine(caller: Caller): Promise<z.infer<typeof MyCompany>> {
       if (!caller.user.corpId) return null;
@@ -154,31 +173,47 @@ export function companiesService(ctx: AppContext) {
       await notifyAdmins(corpId);
     },
 
-    /** Members of company `corpId` with what the caller may do to each (000 §3 Company person). */
+    /**
+     * Members of company `corpId` with what the caller may do to each (000 §3 Company person), then
+     * its pending invitations (invitebit false).
+     */
     async members(caller: Caller, corpId: string) {
       requireVisible(caller, corpId);
-      const list = (await repo.members(corpId)).map((m) => presentPerson(m, caller));
+      const [people, pending] = await Promise.all([repo.members(corpId), invites.pending(corpId)]);
+      const list = [
+        ...people.map((m) => presentPerson(m, caller, corpId)),
+        ...pending.map((i) => presentInvite(i, caller)),
+      ];
       return { list, count: list.length };
     },
 
     /** Administrators of company `corpId`. */
     async admins(caller: Caller, corpId: string) {
       requireVisible(caller, corpId);
-      return (await repo.admins(corpId)).map((m) => presentPerson(m, caller));
+      return (await repo.admins(corpId)).map((m) => presentPerson(m, caller, corpId));
     },
 
-    /** Remove a member of the caller's company (administrators; not themselves: they exit). */
+    /**
+     * Remove a member of the caller's company (administrators; not themselves: they exit), or revoke
+     * a pending invitation (its row's `userId`; its links stop working).
+     */
     async remove(caller: Caller, userId: string): Promise<void> {
       const corpId = adminCorpOf(caller);
       if (userId === caller.user.id) throw badRequest('不能移除自己，请使用退出企业');
-      if (!(await repo.member(corpId, userId))) throw notFound('成员不存在');
+      if (!(await repo.member(corpId, userId))) {
+        if (await invites.revoke(corpId, userId)) return;
+        throw notFound('成员不存在');
+      }
       if (!(await repo.removeMember(corpId, userId))) throw badRequest('企业至少需要保留一名管理员');
     },
 
     /** Set or cancel a member's administrator role; returns the new role. */
     async toggleAdmin(caller: Caller, userId: string): Promise<boolean> {
       const corpId = adminCorpOf(caller);
-      if (!(await repo.member(corpId, userId))) throw notFound('成员不存在');
+      if (!(await repo.member(corpId, userId))) {
+        if (await invites.findPending(corpId, userId)) throw badRequest('该成员尚未接受邀请');
+        throw notFound('成员不存在');
+      }
       const role = await repo.toggleAdmin(corpId, userId);
       if (role === undefined) throw badRequest('企业至少需要保留一名管理员');
       return role;

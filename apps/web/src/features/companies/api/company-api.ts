@@ -6,9 +6,14 @@
 import {
   Api,
   type CompanyApplication,
+  type CompanyPerson,
   type CompanyPersonList,
   type CompanySearchItem,
   type CorpSpace,
+  type CorpUser,
+  type InviteInfo,
+  type InviteLink,
+  type LoginDataValue,
   type MyCompany,
 } from '@bimdrive/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -21,6 +26,9 @@ export type CompanySearchItemValue = z.infer<typeof CompanySearchItem>;
 export type CompanyApplicationValue = z.infer<typeof CompanyApplication>;
 export type CompanyPersonListValue = z.infer<typeof CompanyPersonList>;
 export type CorpSpaceValue = z.infer<typeof CorpSpace>;
+export type CorpUserValue = z.infer<typeof CorpUser>;
+export type InviteInfoValue = z.infer<typeof InviteInfo>;
+export type InviteLinkValue = z.infer<typeof InviteLink>;
 
 /** The caller's company (null when none). */
 export function useMyCompany() {
@@ -134,3 +142,50 @@ export const useToggleAdmin = () =>
 /** Leave the caller's company. */
 export const useExitCompany = () =>
   useCompanyMutation(() => api<null>({ method: 'POST', url: Api.companyExit, data: {} }));
+
+/** Invite a person (phone and name) to the caller's company; the row shows with invitebit false. */
+export const useInviteMember = () =>
+  useCompanyMutation((v: { phone: string; userName: string }) =>
+    api<z.infer<typeof CompanyPerson>>({ method: 'POST', url: Api.companyInvite, data: v }),
+  );
+
+/** A new invite link of an invitation row (its `userId`). */
+export const useCopyInviteLink = () =>
+  useMutation({
+    mutationFn: (userId: string) =>
+      api<InviteLinkValue>({ method: 'POST', url: Api.companyInviteLink, data: { userId } }),
+  });
+
+/** Registered persons of the caller's company (000 §7 GetCorpUsers; administrators), while `enabled`. */
+export function useCorpUsers(enabled: boolean) {
+  return useQuery({
+    queryKey: companyQueryKeys.corpUsers,
+    queryFn: ({ signal }) => api<CorpUserValue[]>({ url: Api.corpUsers, signal }),
+    enabled,
+    staleTime: 0,
+  });
+}
+
+/** What invite link `code` offers (public); the error envelope is shown by the landing page. */
+export function useInviteInfo(code: string) {
+  return useQuery({
+    queryKey: ['invite', code],
+    queryFn: ({ signal }) =>
+      api<InviteInfoValue>({ url: Api.inviteInfo, params: { code }, silent: true, signal }),
+    enabled: Boolean(code),
+    retry: false,
+  });
+}
+
+/** The signed-in user joins through invite link `code`. */
+export const useAcceptInvite = () =>
+  useCompanyMutation((code: string) =>
+    api<MyCompanyValue>({ method: 'POST', url: Api.inviteAccept, data: { code } }),
+  );
+
+/** Register with the invited phone through link `code`; answers the new session (in the company). */
+export const useInviteRegister = () =>
+  useMutation({
+    mutationFn: (v: { code: string; phone: string; password: string; name: string }) =>
+      api<LoginDataValue>({ method: 'POST', url: Api.inviteRegister, data: v }),
+  });

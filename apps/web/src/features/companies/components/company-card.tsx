@@ -2,7 +2,8 @@
  * The company part of the account centre (spec 000 §2 /userCenter, account card "a prompt to join or
  * create a company when the user has none", §6 roles): without a company, the prompt with 创建企业 and
  * 加入企业; with one, its name, organisation code, the caller's role, 人员信息 (members and, for
- * administrators, applicants, with the pending red dot) and 退出企业. Hidden in the personal edition.
+ * administrators, applicants, with the pending red dot), for administrators 已注册人员数 (CorpUsersDialog)
+ * and 退出企业. Hidden in the personal edition.
  */
 import { TeamOutlined } from '@ant-design/icons';
 import { App, Badge, Button, Card, Descriptions, Empty, Skeleton, Space } from 'antd';
@@ -10,6 +11,7 @@ import { useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useExitCompany, useMyCompany, usePendingApplications } from '../api/company-api.ts';
 import { CompanyFormDialog } from './company-form-dialog.tsx';
+import { CorpUsersDialog } from './corp-users-dialog.tsx';
 import { MembersDialog } from './members-dialog.tsx';
 import '../i18n.ts';
 
@@ -23,6 +25,7 @@ export function CompanyCard(): ReactElement {
   const exit = useExitCompany();
   const [form, setForm] = useState<'create' | 'join' | null>(null);
   const [membersOpen, setMembersOpen] = useState(false);
+  const [corpUsersOpen, setCorpUsersOpen] = useState(false);
 
   const confirmExit = () =>
     modal.confirm({
@@ -59,6 +62,11 @@ export function CompanyCard(): ReactElement {
                 {t('members')}
               </Button>
             </Badge>
+            {c.iscorpadmin && (
+              <Button onClick={() => setCorpUsersOpen(true)} data-testid="corp-users-open">
+                {t('corpUsers.open')}
+              </Button>
+            )}
             <Button danger onClick={confirmExit}>
               {t('exit')}
             </Button>
@@ -69,6 +77,7 @@ export function CompanyCard(): ReactElement {
             isAdmin={c.iscorpadmin}
             onClose={() => setMembersOpen(false)}
           />
+          <CorpUsersDialog open={corpUsersOpen} onClose={() => setCorpUsersOpen(false)} />
         </>
       ) : (
         <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('none')}>

@@ -1,16 +1,20 @@
 /**
  * Personnel info of a company (spec 000 §2 person and company dialog, mode checkCompanyPerson: 650 px,
  * member list at most 400 px high; "Member list and applicants"): tab 成员 with delete and set / cancel
- * administrator on the rows the caller may manage (000 §6 `power`), and for administrators the tab
- * 新申请 with approve and reject (000 §4). Empty lists show 暂无数据. The server enforces every rule;
- * the list refreshes live on `companyApply1` (features/companies/lib/company-events.ts).
+ * administrator on the rows the caller may manage (000 §6 `power`), and 复制邀请链接 on invitation
+ * rows not yet accepted (invitebit false; their delete revokes the invitation); for administrators
+ * 邀请成员 (InviteMemberDialog) and the tab 新申请 with approve and reject (000 §4). Empty lists show
+ * 暂无数据. The server enforces every rule; the list refreshes live on `companyApply1` (use-realtime.ts).
  */
-import { App, Button, Modal, Space, Table, Tabs, Tag } from 'antd';
+import { UserAddOutlined } from '@ant-design/icons';
+import { App, Button, Modal, Space, Table, Tabs, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
-import type { ReactElement } from 'react';
+import { useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
+import { copyText } from '../../../lib/clipboard.ts';
 import {
   useApplicants,
+  useCopyInviteLink,
   useDecideApplication,
   useMembers,
   useRemoveMember,
@@ -18,6 +22,7 @@ import {
   type CompanyApplicationValue,
   type CompanyPersonListValue,
 } from '../api/company-api.ts';
+import { InviteMemberDialog } from './invite-member-dialog.tsx';
 import '../i18n.ts';
 
 type Person = CompanyPersonListValue['list'][number];
@@ -41,6 +46,8 @@ export function MembersDialog({ open, corpId, isAdmin, onClose }: MembersDialogP
   const remove = useRemoveMember();
   const toggle = useToggleAdmin();
   const decide = useDecideApplication();
+  const copyLink = useCopyInviteLink();
+  const [inviting, setInviting] = useState(false);
   /** Run a mutation and confirm it; a refusal was already shown by the API client. */
   const act = async (run: () => Promise<unknown>, done: string) => {
     try {
@@ -54,11 +61,37 @@ export function MembersDialog({ open, corpId, isAdmin, onClose }: MembersDialogP
   const confirmRemove = (p: Person) =>
     modal.confirm({
       title: t('common:tip'),
-      content: t('removeConfirm', { name: p.userName }),
+      content: t(p.invitebit ? 'removeConfirm' : 'invite.revokeConfirm', { name: p.userName }),
       okText: t('common:ok'),
       cancelText: t('common:cancel'),
       onOk: () => act(() => remove.mutateAsync(p.userId), t('deleted')),
     });
+
+  /** Mint a link of an invitation row and put it on the clipboard (000 §8 链接复制成功). */
+  const copyInvite = async (p: Person) => {
+    let url: string;
+    try {
+      url = (await copyLink.mutateAsync(p.userId)).url;
+    } catch {
+      return; /* shown by the API client */
+    }
+    if (await copyText(url)) {
+      void message.success(t('invite.copied'));
+      return;
+    }
+    modal.info({
+      title: t('invite.copy'),
+      content: (
+        <>
+          <p>{t('invite.copyFailed')}</p>
+          <Typography.Paragraph copyable data-testid="invite-link-text">
+            {url}
+          </Typography.Paragraph>
+        </>
+      ),
+      okText: t('common:ok'),
+    });
+  };
 
   /** What both lists share: size, height, empty text and the leading person columns. */
   const listProps = {
@@ -85,7 +118,14 @@ export function MembersDialog({ open, corpId, isAdmin, onClose }: MembersDialogP
         {
           title: t('col.role'),
           width: 120,
-          render: (_, p) => (p.isAdmin ? <Tag color="blue">{t('roleAdmin')}</Tag> : t('roleMember')),
+          render: (_, p) =>
+            !p.invitebit ? (
+              <Tag color="orange">{t('invite.pendingTag')}</Tag>
+            ) : p.isAdmin ? (
+              <Tag color="blue">{t('roleAdmin')}</Tag>
+            ) : (
+              t('roleMember')
+            ),
         },
         {
           title: t('col.actions'),
@@ -96,14 +136,26 @@ export function MembersDialog({ open, corpId, isAdmin, onClose }: MembersDialogP
                 <Button type="link" size="small" danger onClick={() => confirmRemove(p)}>
                   {t('action.remove')}
                 </Button>
-                <Button
-                  type="link"
-                  size="small"
-                  loading={toggle.isPending && toggle.variables === p.userId}
-                  onClick={() => act(() => toggle.mutateAsync(p.userId), t('setOk'))}
-                >
-                  {p.isAdmin ? t('action.cancelAdmin') : t('action.setAdmin')}
-                </Button>
+                {!p.invitebit ? (
+                  <Button
+                    type="link"
+                    size="small"
+                    data-testid="copy-invite-link"
+                    loading={copyLink.isPending && copyLink.variables === p.userId}
+                    onClick={() => void copyInvite(p)}
+                  >
+                    {t('invite.copy')}
+                  </Button>
+                ) : (
+                  <Button
+                    type="link"
+                    size="small"
+                    loading={toggle.isPending && toggle.variables === p.userId}
+                    onClick={() => act(() => toggle.mutateAsync(p.userId), t('setOk'))}
+                  >
+                    {p.isAdmin ? t('action.cancelAdmin') : t('action.setAdmin')}
+                  </Button>
+                )}
               </Space>
             ),
         },
@@ -157,6 +209,18 @@ export function MembersDialog({ open, corpId, isAdmin, onClose }: MembersDialogP
   return (
     <Modal open={open} title={t('members')} width={650} footer={null} onCancel={onClose} destroyOnHidden>
       <Tabs
+        tabBarExtraContent={
+          isAdmin && (
+            <Button
+              size="small"
+              icon={<UserAddOutlined />}
+              onClick={() => setInviting(true)}
+              data-testid="invite-member-open"
+            >
+              {t('invite.open')}
+            </Button>
+          )
+        }
         items={[
           { key: 'members', label: t('tabs.members'), children: memberTable },
           ...(isAdmin
@@ -170,6 +234,7 @@ export function MembersDialog({ open, corpId, isAdmin, onClose }: MembersDialogP
             : []),
         ]}
       />
+      <InviteMemberDialog open={inviting} onClose={() => setInviting(false)} />
     </Modal>
   );
 }
