@@ -51,3 +51,28 @@ export type MenuItemValue = z.infer<typeof MenuItem>;
 /** Answer of `GET /api/Menu/GetLoginUserMenuList`: the routes the caller may open, sorted. */
 export const MenuList = z.array(MenuItem);
 export type MenuListValue = z.infer<typeof MenuList>;
+
+/**
+ * Every path the permission menu can hold (001 §2 route groups). The web guard sends a signed-in
+ * user who opens one of these paths that is missing from their menu to /404 (edition and role rules).
+ */
+export const MENU_ROUTE_PATHS: readonly string[] = [
+  '/myDocument',
+  '/myCollection',
+  '/myShare',
+  '/lately',
+  '/all',
+  '/myCreated',
+  '/myParticipateIn',
+  '/myCollectionProject',
+  '/commonBuildLibrary',
+  '/blueprintData',
+  '/standardData',
+  '/companyKnowledgeBase',
+  '/myKnowledgeBase',
+  '/myCollectionKnowledgeBase',
+  '/personalManagement',
+  '/companyManagement',
+  '/orderManagement',
+  '/operationLog',
+];

@@ -3,7 +3,11 @@
  * /myCollection (我的收藏), /myShare (我的分享) in the document sidebar layout inside the navbar shell;
  * /s and /share (share landing, outside the shell, no sign-in); /404 and unknown paths → /404. Every
  * leaf runs the guard loader; screens load lazily so the progress bar covers their loading.
+ * Service screens (000 §2): /systemInitError, /payCenter (建设中), /mobileTip (phones), /alladmin →
+ * /companyManagement; the other menu routes of 001 §2 (project group, libraries, administration)
+ * are 建设中 placeholders inside the shell, allowed or refused by the permission menu (guard.ts).
  */
+import type { ReactElement } from 'react';
 import { createBrowserRouter, Navigate, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import { shareCodeOf } from '../features/share/lib/share-link.ts';
 import { startShareLink } from './start-share-link.ts';
@@ -13,6 +17,7 @@ import { DocumentLayout } from './document-layout.tsx';
 import { guardLoader } from './guard.ts';
 import { RootLayout, type RouteHandle } from './root-layout.tsx';
 import { RouteError } from './routes/route-error.tsx';
+import { MENU_ROUTE_PATHS } from '@bimdrive/contracts';
 
 const handle = (title: string): RouteHandle => ({ title });
 
@@ -35,6 +40,38 @@ const shareLanding = {
     Component: (await import('../features/share/components/share-landing-page.tsx')).ShareLandingPage,
   }),
 };
+
+/** Screens of the service feature (000 §2 /systemInitError, /payCenter, phones' notice), public and bare. */
+const serviceScreen = (
+  path: string,
+  title: string,
+  load: () => Promise<{ Component: () => ReactElement }>,
+) => ({
+  path,
+  loader: guardLoader,
+  handle: handle(`service:title.${title}`),
+  lazy: load,
+});
+
+/** Menu routes (001 §2) without a screen yet: 建设中 inside the shell, guarded by the menu rules. */
+const BUILT_MENU_PATHS = new Set(['/myDocument', '/myCollection', '/myShare']);
+const MENU_TITLES: Record<string, string> = {
+  '/blueprintData': 'blueprint',
+  '/standardData': 'StandardInfo',
+  '/companyKnowledgeBase': 'Company',
+  '/myKnowledgeBase': 'Mine',
+};
+const placeholderRoutes: RouteObject[] = MENU_ROUTE_PATHS.filter((p) => !BUILT_MENU_PATHS.has(p)).map(
+  (path) => ({
+    path,
+    loader: guardLoader,
+    handle: handle(`service:title.${MENU_TITLES[path] ?? path.slice(1)}`),
+    lazy: async () => ({
+      Component: (await import('../features/service/components/under-construction-page.tsx'))
+        .UnderConstructionPage,
+    }),
+  }),
+);
 
 /** Route objects (exported for tests and tooling). */
 export const routes: RouteObject[] = [
@@ -59,6 +96,19 @@ export const routes: RouteObject[] = [
             .InviteLandingPage,
         }),
       },
+      serviceScreen('/systemInitError', 'systemInitError', async () => ({
+        Component: (await import('../features/service/components/system-init-error-page.tsx'))
+          .SystemInitErrorPage,
+      })),
+      serviceScreen('/mobileTip', 'mobileTip', async () => ({
+        Component: (await import('../features/service/components/mobile-tip-page.tsx')).MobileTipPage,
+      })),
+      serviceScreen('/payCenter', 'payCenter', async () => {
+        const { UnderConstructionPage } =
+          await import('../features/service/components/under-construction-page.tsx');
+        return { Component: () => <UnderConstructionPage fullPage /> };
+      }),
+      { path: '/alladmin', element: <Navigate to="/companyManagement" replace /> },
       { path: '/s', ...shareLanding },
       { path: '/share', ...shareLanding },
       {
@@ -77,6 +127,7 @@ export const routes: RouteObject[] = [
               Component: (await import('./routes/user-center-route.tsx')).UserCenterRoute,
             }),
           },
+          ...placeholderRoutes,
           {
             element: <DocumentLayout />,
             children: [
@@ -107,3 +158,10 @@ export const routes: RouteObject[] = [
 
 /** The browser data router of the SPA. */
 export const router = createBrowserRouter(routes);
+
+// 000 §2 guard step 6: errors raised when pushing a navigation are swallowed (logged in development).
+const push = router.navigate.bind(router);
+router.navigate = ((...args: Parameters<typeof push>) =>
+  push(...args).catch((err: unknown) => {
+    if (import.meta.env.DEV) console.warn('navigation failed', err);
+  })) as typeof push;

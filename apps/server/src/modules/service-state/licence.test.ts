@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { checkLicence, generateLicenceKeyPair, signLicence, verifyLicence } from './licence.ts';
-import { buildMenu } from './menu.ts';
+import { MENU_ROUTE_PATHS } from '@bimdrive/contracts';
+import { buildMenu, MENU_PATHS } from './menu.ts';
 
 const pair = generateLicenceKeyPair();
 const other = generateLicenceKeyPair();
@@ -60,6 +61,9 @@ describe('permission menu (000 §2 Top bar, §6; 001 §2 edition rules)', () => 
   const paths = (m: ReturnType<typeof buildMenu>) => m.map((e) => e.path);
   const base = { isAdministrator: false, systemIsPersonal: false, privateDeployment: false };
 
+  it('covers exactly the gated paths the web guard knows', () => {
+    expect([...MENU_PATHS]).toEqual([...MENU_ROUTE_PATHS]);
+  });
   it('gives everyone my space and the libraries, sorted', () => {
     const m = buildMenu(base);
     expect(paths(m)).toEqual(

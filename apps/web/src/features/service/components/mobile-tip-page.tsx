@@ -1,0 +1,44 @@
+/**
+ * `/mobileTip` (spec 000 §2 guard step 2; public): phones that open a screen outside the mobile
+ * allow-list land here. It says the page needs a computer and copies the refused address (query
+ * `from`, a same-site path) as a full link.
+ */
+import { DesktopOutlined } from '@ant-design/icons';
+import { App, Button, Result } from 'antd';
+import type { ReactElement } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { copyText } from '../../../lib/clipboard.ts';
+import '../i18n.ts';
+
+/** The "open on a computer" notice for phones. */
+export function MobileTipPage(): ReactElement {
+  const { t } = useTranslation('service');
+  const { message } = App.useApp();
+  const [params] = useSearchParams();
+  const from = params.get('from') ?? '/';
+  const link = new URL(from.startsWith('/') ? from : '/', window.location.origin).href;
+
+  return (
+    <div
+      data-testid="mobile-tip"
+      style={{ minHeight: '100vh', display: 'flex', alignItems: 'center', padding: 16 }}
+    >
+      <Result
+        icon={<DesktopOutlined />}
+        title={t('mobileTip.title')}
+        subTitle={t('mobileTip.subTitle')}
+        extra={
+          <Button
+            type="primary"
+            onClick={async () => {
+              if (await copyText(link)) void message.success(t('mobileTip.copied'));
+            }}
+          >
+            {t('mobileTip.copy')}
+          </Button>
+        }
+      />
+    </div>
+  );
+}
