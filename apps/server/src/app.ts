@@ -44,6 +44,8 @@ import { uploadsService } from './modules/uploads/uploads.service.ts';
 import { companiesRoutes } from './modules/companies/companies.routes.ts';
 import { sharesRoutes } from './modules/shares/shares.routes.ts';
 import { startConversionWorker } from './modules/conversions/conversion.worker.ts';
+import { fieldOpener, resolveFieldKey } from './modules/field-crypto/field-crypto.service.ts';
+import { fieldCryptoRoutes, installFieldDecryption } from './modules/field-crypto/field-crypto.routes.ts';
 import {
   addEditionGate,
   addLicenceGate,
@@ -89,6 +91,7 @@ export async function buildApp(config: AppConfig, role: Role = 'all'): Promise<B
   const dbHandle = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: config.pgliteDir });
   const secret = await resolveSecret(config.jwtSecret, config.dataDir);
   const tokens = createTokens(secret);
+  const fieldKey = await resolveFieldKey(config.fieldKeyPem, config.dataDir);
   const storage = createLocalStorage(config.storageDir);
   const redis = config.redisUrl ? new Redis(config.redisUrl, { enableOfflineQueue: true }) : null;
   const limiter = (points: number, prefix: string) =>
@@ -190,6 +193,9 @@ export async function buildApp(config: AppConfig, role: Role = 'all'): Promise<B
     transform: jsonSchemaTransform,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  // Sensitive fields (000 §7) are opened before any route's validation; the key is public.
+  installFieldDecryption(app, fieldOpener(fieldKey, config.fieldEncryption));
+  await app.register(fieldCryptoRoutes(fieldKey, config.fieldEncryption));
 
   app.setErrorHandler((err: FastifyError | AppError, req, reply) => {
     if (err instanceof AppError) {

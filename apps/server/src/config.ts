@@ -75,6 +75,20 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Serve the built web app from this folder (default apps/web/dist). */
   WEB_DIST: z.string().optional(),
+  /** Sensitive request fields (000 §7): `required` refuses them in plain text; default required in production. */
+  FIELD_ENCRYPTION: z.enum(['required', 'optional']).optional(),
+  /** RSA private key (PKCS#8 PEM, `\n` escapes allowed) for field encryption; generated into DATA_DIR if unset. */
+  FIELD_KEY_PEM: z.string().includes('PRIVATE KEY', { message: 'must be a PEM private key' }).optional(),
+  /** DingTalk (000 §2 /ddLogin, §7 DDLogin): app key and secret of the internal or third-party app. */
+  DINGTALK_APP_KEY: z.string().min(1).optional(),
+  DINGTALK_APP_SECRET: z.string().min(1).optional(),
+  /** Default corpId when a sign-in does not name one (and the /login redirect inside the chat app). */
+  DINGTALK_CORP_ID: z.string().min(1).optional(),
+  /** DingTalk base URLs: the old open API (gettoken, topapi) and the new one (v1.0). */
+  DINGTALK_OAPI_URL: z.url().default('https://oapi.dingtalk.com'),
+  DINGTALK_API_URL: z.url().default('https://api.dingtalk.com'),
+  /** Time-out of each DingTalk call in milliseconds. */
+  DINGTALK_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
   /** SMS codes (issue 4): `log` writes them to the server log (development), `aliyun` sends them. */
   SMS_PROVIDER: z.enum(['log', 'aliyun']).default('log'),
   /** Codes one phone may receive in 24 hours (rolling; all purposes together). */
@@ -125,6 +139,18 @@ export interface AppConfig {
   sharePwd: { perClient: number; perLink: number; windowSeconds: number };
   logLevel: string;
   webDist: string;
+  /** Sensitive-field encryption (000 §7) and its key (PEM; undefined = DATA_DIR/field-key.pem). */
+  fieldEncryption: 'required' | 'optional';
+  fieldKeyPem: string | undefined;
+  /** DingTalk sign-in (000 §2, §7): no app key or secret = not configured. */
+  dingtalk: {
+    appKey: string | undefined;
+    appSecret: string | undefined;
+    corpId: string | undefined;
+    oapiUrl: string;
+    apiUrl: string;
+    timeoutMs: number;
+  };
   /** SMS codes: provider, daily cap per phone, Alibaba Cloud settings (only with provider aliyun). */
   sms: {
     provider: 'log' | 'aliyun';
@@ -214,6 +240,16 @@ export function loadConfig(
     },
     logLevel: e.LOG_LEVEL,
     webDist: path.resolve(repoRoot, e.WEB_DIST ?? 'apps/web/dist'),
+    fieldEncryption: e.FIELD_ENCRYPTION ?? (e.NODE_ENV === 'production' ? 'required' : 'optional'),
+    fieldKeyPem: e.FIELD_KEY_PEM,
+    dingtalk: {
+      appKey: e.DINGTALK_APP_KEY,
+      appSecret: e.DINGTALK_APP_SECRET,
+      corpId: e.DINGTALK_CORP_ID,
+      oapiUrl: e.DINGTALK_OAPI_URL.replace(/\/+$/, ''),
+      apiUrl: e.DINGTALK_API_URL.replace(/\/+$/, ''),
+      timeoutMs: e.DINGTALK_TIMEOUT_MS,
+    },
     sms: {
       provider: e.SMS_PROVIDER,
       dailyLimit: e.SMS_DAILY_LIMIT,

@@ -7,5 +7,6 @@ export * from './shares.ts';
 export * from './companies.ts';
 export * from './realtime.ts';
 export * from './routes.ts';
+export * from './field-crypto.ts';
 export * from './service.ts';
 export * from './account.ts';

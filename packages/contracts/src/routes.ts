@@ -12,6 +12,7 @@ export const Api = {
   register: '/api/Home/Register', // POST (public, when enabled) RegisterBody → LoginData
   logout: '/api/Home/Logout', // POST → null
   userInfo: '/api/Home/GetUserInfo', // GET → SessionUser
+  publicKey: '/api/Home/GetPublicKey', // GET (public) → FieldPublicKey (sensitive-field encryption key, 000 §7)
   space: '/api/Home/GetMySpace', // GET → SpaceInfo
   sendLoginSms: '/api/Home/SendLoginSms', // POST (public) PhoneBody → SmsSent (sign-in code; 429 within 60 s / over the daily cap)
   sendRegisterSms: '/api/Home/SendRegisterSms', // POST (public, when registration is on) PhoneBody → SmsSent (409 phone bound)

@@ -9,6 +9,7 @@ import { message } from 'antd';
 import type { MessageInstance } from 'antd/es/message/interface';
 import i18n from './i18n.ts';
 import { useSession } from '../stores/session-store.ts';
+import { encodeJsonBody, forgetFieldKey, isFieldKeyStale } from './field-crypto.ts';
 
 /** Request time-out (000 §9): 3,600,000 ms. */
 export const REQUEST_TIMEOUT_MS = 3_600_000;
@@ -65,20 +66,18 @@ export function authHeaders(): Record<string, string> {
  * Send a request and return the whole envelope. Never throws for envelope errors; throws ApiError only
  * for network failures when not silent. Session-ended codes log out.
  */
-export async function request<T>(opts: RequestOptions): Promise<Envelope<T>> {
+export async function request<T>(opts: RequestOptions, resealed = false): Promise<Envelope<T>> {
   const method = opts.method ?? (opts.data === undefined ? 'GET' : 'POST');
   const timeout = AbortSignal.timeout(REQUEST_TIMEOUT_MS);
   const signal = opts.signal ? AbortSignal.any([opts.signal, timeout]) : timeout;
   let res: Response;
   try {
+    // Sensitive fields (passwords, codes) leave the browser encrypted (000 §7).
+    const encoded = opts.data !== undefined ? await encodeJsonBody(opts.data, opts.apiBase) : undefined;
     res = await fetch(buildUrl(opts.url, opts.params, opts.apiBase), {
       method,
-      headers: {
-        ...authHeaders(),
-        ...(opts.data !== undefined ? { 'content-type': 'application/json' } : {}),
-        ...opts.headers,
-      },
-      body: opts.data !== undefined ? JSON.stringify(opts.data) : undefined,
+      headers: { ...authHeaders(), ...encoded?.headers, ...opts.headers },
+      body: encoded?.body,
       signal,
     });
   } catch {
@@ -93,6 +92,11 @@ export async function request<T>(opts: RequestOptions): Promise<Envelope<T>> {
     body = (await res.json()) as Envelope<T>;
   } catch {
     body = { code: ResultCode.serverError, msg: i18n.t('common:serverBusy'), data: null as T };
+  }
+  // The server's key changed or the ciphertext aged out: fetch the key again and send once more.
+  if (!resealed && isFieldKeyStale(body.code)) {
+    forgetFieldKey(opts.apiBase);
+    return request<T>(opts, true);
   }
   if (isSessionEnded(body.code)) {
     useSession.getState().signOut();

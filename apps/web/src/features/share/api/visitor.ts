@@ -9,6 +9,12 @@ import { Api, type PreviewInfoValue } from '@bimdrive/contracts';
 import type { z } from 'zod';
 import type { ShareAccess, ShareInfo } from '@bimdrive/contracts';
 import { takeBootInfo } from '../lib/share-link.ts';
+import {
+  encodeJsonBody,
+  forgetFieldKey,
+  isFieldKeyStale,
+  type EncodedBody,
+} from '../../../lib/field-crypto.ts';
 
 /** What the landing page learns before the code is typed. */
 export type ShareInfoValue = z.infer<typeof ShareInfo>;
@@ -16,7 +22,8 @@ export type ShareInfoValue = z.infer<typeof ShareInfo>;
 export type ShareAccessValue = z.infer<typeof ShareAccess>;
 
 /** Outcome of a visitor call: the data, or the HTTP status and the server's message. */
-export type VisitorResult<T> = { ok: true; data: T } | { ok: false; status: number; msg: string };
+export type VisitorResult<T> =
+  { ok: true; data: T } | { ok: false; status: number; msg: string; code?: number };
 
 function call<T>(url: string, init: RequestInit): Promise<VisitorResult<T>> {
   return result(fetch(url, { ...init, headers: { 'x-client': 'web', ...init.headers } }));
@@ -36,7 +43,7 @@ async function result<T>(response: Promise<Response>): Promise<VisitorResult<T>>
     // Not JSON (a proxy error page): keep the status only.
   }
   if (res.ok && body.code === 1 && body.data !== undefined) return { ok: true, data: body.data };
-  return { ok: false, status: res.status, msg: body.msg ?? body.message ?? '' };
+  return { ok: false, status: res.status, msg: body.msg ?? body.message ?? '', code: body.code };
 }
 
 const fetchInfo = (code: string) => {
@@ -70,13 +77,27 @@ export function getShareInfo(code: string): Promise<VisitorResult<ShareInfoValue
   return p ?? fetchInfo(code);
 }
 
-/** `POST Api.shareVerify {code, pwd}` — 403 wrong code, 429 too many attempts. */
-export function verifyShare(code: string, pwd: string): Promise<VisitorResult<ShareAccessValue>> {
-  return call<ShareAccessValue>(Api.shareVerify, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ code, pwd }),
-  });
+/**
+ * `POST Api.shareVerify {code, pwd}` — 403 wrong code, 429 too many attempts. The extraction code
+ * leaves the browser encrypted (000 §7); after a stale-key refusal (-40/-41) the key is fetched again
+ * and the call sent once more.
+ */
+export async function verifyShare(code: string, pwd: string): Promise<VisitorResult<ShareAccessValue>> {
+  for (let attempt = 0; ; attempt += 1) {
+    let encoded: EncodedBody;
+    try {
+      encoded = await encodeJsonBody({ code, pwd });
+    } catch {
+      return { ok: false, status: 0, msg: '' }; // the key could not be fetched: server unreachable
+    }
+    const r = await call<ShareAccessValue>(Api.shareVerify, {
+      method: 'POST',
+      headers: encoded.headers,
+      body: encoded.body,
+    });
+    if (attempt > 0 || r.ok || r.code === undefined || !isFieldKeyStale(r.code)) return r;
+    forgetFieldKey();
+  }
 }
 
 /** `GET Api.sharePreview` with a stored visitor token (reopening the page in the same tab session). */

@@ -1,0 +1,83 @@
+/**
+ * Sensitive fields encrypted in the browser (spec 000 §7), against a server that requires it
+ * (FIELD_ENCRYPTION=required, as in production): signing in through the page sends the password
+ * sealed (the request body on the wire holds no password, the x-field-enc header names the scheme and
+ * key) and succeeds. The same page opened from a non-secure origin (a plain-http host name, where
+ * browsers offer no WebCrypto) sends plain text and the server's refusal tells to use HTTPS.
+ * Screenshots: e2e/artifacts/field-encryption/.
+ */
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { chromium, type Browser, type Page, type Request } from 'playwright-core';
+import { launchBrowser, shot } from '../lib/browser.ts';
+import { DEMO, startServer, type RunningServer } from '../lib/server.ts';
+
+const J = 'field-encryption';
+
+let server: RunningServer;
+let browser: Browser;
+
+before(async () => {
+  server = await startServer({ FIELD_ENCRYPTION: 'required' });
+  browser = await launchBrowser();
+});
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/** Fill the password sign-in form and submit; answers the phoneLogin request as sent. */
+async function submitLogin(page: Page, base: string): Promise<Request> {
+  await page.goto(`${base}/login`);
+  await page.locator('input:not([type=password])').first().fill(DEMO.phone);
+  await page.locator('input[type=password]').first().fill(DEMO.password);
+  const sent = page.waitForRequest((r) => r.url().includes('/api/Home/phoneLogin'));
+  await page
+    .getByRole('button', { name: /登\s*录/ })
+    .first()
+    .click();
+  return sent;
+}
+
+test('the password leaves the browser encrypted and the sign-in succeeds', async () => {
+  const ctx = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'zh-CN' });
+  const page = await ctx.newPage();
+  page.on('pageerror', (e) => console.error('[page error]', e.message));
+  const req = await submitLogin(page, server.url);
+  const body = req.postData() ?? '';
+  assert.ok(!body.includes(DEMO.password), `plain password on the wire: ${body}`);
+  const sent = JSON.parse(body) as { phone: string; password: string };
+  assert.equal(sent.phone, DEMO.phone);
+  assert.match(sent.password, /^[A-Za-z0-9+/=]+\.[A-Za-z0-9+/=]+$/);
+  const header = (await req.allHeaders())['x-field-enc'] ?? '';
+  assert.match(header, /^rsa-oaep-256\+a256gcm; kid=[\w-]{16}; ek=[A-Za-z0-9+/=]{300,}$/);
+  const res = await req.response();
+  assert.equal(((await res!.json()) as { code: number }).code, 1);
+  await page.waitForURL((u) => !u.pathname.startsWith('/login'), { timeout: 30_000 });
+  await shot(page, J, '01-signed-in-encrypted');
+  await ctx.close();
+});
+
+test('without WebCrypto (plain http host) the body is plain and the server says to use HTTPS', async () => {
+  const port = new URL(server.url).port;
+  // A host name other than localhost over http is not a secure context: crypto.subtle is missing.
+  const insecure = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--host-resolver-rules=MAP bimdrive.test 127.0.0.1'],
+  });
+  try {
+    const page = await insecure.newPage({ viewport: { width: 1280, height: 800 }, locale: 'zh-CN' });
+    const base = `http://bimdrive.test:${port}`;
+    await page.goto(`${base}/login`);
+    assert.equal(await page.evaluate(() => window.isSecureContext), false);
+    const req = await submitLogin(page, base);
+    assert.ok((req.postData() ?? '').includes(DEMO.password));
+    const res = (await (await req.response())!.json()) as { code: number; msg: string };
+    assert.equal(res.code, -42);
+    await page.getByText('HTTPS').first().waitFor({ timeout: 10_000 });
+    await shot(page, J, '02-insecure-origin-refused');
+    assert.ok(new URL(page.url()).pathname.startsWith('/login'));
+  } finally {
+    await insecure.close();
+  }
+});
