@@ -10,6 +10,10 @@ import * as dysmsapi from '@alicloud/dysmsapi20170525';
 import { $OpenApiUtil } from '@alicloud/openapi-core';
 
 type SendSmsRequest = dysmsapi.SendSmsRequest;
+type DysmsapiClass = typeof dysmsapi.default.default;
+/** The SDK's client class, whichever way the CommonJS module was loaded (Node's ESM or a bundler's interop). */
+const mod = dysmsapi.default as unknown as DysmsapiClass | { default: DysmsapiClass };
+const Dysmsapi: DysmsapiClass = typeof mod === 'function' ? mod : mod.default;
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../../config.ts';
 
@@ -57,7 +61,7 @@ export function createAliyunClient(settings: AliyunSmsSettings): AliyunSmsClient
     accessKeySecret: settings.accessKeySecret,
     endpoint: settings.endpoint,
   });
-  return new dysmsapi.default.default(config);
+  return new Dysmsapi(config);
 }
 
 /** The SendSms request of one code: phone, sign name, template and `{"code": "…"}` as its parameter. */
