@@ -1,0 +1,79 @@
+/**
+ * One active session per account (spec 000 §7 AccountExit, §8 "Event AccountExit"): a user signed in
+ * in one browser signs in again in a second one; the first browser, without any action of its own,
+ * shows the error alert titled 提示 with 账户在其他地点登录，如果不是本人登录，请及时更改密码！！, is
+ * signed out and ends on /login. Screenshots: e2e/artifacts/account-exit/.
+ */
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchBrowser, shot } from '../lib/browser.ts';
+import { startServer, type RunningServer } from '../lib/server.ts';
+
+const J = 'account-exit';
+const PHONE = '13700000011';
+const PASSWORD = 'Passw0rd!x';
+const TEXT = '账户在其他地点登录，如果不是本人登录，请及时更改密码！！';
+
+let server: RunningServer;
+let browser: Browser;
+
+before(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function signIn(ctx: BrowserContext): Promise<Page> {
+  const page = await ctx.newPage();
+  page.on('pageerror', (e) => console.error('[page error]', e.message));
+  await page.goto(`${server.url}/login`);
+  await page.locator('input:not([type=password])').first().fill(PHONE);
+  await page.locator('input[type=password]').first().fill(PASSWORD);
+  await page
+    .getByRole('button', { name: /登\s*录/ })
+    .first()
+    .click();
+  await page.waitForURL((u) => !u.pathname.startsWith('/login'), { timeout: 30_000 });
+  return page;
+}
+
+test('signing in elsewhere ends the first session with the AccountExit alert', async () => {
+  const r = await fetch(`${server.url}/api/Home/Register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ phone: PHONE, password: PASSWORD, name: '张工' }),
+  });
+  assert.equal(((await r.json()) as { code: number }).code, 1);
+  const first = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'zh-CN' });
+  const second = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'zh-CN' });
+
+  const page1 = await signIn(first);
+  await page1.getByText('我的文件').first().waitFor();
+  // Let the shell's hub connection register its token.
+  await page1.waitForTimeout(1500);
+  const page2 = await signIn(second);
+  await page2.getByText('我的文件').first().waitFor();
+
+  // The first browser is told at once, with no action of its own.
+  const alert = page1.locator('.ant-modal-confirm-error');
+  await alert.waitFor({ timeout: 15_000 });
+  assert.equal((await alert.locator('.ant-modal-confirm-title').textContent())?.trim(), '提示');
+  assert.equal((await alert.locator('.ant-modal-confirm-content').textContent())?.trim(), TEXT);
+  assert.equal(await page1.evaluate(() => localStorage.getItem('token')), null, 'signed out');
+  await shot(page1, J, '01-account-exit-alert');
+  await alert.getByRole('button', { name: /确\s*定/ }).click();
+  await page1.waitForURL((u) => u.pathname === '/login', { timeout: 15_000 });
+  await page1.locator('input[type=password]').first().waitFor();
+  await shot(page1, J, '02-login');
+
+  // The second browser stays signed in.
+  await page2.reload();
+  await page2.getByText('我的文件').first().waitFor();
+  assert.ok(await page2.evaluate(() => localStorage.getItem('token')));
+  await first.close();
+  await second.close();
+});
