@@ -269,3 +269,30 @@ export const phoneChangeGrants = pgTable('phone_change_grants', {
   oldPhone: text('old_phone').notNull(),
   verifiedAt: timestamp('verified_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * DingTalk identities linked to accounts (000 §2 /ddLogin, §7 DDLogin and ThirdPartyAccount/Login):
+ * one row per (DingTalk corp, unionId); `corpId` '' for a personal DingTalk sign-in without a corp.
+ * `dingUserId` is the person's userid inside the corp (in-app sign-in only; unique per corp only).
+ * The first sign-in links by mobile to an existing account or creates one; later ones reuse the row.
+ */
+export const dingtalkAccounts = pgTable(
+  'dingtalk_accounts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    corpId: text('corp_id').notNull(),
+    unionId: text('union_id').notNull(),
+    dingUserId: text('ding_user_id'),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull().default(''),
+    avatarUrl: text('avatar_url').notNull().default(''),
+    createdAt: createdAt(),
+    lastLoginAt: timestamp('last_login_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('dingtalk_accounts_identity_uq').on(t.corpId, t.unionId),
+    index('dingtalk_accounts_user_idx').on(t.userId),
+  ],
+);
