@@ -95,6 +95,8 @@ export const files = pgTable(
     derivedKey: text('derived_key'),
     derivedBytes: bigint('derived_bytes', { mode: 'number' }).notNull().default(0),
     stats: jsonb('stats'),
+    /** Number of the current version (issue 5 versions; 1 until a new version is added). */
+    versionNo: integer('version_no').notNull().default(1),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -108,6 +110,38 @@ export const files = pgTable(
   ],
 );
 
+/**
+ * Versions of a file (001 §7 FileVersionAdd, 000 §7 FileVersionInfo). Every version's bytes count
+ * against the owner's quota. The file row mirrors its current version (`files.version_no`): size,
+ * storage key, conversion status and derived outputs; rows here keep each version's own. Version 1
+ * of a file uploaded before it had versions is recorded from the file row when first needed.
+ * Storage: version n ≥ 2 under `files/<owner>/<file>/v<n>/{original,derived/}`.
+ */
+export const fileVersions = pgTable(
+  'file_versions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    fileId: uuid('file_id')
+      .notNull()
+      .references(() => files.id, { onDelete: 'cascade' }),
+    number: integer('number').notNull(),
+    name: text('name').notNull(),
+    suffix: text('suffix').notNull().default(''),
+    sizeBytes: bigint('size_bytes', { mode: 'number' }).notNull(),
+    uploaderId: uuid('uploader_id').references(() => users.id, { onDelete: 'set null' }),
+    storageKey: text('storage_key').notNull(),
+    statusType: smallint('status_type').notNull().default(0),
+    progress: smallint('progress').notNull().default(0),
+    statusMsg: text('status_msg').notNull().default(''),
+    derivedKind: text('derived_kind'),
+    derivedKey: text('derived_key'),
+    derivedBytes: bigint('derived_bytes', { mode: 'number' }).notNull().default(0),
+    stats: jsonb('stats'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('file_versions_file_number_idx').on(t.fileId, t.number)],
+);
+
 /** tus uploads in progress (creation → completion). Reserved bytes count against the quota. */
 export const uploads = pgTable(
   'uploads',
@@ -119,6 +153,8 @@ export const uploads = pgTable(
     folderId: uuid('folder_id'),
     fileName: text('file_name').notNull(),
     sizeBytes: bigint('size_bytes', { mode: 'number' }).notNull(),
+    /** A new version of this file (FileVersionAdd) instead of a new file; null for plain uploads. */
+    versionOf: uuid('version_of'),
     createdAt: createdAt(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   },
