@@ -1,21 +1,24 @@
 /**
  * The signed-in frame (spec 000 §2 Top bar, Layouts "navbar plus main area"): logo + product name (opens
- * the official site when configured), menu item 我的空间, the file-transfer button, the avatar with its
- * account card; the transfer panel and floating button; the real-time connection (000 §4).
+ * the official site when configured), the top menu (我的空间, 企业空间, 系统管理 — TopMenu), the
+ * file-transfer button, the avatar with its account card; the persistent expiry warnings (000 §8);
+ * the transfer panel and floating button; the real-time connection (000 §4).
  */
-import { Layout, Menu } from 'antd';
+import { Layout } from 'antd';
 import { useEffect, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useNavigate } from 'react-router';
 import { AccountMenu } from '../features/auth/components/account-menu.tsx';
 import { useClientConfig } from '../features/auth/api/get-client-config.ts';
 import { useUserInfo } from '../features/auth/api/get-user-info.ts';
+import { ExpiryNotices } from '../features/service/components/expiry-notices.tsx';
 import { TransferCenter } from '../features/transfers/components/transfer-center.tsx';
 import { TransferNavButton } from '../features/transfers/components/transfer-nav-button.tsx';
 import { useTransfers } from '../features/transfers/stores/transfer-store.ts';
 import { usePreview } from '../stores/preview-store.ts';
 import { useSession } from '../stores/session-store.ts';
 import './i18n.ts';
+import { TopMenu } from './top-menu.tsx';
 import { useRealtime } from './use-realtime.ts';
 
 /** The navbar shell around every signed-in screen. */
@@ -53,17 +56,13 @@ export function AppShell(): ReactElement {
           <img src="/logo.svg" alt="" width={28} height={28} />
           <span>{productName}</span>
         </button>
-        <Menu
-          mode="horizontal"
-          selectedKeys={['mySpace']}
-          className="app-top-menu"
-          items={[{ key: 'mySpace', label: t('nav.mySpace'), onClick: () => void navigate('/myDocument') }]}
-        />
+        <TopMenu />
         <div className="app-header-right">
           <TransferNavButton />
           <AccountMenu />
         </div>
       </Layout.Header>
+      <ExpiryNotices />
       <Layout style={{ minHeight: 0 }}>
         <Outlet />
       </Layout>

@@ -1,19 +1,51 @@
 /**
  * Avatar with user name and its hover card (spec 000 §2 Account card): user name, company name or the
  * prompt to join or create one, personal space and (members) company space used and usable with
- * percent bars and expiry (space loads when the card opens), 个人中心 (red dot, like the avatar, while
- * company join applications wait for this administrator), 退出登录 → confirm 确认要退出吗？ (title 提示,
- * 确定 / 取消) → `POST Api.logout`, clear the session, reload to /login (000 §4 Log-out).
+ * percent bars and expiry YYYY年MM月DD日 or 无限制 (space loads when the card opens), the expand-capacity
+ * tag (扩容 → /payCenter?type=person|corp in a new tab; the company one for company administrators
+ * only), 个人中心 (red dot, like the avatar, while company join applications wait for this
+ * administrator), 帮助中心 (QR dialog 扫码联系我们, HELP_CENTER_URL), 咨询购买 (phone, CONSULT_PHONE),
+ * 退出登录 → confirm 确认要退出吗？ (title 提示, 确定 / 取消) → `POST Api.logout`, clear the session,
+ * reload to /login (000 §4 Log-out).
+ * Hiding rules: private deployment hides help, consult-to-buy and the space bars; pay and expiry
+ * items (expand tags, expiry dates, consult-to-buy) show only outside the chat app; the personal
+ * edition has no company line, company bar or red dot.
  */
-import { CaretDownOutlined, LogoutOutlined, UserOutlined, IdcardOutlined } from '@ant-design/icons';
+import {
+  CaretDownOutlined,
+  CustomerServiceOutlined,
+  LogoutOutlined,
+  PhoneOutlined,
+  QuestionCircleOutlined,
+  UserOutlined,
+  IdcardOutlined,
+} from '@ant-design/icons';
 import { formatFileSize } from '@bimdrive/contracts';
-import { App, Avatar, Badge, Button, Divider, Dropdown, Progress, Skeleton, Typography, theme } from 'antd';
-import dayjs from 'dayjs';
+import {
+  App,
+  Avatar,
+  Badge,
+  Button,
+  Divider,
+  Dropdown,
+  Progress,
+  Skeleton,
+  Tag,
+  Typography,
+  theme,
+} from 'antd';
 import { useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useCorpSpace, usePendingApplications } from '../../companies/api/company-api.ts';
 import { useSession } from '../../../stores/session-store.ts';
+import { ConsultDialog } from '../../service/components/consult-dialog.tsx';
+import { HelpCenterDialog } from '../../service/components/help-center-dialog.tsx';
+import { formatExpiry, usedPercent } from '../../service/lib/format-expiry.ts';
+import { openPayCenter, type PayTarget } from '../../service/lib/pay-center.ts';
+import '../../service/i18n.ts';
+import { isInsideChatApp } from '../../../lib/chat-app.ts';
+import { useClientConfig } from '../api/get-client-config.ts';
 import { useSpace } from '../api/get-space.ts';
 import { logout } from '../api/logout.ts';
 import '../i18n.ts';
@@ -27,17 +59,24 @@ function barColor(percent: number): string {
 
 /** The account avatar and card in the top bar. */
 export function AccountMenu(): ReactElement {
-  const { t } = useTranslation(['auth', 'common']);
+  const { t } = useTranslation(['auth', 'common', 'service']);
   const { modal } = App.useApp();
   const { token } = theme.useToken();
   const user = useSession((s) => s.user);
   const [open, setOpen] = useState(false);
-  const space = useSpace(open);
-  const corpSpace = useCorpSpace(open && Boolean(user?.corpIdbit));
-  const pending = usePendingApplications(Boolean(user?.iscorpadmin)).data === true;
+  const [dialog, setDialog] = useState<'help' | 'consult' | null>(null);
+  const config = useClientConfig().data;
+  const privateDeployment = config?.privateDeployment ?? false;
+  const showPayItems = !isInsideChatApp();
+  const company = !user?.systemIsPersonal;
+  const showSpace = !privateDeployment;
+  const space = useSpace(open && showSpace);
+  const corpSpace = useCorpSpace(open && showSpace && company && Boolean(user?.corpIdbit));
+  const pending = usePendingApplications(company && Boolean(user?.iscorpadmin)).data === true;
   const navigate = useNavigate();
   const name = user?.userName ?? '';
-  const company = !user?.systemIsPersonal;
+  const helpUrl = privateDeployment ? '' : (config?.helpCenterUrl ?? '');
+  const consultPhone = privateDeployment || !showPayItems ? '' : (config?.consultPhone ?? '');
 
   const confirmLogout = () => {
     setOpen(false);
@@ -54,16 +93,35 @@ export function AccountMenu(): ReactElement {
     });
   };
 
-  /** One space bar: label, used / usable, percent bar and expiry (000 §2, §9 date format). */
+  /** One space bar: label, expand tag, used / usable, percent bar and expiry (000 §2, §9 date format). */
   const spaceBar = (
     label: string,
     s: { usedSpace: number; usableSpace: number; serviceStopTime: string | null } | undefined,
+    pay: PayTarget | null,
   ) => {
-    const percent = s ? (s.usableSpace > 0 ? Math.min(100, (s.usedSpace / s.usableSpace) * 100) : 0) : 0;
+    const percent = s ? usedPercent(s.usedSpace, s.usableSpace) : 0;
     return (
-      <div style={{ marginBottom: 8 }}>
+      <div style={{ marginBottom: 8 }} data-testid={`space-bar-${pay ?? 'none'}`}>
         <div style={{ display: 'flex', justifyContent: 'space-between', marginBottom: 4 }}>
-          <Typography.Text>{label}</Typography.Text>
+          <Typography.Text>
+            {label}
+            {pay && showPayItems && (
+              <Tag
+                color="blue"
+                style={{
+                  marginLeft: 6,
+                  cursor: 'pointer',
+                  fontSize: 11,
+                  lineHeight: '16px',
+                  paddingInline: 4,
+                }}
+                data-testid={`expand-${pay}`}
+                onClick={() => openPayCenter(pay)}
+              >
+                {t('service:expand')}
+              </Tag>
+            )}
+          </Typography.Text>
           {s && (
             <Typography.Text type="secondary" style={{ fontSize: 12 }}>
               {t('account.used', {
@@ -75,14 +133,12 @@ export function AccountMenu(): ReactElement {
         </div>
         {s ? (
           <>
-            <Progress percent={Number(percent.toFixed(1))} strokeColor={barColor(percent)} size="small" />
-            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-              {t('account.expire', {
-                date: s.serviceStopTime
-                  ? dayjs(s.serviceStopTime).format('YYYY年MM月DD日')
-                  : t('account.unlimited'),
-              })}
-            </Typography.Text>
+            <Progress percent={percent} strokeColor={barColor(percent)} size="small" />
+            {showPayItems && (
+              <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                {t('account.expire', { date: formatExpiry(s.serviceStopTime, t('account.unlimited')) })}
+              </Typography.Text>
+            )}
           </>
         ) : (
           <Skeleton active title={false} paragraph={{ rows: 1 }} />
@@ -140,9 +196,15 @@ export function AccountMenu(): ReactElement {
           )}
         </div>
       </div>
-      <Divider style={{ margin: '16px 0 12px' }} />
-      {spaceBar(t('account.personalSpace'), space.data)}
-      {user?.corpIdbit && spaceBar(t('account.companySpace'), corpSpace.data)}
+      {showSpace && (
+        <>
+          <Divider style={{ margin: '16px 0 12px' }} />
+          {spaceBar(t('account.personalSpace'), space.data, 'person')}
+          {company &&
+            user?.corpIdbit &&
+            spaceBar(t('account.companySpace'), corpSpace.data, user.iscorpadmin ? 'corp' : null)}
+        </>
+      )}
       <Divider style={{ margin: '12px 0 8px' }} />
       <Button
         type="text"
@@ -159,9 +221,41 @@ export function AccountMenu(): ReactElement {
           {t('account.userCenter')}
         </Badge>
       </Button>
+      {helpUrl && (
+        <Button
+          type="text"
+          block
+          icon={<QuestionCircleOutlined />}
+          data-testid="account-help"
+          onClick={() => {
+            setOpen(false);
+            setDialog('help');
+          }}
+          style={{ textAlign: 'left', justifyContent: 'flex-start' }}
+        >
+          {t('service:help.entry')}
+        </Button>
+      )}
+      {consultPhone && (
+        <Button
+          type="text"
+          block
+          icon={<CustomerServiceOutlined />}
+          data-testid="account-consult"
+          onClick={() => {
+            setOpen(false);
+            setDialog('consult');
+          }}
+          style={{ textAlign: 'left', justifyContent: 'flex-start' }}
+        >
+          {t('service:consult.entry')}
+          <PhoneOutlined style={{ marginLeft: 6, color: token.colorTextTertiary, fontSize: 12 }} />
+        </Button>
+      )}
       <Button
         type="text"
         block
+        data-testid="account-logout"
         icon={<LogoutOutlined />}
         onClick={confirmLogout}
         style={{ textAlign: 'left', justifyContent: 'flex-start' }}
@@ -172,34 +266,38 @@ export function AccountMenu(): ReactElement {
   );
 
   return (
-    <Dropdown
-      open={open}
-      onOpenChange={setOpen}
-      trigger={['hover']}
-      placement="bottomRight"
-      popupRender={() => card}
-    >
-      <span
-        data-testid="account-menu"
-        style={{
-          display: 'inline-flex',
-          alignItems: 'center',
-          gap: 8,
-          cursor: 'pointer',
-          height: '100%',
-          padding: '0 4px',
-        }}
+    <>
+      <HelpCenterDialog open={dialog === 'help'} url={helpUrl} onClose={() => setDialog(null)} />
+      <ConsultDialog open={dialog === 'consult'} phone={consultPhone} onClose={() => setDialog(null)} />
+      <Dropdown
+        open={open}
+        onOpenChange={setOpen}
+        trigger={['hover']}
+        placement="bottomRight"
+        popupRender={() => card}
       >
-        <Badge dot={pending} data-testid="account-red-dot" data-pending={pending ? '1' : '0'}>
-          <Avatar size={30} src={user?.avatar || undefined} style={{ background: token.colorPrimary }}>
-            {name.slice(0, 1) || <UserOutlined />}
-          </Avatar>
-        </Badge>
-        <span style={{ maxWidth: 120, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
-          {name}
+        <span
+          data-testid="account-menu"
+          style={{
+            display: 'inline-flex',
+            alignItems: 'center',
+            gap: 8,
+            cursor: 'pointer',
+            height: '100%',
+            padding: '0 4px',
+          }}
+        >
+          <Badge dot={pending} data-testid="account-red-dot" data-pending={pending ? '1' : '0'}>
+            <Avatar size={30} src={user?.avatar || undefined} style={{ background: token.colorPrimary }}>
+              {name.slice(0, 1) || <UserOutlined />}
+            </Avatar>
+          </Badge>
+          <span style={{ maxWidth: 120, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+            {name}
+          </span>
+          <CaretDownOutlined style={{ fontSize: 10, color: token.colorTextTertiary }} />
         </span>
-        <CaretDownOutlined style={{ fontSize: 10, color: token.colorTextTertiary }} />
-      </span>
-    </Dropdown>
+      </Dropdown>
+    </>
   );
 }

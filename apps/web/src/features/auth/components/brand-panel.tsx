@@ -1,12 +1,20 @@
-/** Left brand panel of the sign-in page (000 §2 /login): product name, tagline about BIM model sharing. */
-import { CheckCircleFilled } from '@ant-design/icons';
+/**
+ * Left brand panel of the sign-in page (000 §2 /login): product name, the home link to the official
+ * site (000 §1), tagline about BIM model sharing; a lighter veil when a background video plays.
+ */
+import { CheckCircleFilled, HomeOutlined } from '@ant-design/icons';
 import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import '../i18n.ts';
+import '../../service/i18n.ts';
 
 /** Props of BrandPanel. */
 export interface BrandPanelProps {
   productName: string;
+  /** A background video plays behind the page: draw a light veil instead of the gradient. */
+  overVideo?: boolean;
+  /** Official site address for the home link (000 §1); '' hides it. */
+  homeUrl?: string;
 }
 
 /** A wireframe building drawn in SVG, hinting at BIM models. */
@@ -35,8 +43,8 @@ function BuildingArt(): ReactElement {
 }
 
 /** The brand side of the sign-in page, hidden on narrow screens. */
-export function BrandPanel({ productName }: BrandPanelProps): ReactElement {
-  const { t } = useTranslation('auth');
+export function BrandPanel({ productName, overVideo = false, homeUrl = '' }: BrandPanelProps): ReactElement {
+  const { t } = useTranslation(['auth', 'service']);
   const features = t('features', { returnObjects: true }) as unknown;
   const list = Array.isArray(features) ? features.filter((f): f is string => typeof f === 'string') : [];
   return (
@@ -49,7 +57,10 @@ export function BrandPanel({ productName }: BrandPanelProps): ReactElement {
         display: 'flex',
         flexDirection: 'column',
         justifyContent: 'space-between',
-        background: 'radial-gradient(circle at 20% 10%, #3b8cff 0%, #1664e0 35%, #0b3a8c 100%)',
+        position: 'relative',
+        background: overVideo
+          ? 'linear-gradient(90deg, rgba(11, 58, 140, 0.55) 0%, rgba(11, 58, 140, 0) 100%)'
+          : 'radial-gradient(circle at 20% 10%, #3b8cff 0%, #1664e0 35%, #0b3a8c 100%)',
       }}
     >
       <div style={{ display: 'flex', alignItems: 'center', gap: 12 }}>
@@ -61,6 +72,18 @@ export function BrandPanel({ productName }: BrandPanelProps): ReactElement {
           style={{ borderRadius: 10, boxShadow: '0 0 0 2px rgba(255,255,255,.35)' }}
         />
         <span style={{ fontSize: 24, fontWeight: 600, letterSpacing: 0.5 }}>{productName}</span>
+        {homeUrl && (
+          <a
+            href={homeUrl}
+            target="_blank"
+            rel="noopener noreferrer"
+            data-testid="login-home-link"
+            style={{ marginLeft: 'auto', color: '#fff', opacity: 0.85, fontSize: 14 }}
+          >
+            <HomeOutlined style={{ marginRight: 6 }} />
+            {t('service:login.home')}
+          </a>
+        )}
       </div>
       <div>
         <h1 style={{ color: '#fff', fontSize: 34, lineHeight: 1.35, margin: '0 0 24px', fontWeight: 600 }}>

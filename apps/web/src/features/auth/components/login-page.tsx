@@ -16,6 +16,7 @@ import { useLogin } from '../api/login.ts';
 import { useRegister } from '../api/register.ts';
 import '../i18n.ts';
 import { BrandPanel } from './brand-panel.tsx';
+import { LoginVideo } from './login-video.tsx';
 
 interface LoginForm {
   phone: string;
@@ -149,10 +150,16 @@ export function LoginPage({ redirectTo = '/myDocument' }: LoginPageProps): React
   const demoPhone = config.data?.demoPhone ?? null;
 
   return (
-    <div style={{ minHeight: '100vh', display: 'flex', background: '#f0f4fa' }}>
-      <BrandPanel productName={productName} />
+    <div style={{ minHeight: '100vh', display: 'flex', background: '#f0f4fa', position: 'relative' }}>
+      <LoginVideo url={config.data?.loginVideoUrl} />
+      <BrandPanel
+        productName={productName}
+        overVideo={Boolean(config.data?.loginVideoUrl)}
+        homeUrl={config.data?.officialSiteUrl}
+      />
       <main
         style={{
+          position: 'relative', // above the background video
           flex: '1 1 520px',
           display: 'flex',
           alignItems: 'center',
