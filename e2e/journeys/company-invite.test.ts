@@ -1,0 +1,179 @@
+/**
+ * Company invite links and registered persons (spec 000 §2 member list "copy invite link" and the
+ * 已注册人员数 dialog, §3 invitebit, §6, §8 链接复制成功): the administrator invites a phone in 人员信息
+ * (650 px dialog, list at most 400 px high), the row shows 未接受邀请 and 复制邀请链接; the copied link
+ * opened in a fresh browser shows the invitation; a different phone is refused; registering with the
+ * invited phone lands the person in the company; the administrator's list then shows them as a
+ * member without a copy link; the used link is refused; 已注册人员数 lists both persons under the
+ * pricing table. Screenshots: e2e/artifacts/company-invite/.
+ */
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, shot } from '../lib/browser.ts';
+import { startServer, type RunningServer } from '../lib/server.ts';
+
+const J = 'company-invite';
+const PASSWORD = 'Passw0rd!x';
+const ADMIN = '13700000021';
+const INVITED = '13600000022';
+const CORP = '闽建工程有限公司';
+
+let server: RunningServer;
+let browser: Browser;
+
+before(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function post<T>(
+  url: string,
+  body: unknown,
+  token?: string,
+): Promise<{ code: number; msg: string; data: T }> {
+  const r = await fetch(`${server.url}${url}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+  });
+  return (await r.json()) as { code: number; msg: string; data: T };
+}
+
+/** Width of the open dialog and the max-height of its table body. */
+async function dialogBox(page: Page, testId: string) {
+  return page.evaluate((id) => {
+    const table = document.querySelector(`[data-testid="${id}"]`)!;
+    const modal = table.closest('.ant-modal') as HTMLElement;
+    const body = table.querySelector('.ant-table-body') as HTMLElement;
+    return { width: modal.getBoundingClientRect().width, maxHeight: getComputedStyle(body).maxHeight };
+  }, testId);
+}
+
+test('invite a phone, copy the link, register with it in a fresh browser, land as a member', async () => {
+  const reg = await post<{ token: string }>('/api/Home/Register', {
+    phone: ADMIN,
+    password: PASSWORD,
+    name: '王建国',
+  });
+  assert.equal(reg.code, 1);
+  const created = await post(
+    '/api/WebAccount/CreateCompany',
+    { name: CORP, code: '91350100M000100Y43' },
+    reg.data.token,
+  );
+  assert.equal(created.code, 1);
+
+  const adminCtx = await browser.newContext({ viewport: { width: 1280, height: 860 }, locale: 'zh-CN' });
+  await adminCtx.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
+  const admin = await adminCtx.newPage();
+  admin.on('pageerror', (e) => console.error('[page error]', e.message));
+  await admin.goto(`${server.url}/login`);
+  await admin.locator('input:not([type=password])').first().fill(ADMIN);
+  await admin.locator('input[type=password]').first().fill(PASSWORD);
+  await admin
+    .getByRole('button', { name: /登\s*录/ })
+    .first()
+    .click();
+  await admin.waitForURL((u) => !u.pathname.startsWith('/login'), { timeout: 30_000 });
+
+  // Invite from 人员信息.
+  await admin.goto(`${server.url}/userCenter`);
+  await admin.getByTestId('company-members-open').click();
+  await admin.getByTestId('invite-member-open').click();
+  const form = admin.getByTestId('invite-form');
+  await form.getByLabel('手机号').fill('1360000');
+  await form.getByLabel('姓名').click();
+  await admin.getByText('请输入正确的手机号').waitFor();
+  await form.getByLabel('手机号').fill(INVITED);
+  await form.getByLabel('姓名').fill('赵六');
+  const inviteWidth = await form.evaluate((el) => el.closest('.ant-modal')!.getBoundingClientRect().width);
+  assert.equal(Math.round(inviteWidth), 425, 'the invite dialog is 425 px wide');
+  await admin
+    .getByRole('button', { name: /确\s*定/ })
+    .last()
+    .click();
+  await admin.getByText('邀请成功，请复制邀请链接发送给对方').waitFor();
+  const row = admin.getByTestId('company-members').getByRole('row', { name: /赵六/ });
+  await row.getByText('未接受邀请').waitFor();
+  const box = await dialogBox(admin, 'company-members');
+  assert.equal(Math.round(box.width), 650, 'the members dialog is 650 px wide');
+  assert.equal(box.maxHeight, '400px', 'the member list is at most 400 px high');
+  // The administrator's own row has no actions; the invitation's row has delete and copy link.
+  const adminRow = admin.getByTestId('company-members').getByRole('row', { name: /王建国/ });
+  assert.equal(await adminRow.getByRole('button').count(), 0);
+  await admin.waitForTimeout(400);
+  await shot(admin, J, '01-members-invited-row');
+
+  await row.getByTestId('copy-invite-link').click();
+  await admin.getByText('链接复制成功').waitFor();
+  const link = await admin.evaluate(() => navigator.clipboard.readText());
+  assert.match(link, new RegExp(`^${server.url}/invite\\?code=[A-Za-z0-9_-]{43}$`));
+
+  // A fresh browser opens the link: the invitation, registration offered (the phone has no account).
+  const guestCtx = await browser.newContext({ viewport: { width: 1280, height: 860 }, locale: 'zh-CN' });
+  const guest = await guestCtx.newPage();
+  guest.on('pageerror', (e) => console.error('[page error]', e.message));
+  await guest.goto(link);
+  const landing = guest.getByTestId('invite-landing');
+  await landing.getByText(`邀请您加入 ${CORP}`).waitFor();
+  await landing.getByText('136****0022').waitFor();
+  assert.equal(await guest.title(), '企业邀请 - bimdrive');
+  const registerTab = guest.getByRole('tab', { name: '没有账号，注册并加入' });
+  assert.equal(await registerTab.getAttribute('aria-selected'), 'true');
+  assert.equal(await landing.getByPlaceholder('姓名').inputValue(), '赵六');
+  await shot(guest, J, '02-invite-landing');
+
+  const pane = guest.getByRole('tabpanel');
+  await pane.getByPlaceholder('手机号（须为受邀手机号）').fill('13600000099');
+  await pane.getByPlaceholder('密码', { exact: true }).fill(PASSWORD);
+  await pane.getByPlaceholder('确认密码').fill(`${PASSWORD}x`);
+  await pane.getByPlaceholder('手机号（须为受邀手机号）').click();
+  await guest.getByText('两次输入的密码不一致！').waitFor();
+  await pane.getByPlaceholder('确认密码').fill(PASSWORD);
+  await pane.getByRole('button', { name: '注册并加入' }).click();
+  await guest.getByText('手机号与邀请的手机号不一致').waitFor();
+  await pane.getByPlaceholder('手机号（须为受邀手机号）').fill(INVITED);
+  await pane.getByRole('button', { name: '注册并加入' }).click();
+  await guest.waitForURL((u) => u.pathname === '/userCenter', { timeout: 30_000 });
+  await guest.getByTestId('company-card').getByText(CORP).waitFor();
+  await guest.getByTestId('company-card').getByText('成员', { exact: true }).waitFor();
+  assert.equal(await guest.getByTestId('corp-users-open').count(), 0, 'members cannot open 已注册人员数');
+  await shot(guest, J, '03-joined');
+
+  // The administrator's list refreshes: a member now, no copy link.
+  const memberRow = admin.getByTestId('company-members').getByRole('row', { name: /赵六/ });
+  await memberRow.getByRole('button', { name: '设为管理员' }).waitFor({ timeout: 15_000 });
+  assert.equal(await admin.getByTestId('copy-invite-link').count(), 0);
+  assert.equal(await memberRow.getByText('未接受邀请').count(), 0);
+  await shot(admin, J, '04-members-accepted');
+
+  // The used link is refused.
+  await guest.goto(link);
+  await guest.getByText('该邀请链接已被使用').waitFor();
+  await shot(guest, J, '05-link-used');
+
+  // 已注册人员数: pricing table, contact button, both persons.
+  await admin.keyboard.press('Escape');
+  await admin.getByTestId('corp-users-open').click();
+  const users = admin.getByTestId('corp-users');
+  await users.getByText('赵六').waitFor();
+  await users.getByText('王建国').waitFor();
+  const plans = admin.getByTestId('sharing-plans');
+  await plans.getByText('免费试用').waitFor();
+  await plans.getByText('15天（说法1）').waitFor();
+  await plans.getByText('1个月（说法2）').waitFor();
+  await admin.waitForTimeout(500); // the dialog's opening animation
+  const usersBox = await dialogBox(admin, 'corp-users');
+  assert.equal(Math.round(usersBox.width), 650);
+  assert.equal(await admin.getByTestId('corp-users-count').textContent(), '已注册 2 人');
+  await shot(admin, J, '06-corp-users');
+  await admin.getByRole('button', { name: /联系供应商购买/ }).click();
+  await admin.getByText('请联系供应商购买').waitFor();
+  await adminCtx.close();
+  await guestCtx.close();
+});
