@@ -7,13 +7,18 @@
  * - `licence-sign --key <private.pem> --customer <name> --expires <ISO date|never> [--field k=v …]
  *   [--out <file>]` signs a private-deployment licence (modules/service-state/licence.ts) and writes
  *   it to `--out` (default stdout); the deployment reads it from LICENCE_FILE.
+ * - `service-stop (--phone <phone> | --company <credit code>) --at <ISO date|never>` sets when a
+ *   person's or a company's space service ends (000 §3 serviceStopTime; `never` = 无限制), until the
+ *   payment centre does it; an ended service shows the expiry warning and refuses uploads (000 §8).
  */
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { LoginBody, RegisterBody } from '@bimdrive/contracts';
 import { loadConfig } from './config.ts';
+import { eq } from 'drizzle-orm';
 import { openDatabase } from './db/client.ts';
+import { companies, users } from './db/schema.ts';
 import { authRepository } from './modules/auth/auth.repository.ts';
 import { generateLicenceKeyPair, signLicence } from './modules/service-state/licence.ts';
 import { hashPassword } from './lib/passwords.ts';
@@ -22,7 +27,8 @@ import { normalizePhone } from '@bimdrive/contracts';
 const USAGE = `usage:
   node apps/server/src/cli.ts create-user --phone <phone> --password <pw> --name <name>
   node apps/server/src/cli.ts licence-keygen --out <dir>
-  node apps/server/src/cli.ts licence-sign --key <private.pem> --customer <name> --expires <ISO date|never> [--field key=value …] [--out <file>]`;
+  node apps/server/src/cli.ts licence-sign --key <private.pem> --customer <name> --expires <ISO date|never> [--field key=value …] [--out <file>]
+  node apps/server/src/cli.ts service-stop (--phone <phone> | --company <credit code>) --at <ISO date|never>`;
 
 const [command, ...rest] = process.argv.slice(2);
 
@@ -82,6 +88,38 @@ if (command === 'licence-sign') {
   const text = `${JSON.stringify(licence, null, 2)}\n`;
   if (values.out) await writeFile(values.out, text);
   else process.stdout.write(text);
+  process.exit(0);
+}
+
+if (command === 'service-stop') {
+  const { values } = parseArgs({
+    args: rest,
+    options: { phone: { type: 'string' }, company: { type: 'string' }, at: { type: 'string' } },
+  });
+  const at = values.at === 'never' ? null : values.at ? new Date(values.at) : undefined;
+  if (Boolean(values.phone) === Boolean(values.company) || at === undefined || (at && isNaN(at.getTime()))) {
+    console.error(USAGE);
+    process.exit(2);
+  }
+  const config = loadConfig();
+  const db = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: config.pgliteDir });
+  const changed = values.phone
+    ? await db.db
+        .update(users)
+        .set({ serviceStopAt: at })
+        .where(eq(users.phone, normalizePhone(values.phone)))
+        .returning({ id: users.id })
+    : await db.db
+        .update(companies)
+        .set({ serviceStopAt: at })
+        .where(eq(companies.creditCode, (values.company ?? '').toUpperCase()))
+        .returning({ id: companies.id });
+  await db.close();
+  if (changed.length === 0) {
+    console.error(values.phone ? 'no such user' : 'no such company');
+    process.exit(1);
+  }
+  console.log(`service end set to ${at ? at.toISOString() : 'never (无限制)'}`);
   process.exit(0);
 }
 
