@@ -11,6 +11,7 @@ import { Navigate, Outlet, useNavigate } from 'react-router';
 import { AccountMenu } from '../features/auth/components/account-menu.tsx';
 import { useClientConfig } from '../features/auth/api/get-client-config.ts';
 import { useUserInfo } from '../features/auth/api/get-user-info.ts';
+import { PasswordNotice } from '../features/auth/components/password-notice.tsx';
 import { ExpiryNotices } from '../features/service/components/expiry-notices.tsx';
 import { TransferCenter } from '../features/transfers/components/transfer-center.tsx';
 import { TransferNavButton } from '../features/transfers/components/transfer-nav-button.tsx';
@@ -62,6 +63,7 @@ export function AppShell(): ReactElement {
           <AccountMenu />
         </div>
       </Layout.Header>
+      <PasswordNotice />
       <ExpiryNotices />
       <Layout style={{ minHeight: 0 }}>
         <Outlet />

@@ -3,10 +3,11 @@ import { Api, type LoginDataValue } from '@bimdrive/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 
-/** Sign-in payload. */
+/** Sign-in payload: the phone with its password or an SMS code (from `sendSmsCode('login', …)`). */
 export interface LoginInput {
   phone: string;
-  password: string;
+  password?: string;
+  code?: string;
 }
 
 /** Sign in; rejects with ApiError (already toasted) when refused. */

@@ -3,11 +3,12 @@ import { Api, type LoginDataValue } from '@bimdrive/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 
-/** Registration payload. */
+/** Registration payload: a password, or an SMS code (then the account has no password yet), or both. */
 export interface RegisterInput {
   phone: string;
   name: string;
-  password: string;
+  password?: string;
+  code?: string;
 }
 
 /** Register and sign in. */

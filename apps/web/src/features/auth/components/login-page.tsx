@@ -14,16 +14,26 @@ import { useClientConfig } from '../api/get-client-config.ts';
 import { getUserInfo } from '../api/get-user-info.ts';
 import { useLogin } from '../api/login.ts';
 import { useRegister } from '../api/register.ts';
+import { sendSmsCode } from '../api/send-sms.ts';
 import '../i18n.ts';
+import { useSetPasswordDialog } from '../stores/set-password-store.ts';
 import { BrandPanel } from './brand-panel.tsx';
+import { SmsCodeInput } from './sms-code-input.tsx';
 import { LoginVideo } from './login-video.tsx';
 
 interface LoginForm {
   phone: string;
   password: string;
 }
-interface RegisterForm extends LoginForm {
+interface SmsLoginForm {
+  phone: string;
+  code: string;
+}
+interface RegisterForm {
+  phone: string;
+  code: string;
   name: string;
+  password?: string;
 }
 
 /** Props of LoginPage. */
@@ -40,8 +50,9 @@ export function LoginPage({ redirectTo = '/myDocument' }: LoginPageProps): React
   const config = useClientConfig();
   const loginMutation = useLogin();
   const registerMutation = useRegister();
-  const [tab, setTab] = useState<'login' | 'register'>('login');
+  const [tab, setTab] = useState<'login' | 'sms' | 'register'>('login');
   const [loginForm] = Form.useForm<LoginForm>();
+  const [smsForm] = Form.useForm<SmsLoginForm>();
   const [registerForm] = Form.useForm<RegisterForm>();
   const productName = config.data?.productName || t('common:productName');
 
@@ -50,8 +61,27 @@ export function LoginPage({ redirectTo = '/myDocument' }: LoginPageProps): React
     { pattern: PHONE_PATTERN, message: t('phoneInvalid') },
   ];
 
+  const codeRules = [
+    { required: true, message: t('sms.codeRequired') },
+    { pattern: /^\d{6}$/, message: t('sms.codeInvalid') },
+  ];
+
+  /** Validate the form's phone, then ask for a code; the countdown to show (0: nothing sent). */
+  const sendCode = async (form: typeof smsForm | typeof registerForm, target: 'login' | 'register') => {
+    try {
+      await form.validateFields(['phone']);
+    } catch {
+      return 0;
+    }
+    const seconds = await sendSmsCode(target, String(form.getFieldValue('phone')).trim());
+    if (seconds === 60) void message.success(t('sms.sent'));
+    return seconds;
+  };
+
   const finish = async (data: LoginDataValue, successText: string) => {
     useSession.getState().signIn(data.token);
+    // 000 §4 "No password set": offer the 设置登录密码 dialog as soon as the shell shows.
+    if (!data.ispassword) useSetPasswordDialog.getState().show();
     try {
       await getUserInfo();
     } catch {
@@ -70,12 +100,22 @@ export function LoginPage({ redirectTo = '/myDocument' }: LoginPageProps): React
     }
   };
 
+  const onSmsLogin = async (values: SmsLoginForm) => {
+    try {
+      const data = await loginMutation.mutateAsync({ phone: values.phone.trim(), code: values.code });
+      await finish(data, t('loginSuccess'));
+    } catch {
+      /* the API client showed the server message */
+    }
+  };
+
   const onRegister = async (values: RegisterForm) => {
     try {
       const data = await registerMutation.mutateAsync({
         phone: values.phone.trim(),
         name: values.name.trim(),
-        password: values.password,
+        code: values.code,
+        password: values.password || undefined,
       });
       await finish(data, t('registerSuccess'));
     } catch {
@@ -114,6 +154,38 @@ export function LoginPage({ redirectTo = '/myDocument' }: LoginPageProps): React
     </Form>
   );
 
+  const smsPane = (
+    <Form<SmsLoginForm>
+      form={smsForm}
+      layout="vertical"
+      size="large"
+      onFinish={onSmsLogin}
+      requiredMark={false}
+      data-testid="sms-login-form"
+    >
+      <Form.Item name="phone" rules={phoneRules} validateTrigger="onBlur">
+        <Input
+          prefix={<MobileOutlined />}
+          placeholder={t('phone')}
+          autoComplete="username"
+          inputMode="tel"
+          maxLength={16}
+        />
+      </Form.Item>
+      <Form.Item name="code" rules={codeRules}>
+        <SmsCodeInput
+          size="large"
+          withIcon
+          onSend={() => sendCode(smsForm, 'login')}
+          data-testid="sms-login-code"
+        />
+      </Form.Item>
+      <Button type="primary" htmlType="submit" block loading={loginMutation.isPending}>
+        {t('login')}
+      </Button>
+    </Form>
+  );
+
   const registerPane = (
     <Form<RegisterForm>
       form={registerForm}
@@ -131,15 +203,23 @@ export function LoginPage({ redirectTo = '/myDocument' }: LoginPageProps): React
           maxLength={16}
         />
       </Form.Item>
+      <Form.Item name="code" rules={codeRules}>
+        <SmsCodeInput
+          size="large"
+          withIcon
+          onSend={() => sendCode(registerForm, 'register')}
+          data-testid="register-code"
+        />
+      </Form.Item>
       <Form.Item name="name" rules={[{ required: true, whitespace: true, message: t('nameRequired') }]}>
         <Input prefix={<UserOutlined />} placeholder={t('name')} maxLength={50} autoComplete="name" />
       </Form.Item>
-      <Form.Item
-        name="password"
-        rules={[{ required: true, message: t('passwordRequired') }]}
-        extra={t('passwordHint')}
-      >
-        <Input.Password prefix={<LockOutlined />} placeholder={t('password')} autoComplete="new-password" />
+      <Form.Item name="password" extra={t('passwordHint')}>
+        <Input.Password
+          prefix={<LockOutlined />}
+          placeholder={t('registerPasswordOptional')}
+          autoComplete="new-password"
+        />
       </Form.Item>
       <Button type="primary" htmlType="submit" block loading={registerMutation.isPending}>
         {t('register')}
@@ -204,18 +284,17 @@ export function LoginPage({ redirectTo = '/myDocument' }: LoginPageProps): React
               }
             />
           )}
-          {config.data?.registerEnabled ? (
-            <Tabs
-              activeKey={tab}
-              onChange={(k) => setTab(k === 'register' ? 'register' : 'login')}
-              items={[
-                { key: 'login', label: t('tabLogin'), children: loginPane },
-                { key: 'register', label: t('tabRegister'), children: registerPane },
-              ]}
-            />
-          ) : (
-            loginPane
-          )}
+          <Tabs
+            activeKey={tab}
+            onChange={(k) => setTab(k === 'register' || k === 'sms' ? k : 'login')}
+            items={[
+              { key: 'login', label: t('tabPassword'), children: loginPane },
+              { key: 'sms', label: t('tabSms'), children: smsPane },
+              ...(config.data?.registerEnabled
+                ? [{ key: 'register', label: t('tabRegister'), children: registerPane }]
+                : []),
+            ]}
+          />
           <Typography.Paragraph
             type="secondary"
             style={{ textAlign: 'center', margin: '20px 0 0', fontSize: 12 }}

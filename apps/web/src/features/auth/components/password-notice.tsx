@@ -1,0 +1,43 @@
+/**
+ * The persistent "no password" warning (spec 000 §4 "No password set", §8 "Your account has no
+ * password set, click to set"): while the signed-in user's `ispassword` is false, a banner under the
+ * top bar reads 您的账户尚未设置密码，点击设置 and opens the 设置登录密码 dialog; it goes away once a
+ * password is set. It stays on every screen (a close only hides it until the next load). Also hosts
+ * the dialog itself, which the sign-in page may already have asked to open.
+ */
+import { Alert, Typography } from 'antd';
+import { useState, type ReactElement } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSession } from '../../../stores/session-store.ts';
+import { useSetPasswordDialog } from '../stores/set-password-store.ts';
+import { SetPasswordDialog } from './set-password-dialog.tsx';
+import '../i18n.ts';
+
+/** The notice and the dialog (only the dialog once a password exists). */
+export function PasswordNotice(): ReactElement {
+  const { t } = useTranslation('auth');
+  const noPassword = useSession((s) => s.user?.ispassword === false);
+  const show = useSetPasswordDialog((s) => s.show);
+  const [closed, setClosed] = useState(false);
+  return (
+    <>
+      {noPassword && !closed && (
+        <Alert
+          banner
+          type="warning"
+          data-testid="password-notice"
+          closable={{ onClose: () => setClosed(true) }}
+          title={
+            <span>
+              {t('setPassword.notice')}
+              <Typography.Link onClick={show} data-testid="password-notice-link">
+                {t('setPassword.noticeLink')}
+              </Typography.Link>
+            </span>
+          }
+        />
+      )}
+      <SetPasswordDialog />
+    </>
+  );
+}
