@@ -39,6 +39,7 @@ import { authRoutes } from './modules/auth/auth.routes.ts';
 import { filesRoutes } from './modules/files/files.routes.ts';
 import { fileServeRoutes } from './modules/files/file-serve.routes.ts';
 import { favouritesRoutes } from './modules/favourites/favourites.routes.ts';
+import { searchRoutes } from './modules/search/search.routes.ts';
 import { uploadsRoutes } from './modules/uploads/uploads.routes.ts';
 import { uploadsService } from './modules/uploads/uploads.service.ts';
 import { companiesRoutes } from './modules/companies/companies.routes.ts';
@@ -229,6 +230,7 @@ export async function buildApp(config: AppConfig, role: Role = 'all'): Promise<B
   await app.register(filesRoutes(ctx));
   await app.register(fileServeRoutes(ctx));
   await app.register(favouritesRoutes(ctx));
+  await app.register(searchRoutes(ctx));
   await app.register(uploadsRoutes(ctx, uploads));
   await app.register(sharesRoutes(ctx));
   await app.register(companiesRoutes(ctx));

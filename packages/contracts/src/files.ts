@@ -118,15 +118,7 @@ export type FileRowValue = z.infer<typeof FileRow>;
 /** A breadcrumb entry: the root has iuid ''. */
 export const Breadcrumb = z.object({ iuid: z.string(), fileName: z.string() });
 
-/** Query of the personal folder listing (`GET /api/Home/MyDocumentList`). */
-export const ListQuery = z.object({
-  folderId: z.string().default(''),
-  page: z.coerce.number().int().min(1).default(1),
-  rows: z.coerce.number().int().min(1).max(500).default(50),
-  sort: z.enum(['fileName', 'fileBytes', 'updateTime', 'createTime']).default('fileName'),
-  order: z.enum(['asc', 'desc']).default('asc'),
-  keyword: z.string().max(200).optional(),
-});
+/* The listing query (`ListQuery`) with its sort whitelist and filters lives in listing.ts. */
 
 /** Answer of a folder listing. */
 export const ListData = z.object({

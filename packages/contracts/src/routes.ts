@@ -30,6 +30,7 @@ export const Api = {
 
   // personal files (001 §2–§5, source type 2)
   myDocumentList: '/api/Home/MyDocumentList', // GET ListQuery → ListData
+  searchFiles: '/api/Home/SearchFiles', // GET SearchQuery → SearchData (name search across every area the caller sees)
   folderAdd: '/api/Home/FolderAdd', // POST FolderAddBody → FileRow
   rename: '/api/Home/FileRename', // POST RenameBody → FileRow
   delete: '/api/Home/FileDelete', // POST IuidBody → null
@@ -52,6 +53,7 @@ export const Api = {
   share: '/api/Drawing/DrawingShare', // POST ShareRequest → ShareCreated
   shareList: '/api/Drawing/DrawingShareList', // GET → [{userName, shareCount}]
   myShareList: '/api/Drawing/MyShareList', // GET → MyShareRow[]
+  myShareListPage: '/api/Drawing/MySharePage', // GET ShareListQuery → MySharePage (sorted, filtered, paged)
   shareCancel: '/api/Drawing/DrawingShareCancel', // POST ShareCancelBody → null
 
   // companies (000 §7; create, mine and exit designed in its style)

@@ -67,6 +67,9 @@ export const MyShareRow = z.object({
   webUrl: z.string(),
 });
 
+/** Answer of 我的分享's paged, sorted and filtered list (`GET Api.myShareListPage`, `ShareListQuery`). */
+export const MySharePage = z.object({ list: z.array(MyShareRow), count: z.number() });
+
 /** What the landing page learns before the code is typed (`GET /api/Share/Info?code=`). */
 export const ShareVerifyBody = z.object({ code: z.string().min(1), pwd: z.string().default('') });
 

@@ -102,6 +102,10 @@ export const files = pgTable(
   },
   (t) => [
     index('files_owner_parent_idx').on(t.ownerId, t.parentId, t.kind, t.name),
+    // Sorted folder pages (001 §4 table sort): by size or modified time, with the id tiebreak, read
+    // in index order; a size range filter is a range on the same index.
+    index('files_owner_parent_size_idx').on(t.ownerId, t.parentId, t.kind, t.sizeBytes, t.id),
+    index('files_owner_parent_updated_idx').on(t.ownerId, t.parentId, t.kind, t.updatedAt, t.id),
     uniqueIndex('files_unique_name_idx').on(
       t.ownerId,
       sql`coalesce(${t.parentId}, '00000000-0000-0000-0000-000000000000'::uuid)`,

@@ -7,7 +7,8 @@ import { Api, IuidBody, ListData, ListQuery } from '@bimdrive/contracts';
 import type { AppContext } from '../../app-context.ts';
 import { bearerToken, ok, okNull, okSchema } from '../../lib/http.ts';
 import { authService } from '../auth/auth.service.ts';
-import { PERSONAL_ROOT_NAME, presentFile } from '../files/files.presenter.ts';
+import { pickFileFilters } from '../files/file-filters.ts';
+import { presentFile } from '../files/files.presenter.ts';
 import { filesService } from '../files/files.service.ts';
 import { favouritesRepository } from './favourites.repository.ts';
 
@@ -37,13 +38,18 @@ export function favouritesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       { schema: { tags, querystring: ListQuery, response: okSchema(ListData) } },
       async (req) => {
         const caller = await auth.authenticate(bearerToken(req));
-        const { rows, count } = await repo.list(
-          caller.user.id,
-          (req.query.page - 1) * req.query.rows,
-          req.query.rows,
+        const q = req.query;
+        const { rows, count } = await repo.list(caller.user.id, (q.page - 1) * q.rows, q.rows, {
+          sort: q.sort,
+          order: q.order,
+          filters: pickFileFilters(q),
+        });
+        const pathOf = await files.rowPaths(
+          caller,
+          rows.map((r) => r.parentId),
         );
         return ok({
-          list: rows.map((r) => presentFile(r, { collected: true, fullPath: `${PERSONAL_ROOT_NAME}/` })),
+          list: rows.map((r) => presentFile(r, { collected: true, fullPath: pathOf(r.parentId) })),
           count,
           breadcrumbs: [{ iuid: '', fileName: '我的收藏' }],
         });

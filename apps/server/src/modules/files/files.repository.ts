@@ -2,19 +2,14 @@
  * SQL for the personal space (spec 001 §3 file rows, source type 2). Every method that reads or
  * changes a file takes the owner id and matches on it, so an id of someone else's file finds nothing.
  */
-import { and, asc, desc, eq, ilike, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import type { FileFilters, FileSortFieldValue } from '@bimdrive/contracts';
+import { and, eq, ilike, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { favourites, files, users } from '../../db/schema.ts';
+import { favourites, fileVersions, files, users } from '../../db/schema.ts';
+import { escapeLike, fileFilterConditions, fileOrderBy, hasFileFilters } from './file-filters.ts';
 
 export type FileRowDb = typeof files.$inferSelect;
-export type SortField = 'fileName' | 'fileBytes' | 'updateTime' | 'createTime';
-
-const sortColumns = {
-  fileName: files.name,
-  fileBytes: files.sizeBytes,
-  updateTime: files.updatedAt,
-  createTime: files.createdAt,
-} as const;
+export type SortField = FileSortFieldValue;
 
 type ListScope = 'root' | 'folder' | 'search';
 
@@ -45,7 +40,7 @@ function buildListStatement(db: Db, sort: SortField, order: 'asc' | 'desc', scop
     .from(files)
     .leftJoin(favourites, and(eq(favourites.fileId, files.id), eq(favourites.userId, owner)))
     .where(where)
-    .orderBy(asc(files.kind), (order === 'asc' ? asc : desc)(sortColumns[sort]), asc(files.id))
+    .orderBy(...fileOrderBy(sort, order))
     .limit(sql.placeholder('limit'))
     .offset(sql.placeholder('offset'))
     .prepare(`files_page_${sort}_${order}_${scope}`);
@@ -68,6 +63,48 @@ export function filesRepository(db: Db) {
   const parentIs = (parentId: string | null): SQL =>
     parentId ? eq(files.parentId, parentId) : isNull(files.parentId);
 
+  /** Folder ids of a subtree (the folder itself included), owner-checked, as an IN subquery. */
+  const subtreeFolders = (ownerId: string, folderId: string): SQL => sql`(
+    with recursive tree as (
+      select id from files where id = ${folderId} and owner_id = ${ownerId} and kind = 1
+      union all
+      select f.id from files f join tree t on f.parent_id = t.id where f.owner_id = ${ownerId} and f.kind = 1
+    ) select id from tree)`;
+
+  /** A filtered page or a subtree search (see listFolder). */
+  async function listFiltered(
+    opts: {
+      ownerId: string;
+      parentId: string | null;
+      sort: SortField;
+      order: 'asc' | 'desc';
+      offset: number;
+      limit: number;
+      keyword?: string;
+    },
+    filters: FileFilters,
+  ): Promise<{ rows: Array<FileRowDb & { collected: boolean }>; count: number }> {
+    const scope: SQL | undefined = opts.keyword
+      ? and(
+          ilike(files.name, `%${escapeLike(opts.keyword)}%`),
+          opts.parentId ? sql`${files.parentId} in ${subtreeFolders(opts.ownerId, opts.parentId)}` : undefined,
+        )
+      : parentIs(opts.parentId);
+    const where = and(eq(files.ownerId, opts.ownerId), scope, ...fileFilterConditions(filters));
+    const [rows, count] = await Promise.all([
+      db
+        .select({ file: files, collected: sql<boolean>`(${favourites.fileId} is not null)` })
+        .from(files)
+        .leftJoin(favourites, and(eq(favourites.fileId, files.id), eq(favourites.userId, opts.ownerId)))
+        .where(where)
+        .orderBy(...fileOrderBy(opts.sort, opts.order))
+        .limit(opts.limit)
+        .offset(opts.offset),
+      db.$count(files, where),
+    ]);
+    return { rows: rows.map((r) => ({ ...r.file, collected: r.collected })), count };
+  }
+
   return {
     /** A file or folder owned by `ownerId`, or undefined (also for other owners' ids). */
     async findOwned(ownerId: string, id: string): Promise<FileRowDb | undefined> {
@@ -87,7 +124,12 @@ export function filesRepository(db: Db) {
       return (await db.select().from(files).where(eq(files.id, id)).limit(1))[0];
     },
 
-    /** One page of a folder: folders first, then the chosen sort; with the caller's collect flag. */
+    /**
+     * One page of a folder: folders first, then the chosen sort, id as the tiebreak; with the caller's
+     * collect flag. `keyword` searches names through the folder's whole subtree (the whole space at
+     * the root); `filters` narrow either (listing.ts). The plain unfiltered page runs as a prepared
+     * statement; filtered pages and searches are built per call from whitelisted columns.
+     */
     async listFolder(opts: {
       ownerId: string;
       parentId: string | null;
@@ -96,7 +138,10 @@ export function filesRepository(db: Db) {
       offset: number;
       limit: number;
       keyword?: string;
+      filters?: FileFilters;
     }): Promise<{ rows: Array<FileRowDb & { collected: boolean }>; count: number }> {
+      if (opts.filters && hasFileFilters(opts.filters)) return listFiltered(opts, opts.filters);
+      if (opts.keyword && opts.parentId) return listFiltered(opts, {});
       const scope: ListScope = opts.keyword ? 'search' : opts.parentId ? 'folder' : 'root';
       const rows = await listStatement(db, opts.sort, opts.order, scope).execute({
         ownerId: opts.ownerId,
@@ -112,6 +157,28 @@ export function filesRepository(db: Db) {
       );
       const count = rows[0] ? Number(rows[0].total) : opts.offset > 0 ? await db.$count(files, where) : 0;
       return { rows: rows.map((r) => ({ ...r.file, collected: r.collected })), count };
+    },
+
+    /**
+     * Display paths of folders ("我的文件/图纸/一层/" style without the root name: "图纸/一层"), for
+     * rows from many folders at once (search hits, favourites). Owner-checked.
+     * @returns folder id → path of folder names from the top, '/'-joined.
+     */
+    async folderPaths(ownerId: string, folderIds: string[]): Promise<Map<string, string>> {
+      const ids = [...new Set(folderIds.filter(isUuid))];
+      if (ids.length === 0) return new Map();
+      const res = await db.execute(sql`
+        with recursive up as (
+          select id as start, parent_id, name, 0 as depth from files
+          where id in (${sql.join(
+            ids.map((i) => sql`${i}::uuid`),
+            sql`, `,
+          )}) and owner_id = ${ownerId}
+          union all
+          select up.start, f.parent_id, f.name, up.depth + 1 from files f join up on f.id = up.parent_id
+          where f.owner_id = ${ownerId}
+        ) select start::text as start, string_agg(name, '/' order by depth desc) as path from up group by start`);
+      return new Map(rowsOf<{ start: string; path: string }>(res).map((r) => [r.start, r.path]));
     },
 
     /** Ancestors of a folder from the root down (inclusive), owner-checked. */
@@ -203,11 +270,18 @@ export function filesRepository(db: Db) {
           ) select id from tree`);
         const list = rowsOf<{ id: string }>(ids).map((r) => r.id);
         if (list.length === 0) return [];
+        // Versions other than the current one are charged too (issue 5): summed before the delete
+        // cascades to them. The current one is the file row's own size.
+        const [older] = await tx
+          .select({ n: sql<string>`coalesce(sum(${fileVersions.sizeBytes}), 0)` })
+          .from(fileVersions)
+          .innerJoin(files, eq(files.id, fileVersions.fileId))
+          .where(and(inArray(fileVersions.fileId, list), sql`${fileVersions.number} <> ${files.versionNo}`));
         const deleted = await tx
           .delete(files)
           .where(and(inArray(files.id, list), eq(files.ownerId, ownerId)))
           .returning();
-        const freed = deleted.reduce((sum, f) => sum + f.sizeBytes, 0);
+        const freed = deleted.reduce((sum, f) => sum + f.sizeBytes, 0) + Number(older?.n ?? 0);
         if (freed > 0) {
           await tx
             .update(users)
@@ -245,6 +319,3 @@ function rowsOf<T>(result: unknown): T[] {
   return (result as { rows: T[] }).rows;
 }
 
-function escapeLike(s: string): string {
-  return s.replace(/[\\%_]/g, (c) => `\\${c}`);
-}

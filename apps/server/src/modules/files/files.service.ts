@@ -10,12 +10,12 @@ import {
   type FileRowValue,
   type ListDataValue,
 } from '@bimdrive/contracts';
-import type { z } from 'zod';
-import type { ListQuery } from '@bimdrive/contracts';
+import type { ListQueryValue } from '@bimdrive/contracts';
 import type { AppContext } from '../../app-context.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { fileFolderKey } from '../../storage/local-storage.ts';
 import type { Caller } from '../auth/auth.service.ts';
+import { pickFileFilters } from './file-filters.ts';
 import { filesRepository, isUuid, type FileRowDb } from './files.repository.ts';
 import { PERSONAL_ROOT_NAME, presentFile } from './files.presenter.ts';
 import { ORIGINAL, signedFileUrl } from './file-tickets.ts';
@@ -58,6 +58,21 @@ export function filesService(ctx: AppContext) {
     return pathFromChain(chain);
   }
 
+  /**
+   * Display paths of the folders holding rows from many folders (search hits, favourites).
+   * @returns a function from a row's parent id (null = root) to "我的文件/…/".
+   */
+  async function rowPaths(caller: Caller, parentIds: Array<string | null>) {
+    const byId = await repo.folderPaths(
+      caller.user.id,
+      parentIds.filter((p): p is string => !!p),
+    );
+    return (parentId: string | null) => {
+      const inner = parentId ? byId.get(parentId) : undefined;
+      return inner ? `${PERSONAL_ROOT_NAME}/${inner}/` : `${PERSONAL_ROOT_NAME}/`;
+    };
+  }
+
   function pathFromChain(chain: Array<{ id: string; name: string }>) {
     return {
       breadcrumbs: [
@@ -72,31 +87,47 @@ export function filesService(ctx: AppContext) {
     requireOwned,
     requireFolder,
 
-    /** One page of a folder (or a name search across the space when `keyword` is set). */
-    async list(caller: Caller, q: z.infer<typeof ListQuery>): Promise<ListDataValue> {
+    /**
+     * One page of a folder, sorted (whitelisted field, folders first, id tiebreak) and filtered
+     * (listing.ts); with `keyword`, a name search through the folder's subtree (the whole space at
+     * the root) whose rows carry their own folder's `fullPath`.
+     */
+    async list(caller: Caller, q: ListQueryValue): Promise<ListDataValue> {
       // The folder's ancestor chain both proves it is the caller's folder and gives the breadcrumbs;
       // it runs beside the page query, which is owner-filtered and so shows nothing of anyone else's.
       if (q.folderId && !isUuid(q.folderId)) throw notFound('文件夹不存在或已被删除');
+      const keyword = q.keyword?.trim() || undefined;
       const [chain, { rows, count }] = await Promise.all([
         q.folderId ? repo.ancestors(caller.user.id, q.folderId, { foldersOnly: true }) : [],
         repo.listFolder({
           ownerId: caller.user.id,
           parentId: q.folderId || null,
-          sort: q.sort,
+          sort: q.sort ?? 'fileName',
           order: q.order,
           offset: (q.page - 1) * q.rows,
           limit: q.rows,
-          keyword: q.keyword?.trim() || undefined,
+          keyword,
+          filters: pickFileFilters(q),
         }),
       ]);
       if (q.folderId && chain.at(-1)?.id !== q.folderId) throw notFound('文件夹不存在或已被删除');
       const { breadcrumbs, fullPath } = pathFromChain(chain);
+      const paths = keyword
+        ? await rowPaths(
+            caller,
+            rows.map((r) => r.parentId),
+          )
+        : null;
       return {
-        list: rows.map((r) => presentFile(r, { collected: r.collected, fullPath })),
+        list: rows.map((r) =>
+          presentFile(r, { collected: r.collected, fullPath: paths ? paths(r.parentId) : fullPath }),
+        ),
         count,
         breadcrumbs,
       };
     },
+
+    rowPaths,
 
     /** Create a folder. @throws 400 illegal name, 404 parent, 409 name taken. */
     async addFolder(caller: Caller, parentId: string, rawName: string): Promise<FileRowValue> {

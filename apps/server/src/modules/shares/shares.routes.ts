@@ -4,12 +4,14 @@ import { z } from 'zod';
 import {
   Api,
   MyShareRow,
+  MySharePage,
   PreviewInfo,
   ShareAccess,
   ShareCancelBody,
   ShareCreated,
   ShareInfo,
   ShareLimitData,
+  ShareListQuery,
   ShareRequest,
   ShareVerifyBody,
 } from '@bimdrive/contracts';
@@ -55,6 +57,12 @@ export function sharesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.get(Api.myShareList, { schema: { tags, response: okSchema(z.array(MyShareRow)) } }, async (req) =>
       ok(await shares.mine(await auth.authenticate(bearerToken(req)))),
+    );
+
+    app.get(
+      Api.myShareListPage,
+      { schema: { tags, querystring: ShareListQuery, response: okSchema(MySharePage) } },
+      async (req) => ok(await shares.minePage(await auth.authenticate(bearerToken(req)), req.query)),
     );
 
     app.post(Api.shareCancel, { schema: { tags, body: ShareCancelBody, response: okNull } }, async (req) => {

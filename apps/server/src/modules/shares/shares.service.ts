@@ -5,7 +5,7 @@
  * link overall (429). Browse-only shares never hand out the original (see buildPreview).
  */
 import type { z } from 'zod';
-import type { ShareEntry, ShareCreatedValue } from '@bimdrive/contracts';
+import type { ShareEntry, ShareCreatedValue, ShareListQueryValue } from '@bimdrive/contracts';
 import type { AppContext } from '../../app-context.ts';
 import { AppError, badRequest, forbidden, gone, notFound, tooMany } from '../../lib/errors.ts';
 import { formatDateTime } from '../../lib/time.ts';
@@ -50,6 +50,28 @@ export function sharesService(ctx: AppContext) {
   const links = (code: string) => ({
     webUrl: `${ctx.config.publicUrl}/s?code=${code}`,
     mobileUrl: `${ctx.config.publicUrl}/s?code=${code}&from=qrcode`,
+  });
+  /** A live share as a 我的分享 row (001 §3 share entry). */
+  const presentShare = ({
+    share,
+    fileName,
+    fileSuffix,
+  }: {
+    share: ShareRow;
+    fileName: string;
+    fileSuffix: string;
+  }) => ({
+    shareCode: share.code,
+    fileIUID: share.fileId,
+    fileName,
+    fileSuffix,
+    pwd: share.pwd,
+    isPublic: share.isPublic,
+    allowDownload: share.allowDownload,
+    createTime: formatDateTime(share.createdAt),
+    expireTime: formatDateTime(share.expiresAt),
+    expired: shareState(share) === 'expired',
+    webUrl: links(share.code).webUrl,
   });
 
   /** Load a share for a visitor. @throws 404 unknown/cancelled, 410 expired. */
@@ -122,19 +144,13 @@ export function sharesService(ctx: AppContext) {
     /** 我的分享: the caller's links with codes and expiry. */
     async mine(caller: Caller) {
       const rows = await repo.listByOwner(caller.user.id);
-      return rows.map(({ share, fileName, fileSuffix }) => ({
-        shareCode: share.code,
-        fileIUID: share.fileId,
-        fileName,
-        fileSuffix,
-        pwd: share.pwd,
-        isPublic: share.isPublic,
-        allowDownload: share.allowDownload,
-        createTime: formatDateTime(share.createdAt),
-        expireTime: formatDateTime(share.expiresAt),
-        expired: shareState(share) === 'expired',
-        webUrl: links(share.code).webUrl,
-      }));
+      return rows.map(presentShare);
+    },
+
+    /** 我的分享, one sorted and filtered page (ShareListQuery) with the total. */
+    async minePage(caller: Caller, q: ShareListQueryValue) {
+      const { rows, count } = await repo.pageByOwner(caller.user.id, q, new Date());
+      return { list: rows.map(presentShare), count };
     },
 
     /** Cancel one of the caller's links. @throws 404 when not theirs. */
