@@ -174,6 +174,38 @@ test('invite a phone, copy the link, register with it in a fresh browser, land a
   await shot(admin, J, '06-corp-users');
   await admin.getByRole('button', { name: /联系供应商购买/ }).click();
   await admin.getByText('请联系供应商购买').waitFor();
+
+  // A person who already has an account signs in on the landing page and joins.
+  const MEMBER2 = '13600000023';
+  assert.equal(
+    (await post('/api/Home/Register', { phone: MEMBER2, password: PASSWORD, name: '钱七' })).code,
+    1,
+  );
+  const adminToken = (await admin.evaluate(() => localStorage.getItem('token')))!;
+  const row2 = await post<{ userId: string }>(
+    '/api/WebAccount/InviteUser',
+    { phone: MEMBER2, userName: '钱七' },
+    adminToken,
+  );
+  const link2 = await post<{ url: string }>(
+    '/api/WebAccount/CopyInviteLink',
+    { userId: row2.data.userId },
+    adminToken,
+  );
+  const memberCtx = await browser.newContext({ viewport: { width: 1280, height: 860 }, locale: 'zh-CN' });
+  const member = await memberCtx.newPage();
+  await member.goto(link2.data.url);
+  const loginTab = member.getByRole('tab', { name: '已有账号，登录后加入' });
+  await loginTab.waitFor();
+  assert.equal(await loginTab.getAttribute('aria-selected'), 'true', 'a registered phone is offered sign-in');
+  const pane2 = member.getByRole('tabpanel');
+  await pane2.getByPlaceholder('手机号（须为受邀手机号）').fill(MEMBER2);
+  await pane2.getByPlaceholder('密码').fill(PASSWORD);
+  await pane2.getByRole('button', { name: '登录并加入' }).click();
+  await member.waitForURL((u) => u.pathname === '/userCenter', { timeout: 30_000 });
+  await member.getByTestId('company-card').getByText(CORP).waitFor();
+  await shot(member, J, '07-signed-in-and-joined');
+  await memberCtx.close();
   await adminCtx.close();
   await guestCtx.close();
 });
