@@ -47,6 +47,7 @@ import { sharesRoutes } from './modules/shares/shares.routes.ts';
 import { startConversionWorker } from './modules/conversions/conversion.worker.ts';
 import { fieldOpener, resolveFieldKey } from './modules/field-crypto/field-crypto.service.ts';
 import { fieldCryptoRoutes, installFieldDecryption } from './modules/field-crypto/field-crypto.routes.ts';
+import { dingtalkRoutes } from './modules/dingtalk/dingtalk.routes.ts';
 import {
   addEditionGate,
   addLicenceGate,
@@ -226,6 +227,7 @@ export async function buildApp(config: AppConfig, role: Role = 'all'): Promise<B
   addLicenceGate(app, ctx); // private deployment: no valid licence → sessions refused (000 §2 step 3)
   addEditionGate(app, ctx); // personal edition: company calls refused (001 §2)
   await app.register(authRoutes(ctx, () => (hasDemo ? DEMO_ACCOUNT.phone : null)));
+  await app.register(dingtalkRoutes(ctx)); // chat-app sign-in (000 §2 /ddLogin, §7)
   await app.register(serviceStateRoutes(ctx));
   await app.register(filesRoutes(ctx));
   await app.register(fileServeRoutes(ctx));

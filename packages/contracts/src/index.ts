@@ -9,5 +9,6 @@ export * from './companies.ts';
 export * from './realtime.ts';
 export * from './routes.ts';
 export * from './field-crypto.ts';
+export * from './dingtalk.ts';
 export * from './service.ts';
 export * from './account.ts';

@@ -13,6 +13,8 @@ export const Api = {
   logout: '/api/Home/Logout', // POST → null
   userInfo: '/api/Home/GetUserInfo', // GET → SessionUser
   publicKey: '/api/Home/GetPublicKey', // GET (public) → FieldPublicKey (sensitive-field encryption key, 000 §7)
+  ddLogin: '/api/DingDing/Account/DDLogin', // GET (public) DDLoginQuery → LoginData (chat-app in-app sign-in)
+  ddThirdPartyLogin: '/api/DingDing/ThirdPartyAccount/Login', // GET (public) ThirdPartyLoginQuery → LoginData
   space: '/api/Home/GetMySpace', // GET → SpaceInfo
   sendLoginSms: '/api/Home/SendLoginSms', // POST (public) PhoneBody → SmsSent (sign-in code; 429 within 60 s / over the daily cap)
   sendRegisterSms: '/api/Home/SendRegisterSms', // POST (public, when registration is on) PhoneBody → SmsSent (409 phone bound)

@@ -128,6 +128,14 @@ export function authService(ctx: AppContext) {
       return startSession(user);
     },
 
+    /**
+     * Sign in an account whose identity another provider proved (the chat app, 000 §2 /ddLogin):
+     * the same answer and single-session rule (AccountExit) as the phone sign-in.
+     */
+    async signInVerified(user: UserRow): Promise<LoginDataValue> {
+      return startSession(user);
+    },
+
     /** Create a user directly (CLI, demo account, tests). Returns undefined if the phone is taken. */
     async createUser(phone: string, password: string, name: string, opts: { quotaBytes?: number } = {}) {
       return repo.insertUser({

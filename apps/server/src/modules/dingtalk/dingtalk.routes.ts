@@ -1,0 +1,42 @@
+/**
+ * Routes of the chat-app (DingTalk) sign-in — spec 000 §7 `GET /api/DingDing/Account/DDLogin` (query
+ * code, corpId, application) and `GET /api/DingDing/ThirdPartyAccount/Login` (query code, corpId,
+ * access_token, userId). Public (they create the session); rate-limited like the phone sign-in.
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { Api, DDLoginQuery, LoginData, ThirdPartyLoginQuery } from '@bimdrive/contracts';
+import type { AppContext } from '../../app-context.ts';
+import { ok, okSchema } from '../../lib/http.ts';
+import { dingtalkService, type DingtalkService } from './dingtalk.service.ts';
+
+/** Register the DingTalk sign-in routes (`service` injectable for tests; one per app keeps the token cache). */
+export function dingtalkRoutes(
+  ctx: AppContext,
+  service: DingtalkService = dingtalkService(ctx),
+): FastifyPluginAsyncZod {
+  return async (app) => {
+    const limits = { rateLimit: { max: 30, timeWindow: '1 minute' } };
+    app.get(
+      Api.ddLogin,
+      {
+        schema: { tags: ['auth'], querystring: DDLoginQuery, response: okSchema(LoginData) },
+        config: limits,
+      },
+      async (req, reply) => {
+        void reply.header('cache-control', 'no-store');
+        return ok(await service.ddLogin(req.query), '登录成功');
+      },
+    );
+    app.get(
+      Api.ddThirdPartyLogin,
+      {
+        schema: { tags: ['auth'], querystring: ThirdPartyLoginQuery, response: okSchema(LoginData) },
+        config: limits,
+      },
+      async (req, reply) => {
+        void reply.header('cache-control', 'no-store');
+        return ok(await service.thirdPartyLogin(req.query), '登录成功');
+      },
+    );
+  };
+}
