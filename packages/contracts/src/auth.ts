@@ -91,4 +91,8 @@ export const ClientConfig = z.object({
   helpCenterUrl: z.string(),
   /** Consult-to-buy phone number; '' hides the entry. */
   consultPhone: z.string(),
+  /** The chat app (DingTalk) sign-in is configured (000 §2 /ddLogin). */
+  dingtalkEnabled: z.boolean(),
+  /** The chat app's default corpId (DINGTALK_CORP_ID; '' when none), for /login?appType=inside and the auth code. */
+  defaultCorpId: z.string(),
 });

@@ -31,6 +31,8 @@ export function authRoutes(ctx: AppContext, demoPhone: () => string | null): Fas
         loginVideoUrl: ctx.config.loginVideoUrl,
         helpCenterUrl: ctx.config.helpCenterUrl,
         consultPhone: ctx.config.consultPhone,
+        dingtalkEnabled: Boolean(ctx.config.dingtalk.appKey && ctx.config.dingtalk.appSecret),
+        defaultCorpId: ctx.config.dingtalk.corpId ?? '',
       }),
     );
 
