@@ -76,10 +76,13 @@ const MAX_BYTES = 2 ** 50;
 
 /** A comma-separated list (or a repeated parameter) of `item`, at most 50 values. '' → empty. */
 export function csvList<T extends z.ZodTypeAny>(item: T) {
-  return z.preprocess((v) => {
-    const parts = Array.isArray(v) ? v.flatMap((x) => String(x).split(',')) : String(v).split(',');
-    return parts.map((s) => s.trim()).filter((s) => s !== '');
-  }, z.array(item).max(50, '筛选值过多'));
+  return z.preprocess(
+    (v) => {
+      const parts = Array.isArray(v) ? v.flatMap((x) => String(x).split(',')) : String(v).split(',');
+      return parts.map((s) => s.trim()).filter((s) => s !== '');
+    },
+    z.array(item).max(50, '筛选值过多'),
+  );
 }
 
 const LOCAL_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2}))?)?$/;
@@ -123,9 +126,7 @@ export const FileFilterShape = {
   name: z.string().max(200).optional(),
   suffix: csvList(z.string().regex(/^[a-z0-9]{1,16}$/i, '后缀只能包含字母和数字')).optional(),
   type: csvList(FileTypeGroupSchema).optional(),
-  status: csvList(
-    z.coerce.number().int().min(0, '状态取值 0–4').max(4, '状态取值 0–4'),
-  ).optional(),
+  status: csvList(z.coerce.number().int().min(0, '状态取值 0–4').max(4, '状态取值 0–4')).optional(),
   sizeMin: Bytes.optional(),
   sizeMax: Bytes.optional(),
   updateFrom: FilterTime.optional(),

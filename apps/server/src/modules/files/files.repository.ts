@@ -87,7 +87,9 @@ export function filesRepository(db: Db) {
     const scope: SQL | undefined = opts.keyword
       ? and(
           ilike(files.name, `%${escapeLike(opts.keyword)}%`),
-          opts.parentId ? sql`${files.parentId} in ${subtreeFolders(opts.ownerId, opts.parentId)}` : undefined,
+          opts.parentId
+            ? sql`${files.parentId} in ${subtreeFolders(opts.ownerId, opts.parentId)}`
+            : undefined,
         )
       : parentIs(opts.parentId);
     const where = and(eq(files.ownerId, opts.ownerId), scope, ...fileFilterConditions(filters));
@@ -318,4 +320,3 @@ export function isUuid(s: string): boolean {
 function rowsOf<T>(result: unknown): T[] {
   return (result as { rows: T[] }).rows;
 }
-

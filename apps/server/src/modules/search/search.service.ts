@@ -34,7 +34,10 @@ export function searchService(ctx: AppContext) {
       const chosen = providers.filter((p) => !q.areas?.length || q.areas.includes(p.area));
       const pattern = `%${escapeLike(q.keyword.trim())}%`;
       const union = sql.join(
-        chosen.map((p, prio) => sql`select h.file_id, ${p.area}::text as area, ${prio}::int as prio from (${p.hits(caller, pattern)}) h`),
+        chosen.map(
+          (p, prio) =>
+            sql`select h.file_id, ${p.area}::text as area, ${prio}::int as prio from (${p.hits(caller, pattern)}) h`,
+        ),
         sql` union all `,
       );
       const best = sql`best as (select distinct on (file_id) file_id, area from (${union}) u order by file_id, prio)`;
@@ -52,11 +55,19 @@ export function searchService(ctx: AppContext) {
         .select({ file: files, collected: sql<boolean>`(${favourites.fileId} is not null)` })
         .from(files)
         .leftJoin(favourites, and(eq(favourites.fileId, files.id), eq(favourites.userId, caller.user.id)))
-        .where(inArray(files.id, hits.map((h) => h.id)));
+        .where(
+          inArray(
+            files.id,
+            hits.map((h) => h.id),
+          ),
+        );
       const byId = new Map(loaded.map((r) => [r.file.id, r]));
 
       // Locate each area's hits with its own provider, one call per area on the page.
-      const locators = new Map<SearchAreaValue, (row: FileRowDb) => { fullPath: string; locateUrl: string }>();
+      const locators = new Map<
+        SearchAreaValue,
+        (row: FileRowDb) => { fullPath: string; locateUrl: string }
+      >();
       for (const p of chosen) {
         const rows = hits.filter((h) => h.area === p.area).flatMap((h) => byId.get(h.id)?.file ?? []);
         if (rows.length) locators.set(p.area, await p.locate(caller, rows));

@@ -55,7 +55,13 @@ export function sharesRepository(db: Db) {
       const conds: SQL[] = [eq(shares.ownerId, ownerId), isNull(shares.cancelledAt)];
       const name = q.name?.trim();
       if (name) conds.push(ilike(files.name, `%${escapeLike(name)}%`));
-      if (q.suffix?.length) conds.push(inArray(files.suffix, q.suffix.map((s) => s.toLowerCase())));
+      if (q.suffix?.length)
+        conds.push(
+          inArray(
+            files.suffix,
+            q.suffix.map((s) => s.toLowerCase()),
+          ),
+        );
       const states = new Set(q.state ?? []);
       if (states.size === 1) {
         const expired = and(isNotNull(shares.expiresAt), lte(shares.expiresAt, now))!;
