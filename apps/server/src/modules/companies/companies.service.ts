@@ -180,9 +180,11 @@ export function companiesService(ctx: AppContext) {
     async members(caller: Caller, corpId: string) {
       requireVisible(caller, corpId);
       const [people, pending] = await Promise.all([repo.members(corpId), invites.pending(corpId)]);
+      // An invited phone that joined another way (an approved application) is listed once, as a member.
+      const phones = new Set(people.map((m) => m.phone));
       const list = [
         ...people.map((m) => presentPerson(m, caller, corpId)),
-        ...pending.map((i) => presentInvite(i, caller)),
+        ...pending.filter((i) => !phones.has(i.phone)).map((i) => presentInvite(i, caller)),
       ];
       return { list, count: list.length };
     },

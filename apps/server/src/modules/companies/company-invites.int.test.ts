@@ -18,7 +18,7 @@ import {
   type LoginDataValue,
   type SessionUserValue,
 } from '@bimdrive/contracts';
-import { companyInviteLinks } from '../../db/schema.ts';
+import { companyInviteLinks, users } from '../../db/schema.ts';
 import {
   call,
   connectHub,
@@ -340,5 +340,40 @@ describe(`company invites (${testDbKind})`, () => {
     });
     expect(self.body.msg).toBe('不能移除自己，请使用退出企业');
     expect((await me(adminX)).iscorpadmin).toBe(true);
+  });
+
+  it("a system administrator sees another company's members but may manage none of them", async () => {
+    await t.built.ctx.db.update(users).set({ isAdministrator: true }).where(eq(users.phone, adminY.phone));
+    const list = await members(adminY, corpX);
+    expect(list.length).toBeGreaterThan(2);
+    expect(list.every((p) => !p.power)).toBe(true);
+    const someone = list.find((p) => p.invitebit && !p.isAdmin)!;
+    expect(
+      (await call(t, 'POST', Api.companyRemove, { token: adminY.token, body: { userId: someone.userId } }))
+        .status,
+    ).toBe(404);
+    // Their own company's rows stay manageable.
+    expect((await members(adminY, corpY)).find((p) => p.phone === outsider.phone)?.power).toBe(true);
+  });
+
+  it('an invited phone that joined by application is listed once, as a member', async () => {
+    const applicant = await signUp(t, '申请人戊');
+    expect((await invite(adminX, applicant.phone, '戊（邀请）')).body.code).toBe(1);
+    const join = await call(t, 'POST', Api.companyJoin, {
+      token: applicant.token,
+      body: { name: '甲建设集团', code: CODE_X, userName: '戊', useUserName: true },
+    });
+    expect(join.body.code).toBe(1);
+    const apps = await call<Array<{ iuid: string; phone: string }>>(t, 'GET', Api.companyApplicants, {
+      token: adminX.token,
+    });
+    const iuid = apps.body.data.find((a) => a.phone === applicant.phone)!.iuid;
+    const ok = await call(t, 'POST', Api.companyApplyAccept, {
+      token: adminX.token,
+      body: { UserApplyHistoryId: iuid },
+    });
+    expect(ok.body.code).toBe(1);
+    const rows = (await members(adminX)).filter((p) => p.phone === applicant.phone);
+    expect(rows.map((p) => [p.userName, p.invitebit])).toEqual([['申请人戊', true]]);
   });
 });
