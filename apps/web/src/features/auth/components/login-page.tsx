@@ -261,7 +261,7 @@ export function LoginPage({ redirectTo = '/myDocument' }: LoginPageProps): React
             {t('welcome', { product: productName })}
           </Typography.Title>
           <Typography.Paragraph type="secondary" style={{ marginBottom: 20 }}>
-            {t('welcomeSub')}
+            {t(tab === 'sms' ? 'welcomeSubSms' : tab === 'register' ? 'registerSubSms' : 'welcomeSub')}
           </Typography.Paragraph>
           {demoPhone && (
             <Alert

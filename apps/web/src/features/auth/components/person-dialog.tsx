@@ -20,7 +20,6 @@ import {
   useBaseInfo,
   validateRegistPhone,
 } from '../api/account-api.ts';
-import { logout } from '../api/logout.ts';
 import { sendSmsCode } from '../api/send-sms.ts';
 import { SmsCodeInput } from './sms-code-input.tsx';
 import '../i18n.ts';
@@ -182,11 +181,10 @@ function PasswordForm({ onCancel }: { onCancel: () => void }): ReactElement {
     try {
       await editPwd(v);
       void message.success(t('person.changed'));
+      // The server has already ended the account's sessions: only the client state remains to clear.
       setTimeout(() => {
-        void logout().finally(() => {
-          useSession.getState().signOut();
-          window.location.assign('/login');
-        });
+        useSession.getState().signOut();
+        window.location.assign('/login');
       }, LOGOUT_AFTER_PASSWORD_MS);
     } catch {
       setSaving(false);
@@ -312,6 +310,7 @@ function PhoneForm({ onDone }: { onDone: () => void }): ReactElement {
       <Steps
         size="small"
         current={step}
+        status={step === 2 ? 'finish' : 'process'}
         style={{ marginBottom: 20 }}
         items={[
           { title: t('person.stepVerify') },
