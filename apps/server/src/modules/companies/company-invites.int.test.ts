@@ -342,6 +342,21 @@ describe(`company invites (${testDbKind})`, () => {
     expect((await me(adminX)).iscorpadmin).toBe(true);
   });
 
+  it('the personal edition refuses every invite call', async () => {
+    const pending = await invited(freshPhone(), '个人版');
+    t.built.ctx.config.systemIsPersonal = true;
+    try {
+      expect((await invite(adminX, freshPhone(), '某人')).status).toBe(403);
+      expect((await copyLink(adminX, pending.id)).status).toBe(403);
+      expect((await info(pending.code)).status).toBe(403);
+      expect((await register(pending.code, freshPhone())).status).toBe(403);
+      expect((await call(t, 'GET', Api.corpUsers, { token: adminX.token })).status).toBe(403);
+    } finally {
+      t.built.ctx.config.systemIsPersonal = false;
+    }
+    expect((await info(pending.code)).status).toBe(200);
+  });
+
   it("a system administrator sees another company's members but may manage none of them", async () => {
     await t.built.ctx.db.update(users).set({ isAdministrator: true }).where(eq(users.phone, adminY.phone));
     const list = await members(adminY, corpX);

@@ -139,6 +139,7 @@ export function companyInvitesService(ctx: AppContext) {
 
     /** What the landing page of link `code` shows (public; the phone masked). */
     async info(code: string): Promise<z.infer<typeof InviteInfo>> {
+      requireCompanyEdition();
       const { invite, corpName, expiresAt } = await usable(code);
       return {
         corpName,
