@@ -4,7 +4,8 @@
  * free trial), 联系供应商购买 (the consult phone of the client config, else a message), and the
  * company's registered users with index, name and registration time. 650 px (a people list), the
  * list at most 400 px high. Opened from the company card by company administrators; the server
- * refuses everyone else.
+ * refuses everyone else. SharingPlansDialog is the share-count specification dialog 分享数量规格 (the
+ * same pricing table), opened from the share-limit notice.
  */
 import { PhoneOutlined } from '@ant-design/icons';
 import { App, Button, Modal, Table, Typography } from 'antd';
@@ -60,6 +61,29 @@ export function SharingPlansTable(): ReactElement {
         },
       ]}
     />
+  );
+}
+
+/** Props of SharingPlansDialog. */
+export interface SharingPlansDialogProps {
+  open: boolean;
+  onClose: () => void;
+}
+
+/** Share-count specification dialog 分享数量规格 (000 §2 Dialogs): the pricing table alone. */
+export function SharingPlansDialog({ open, onClose }: SharingPlansDialogProps): ReactElement {
+  const { t } = useTranslation('companies');
+  return (
+    <Modal
+      open={open}
+      title={t('corpUsers.plans')}
+      width={650}
+      footer={null}
+      onCancel={onClose}
+      destroyOnHidden
+    >
+      <SharingPlansTable />
+    </Modal>
   );
 }
 

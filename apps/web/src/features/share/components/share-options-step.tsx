@@ -21,6 +21,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useMemo, useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ShareCreatedValue } from '@bimdrive/contracts';
+import { SharingPlansDialog } from '../../companies/components/corp-users-dialog.tsx';
 import { useShareCheck, type ShareLimitValue } from '../api/check-share.ts';
 import { useCreateShare } from '../api/create-share.ts';
 import {
@@ -68,7 +69,8 @@ export function ShareOptionsStep({ file, onCreated, onCancel }: ShareOptionsStep
 
 /** Share-limit notice and accounts table (001 §2, §3, §8). */
 function ShareLimitNotice({ data, onClose }: { data: ShareLimitValue; onClose: () => void }): ReactElement {
-  const { t } = useTranslation('share');
+  const { t } = useTranslation(['share', 'companies']);
+  const [plansOpen, setPlansOpen] = useState(false);
   return (
     <div data-testid="share-limit">
       <Alert
@@ -97,9 +99,13 @@ function ShareLimitNotice({ data, onClose }: { data: ShareLimitValue; onClose: (
           ]}
         />
       )}
-      <Flex justify="end" style={{ marginTop: 16 }}>
+      <Flex justify="end" gap={8} style={{ marginTop: 16 }}>
+        <Button onClick={() => setPlansOpen(true)} data-testid="share-plans-open">
+          {t('companies:corpUsers.plans')}
+        </Button>
         <Button onClick={onClose}>{t('close')}</Button>
       </Flex>
+      <SharingPlansDialog open={plansOpen} onClose={() => setPlansOpen(false)} />
     </div>
   );
 }
