@@ -125,6 +125,8 @@ export const ListData = z.object({
   list: z.array(FileRow),
   count: z.number(),
   breadcrumbs: z.array(Breadcrumb),
+  /** With `locate`: the located file's folder ('' = root) and the page listed (which holds it). */
+  located: z.object({ iuid: z.string(), folderId: z.string(), page: z.number() }).optional(),
 });
 export type ListDataValue = z.infer<typeof ListData>;
 

@@ -199,14 +199,23 @@ export const SEARCH_AREAS = ['myDocument', 'myCollection'] as const;
 export const SearchArea = z.enum(SEARCH_AREAS, { message: '不支持的搜索区域' });
 export type SearchAreaValue = z.infer<typeof SearchArea>;
 
-/** Query of the cross-area name search (`GET Api.searchFiles`). */
-export const SearchQuery = z.object({
-  keyword: z.string().trim().min(1, '请输入搜索关键字').max(200),
-  /** Areas to search; all the user may see when absent. */
-  areas: csvList(SearchArea).optional(),
-  page: z.coerce.number().int().min(1).default(1),
-  rows: z.coerce.number().int().min(1).max(200).default(20),
-});
+/**
+ * Query of the cross-area name search (`GET Api.searchFiles`): the keyword, the areas, paging, and
+ * the same sort and filters as the file lists (folders first, name when no sort, id tiebreak).
+ */
+export const SearchQuery = z
+  .object({
+    keyword: z.string().trim().min(1, '请输入搜索关键字').max(200),
+    /** Areas to search; all the user may see when absent. */
+    areas: csvList(SearchArea).optional(),
+    page: z.coerce.number().int().min(1).default(1),
+    rows: z.coerce.number().int().min(1).max(200).default(20),
+    sort: FileSortField.optional(),
+    order: SortOrder.default('asc'),
+    ...FileFilterShape,
+  })
+  .superRefine(rangesInOrder);
+export type SearchQueryValue = z.infer<typeof SearchQuery>;
 
 /** A search hit: the file row (its `fullPath` is its own folder's path) and where it was found. */
 export const SearchHitLocation = z.object({
@@ -233,6 +242,11 @@ export const ListQuery = z
     sort: FileSortField.optional(),
     order: SortOrder.default('asc'),
     keyword: z.string().max(200).optional(),
+    /**
+     * Locate a file (001 §2 `/myDocument?pageMode=location&iuid=`): list its folder at the page that
+     * holds it under the sort (filters and keyword are ignored); the answer says which folder and page.
+     */
+    locate: z.string().max(64).optional(),
     ...FileFilterShape,
   })
   .superRefine(rangesInOrder);

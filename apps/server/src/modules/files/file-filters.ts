@@ -8,6 +8,16 @@ import { FILE_TYPE_GROUPS, type FileFilters, type FileSortFieldValue } from '@bi
 import { and, asc, desc, eq, gte, ilike, inArray, lte, or, type SQL } from 'drizzle-orm';
 import { files } from '../../db/schema.ts';
 
+/** The `files` property behind each whitelisted sort field. */
+export const FILE_SORT_KEYS = {
+  fileName: 'name',
+  fileBytes: 'sizeBytes',
+  updateTime: 'updatedAt',
+  createTime: 'createdAt',
+  fileSuffix: 'suffix',
+  statusType: 'statusType',
+} as const satisfies Record<FileSortFieldValue, keyof typeof files.$inferSelect>;
+
 /** The column behind each whitelisted sort field. */
 export const FILE_SORT_COLUMNS = {
   fileName: files.name,
@@ -16,7 +26,7 @@ export const FILE_SORT_COLUMNS = {
   createTime: files.createdAt,
   fileSuffix: files.suffix,
   statusType: files.statusType,
-} as const satisfies Record<FileSortFieldValue, unknown>;
+} as const satisfies Record<FileSortFieldValue, (typeof files)[(typeof FILE_SORT_KEYS)[FileSortFieldValue]]>;
 
 /**
  * ORDER BY of a file list: folders first, then the field in the order, then id ascending as the

@@ -350,6 +350,36 @@ describe(`file lists: sort, filter, search (${testDbKind})`, () => {
     expect(bInA.status).toBe(404);
   });
 
+  it('locates a file: its folder at the page that holds it under the sort', async () => {
+    const r = await list({
+      folderId: '',
+      locate: ids.get('foxtrot.mp4')!,
+      rows: '3',
+      sort: 'fileBytes',
+      order: 'desc',
+      suffix: 'png', // ignored: the located file must be on the page
+    });
+    expect(r.status, r.body.msg).toBe(200);
+    // Folders yankee and zulu, then echo (45 MB), foxtrot (9 MB): position 3 → page 2 of 3 rows.
+    expect(r.body.data.located).toEqual({ iuid: ids.get('foxtrot.mp4'), folderId, page: 2 });
+    expect(r.body.data.list.map((x) => x.fileName)).toEqual(['foxtrot.mp4', 'alpha.ifc', 'delta.docx']);
+    expect(r.body.data.breadcrumbs.map((b) => b.fileName)).toEqual(['我的文件', 'lists']);
+    const nested = await list({ locate: ids.get('hotel-alpha.ifc')! });
+    expect(nested.body.data.located).toEqual({
+      iuid: ids.get('hotel-alpha.ifc'),
+      folderId: nestedId,
+      page: 1,
+    });
+    const byName = await list({ locate: ids.get('golf.png')!, rows: '2' });
+    // yankee, zulu | alpha, bravo | charlie, delta | echo, foxtrot | golf → page 5.
+    expect(byName.body.data.located?.page).toBe(5);
+    expect(byName.body.data.list.map((x) => x.fileName)).toEqual(['golf.png']);
+    const other = await list({ locate: ids.get('alpha-of-b.ifc')! });
+    expect(other.status).toBe(404);
+    const theirs = await list({ locate: ids.get('alpha.ifc')! }, b.token);
+    expect(theirs.status).toBe(404);
+  });
+
   it('searches across areas: only the caller’s files, paged, with location', async () => {
     const search = (query: Record<string, string>, token = a.token) =>
       call<SearchDataValue>(t, 'GET', Api.searchFiles, { token, query });
@@ -373,6 +403,15 @@ describe(`file lists: sort, filter, search (${testDbKind})`, () => {
     expect(p1.body.data.count).toBe(seen.length);
     expect(new Set(seen).size).toBe(seen.length);
     expect(seen).not.toContain(ids.get('alpha-of-b.ifc'));
+    // The file lists' sort and filters apply to the hits.
+    const models = await search({ keyword: 'a', type: 'model', sort: 'fileBytes', order: 'desc' });
+    expect(models.body.data.list.map((h) => h.fileName)).toEqual([
+      'alpha.ifc',
+      'bravo.dwg',
+      'hotel-alpha.ifc',
+    ]);
+    expect(models.body.data.count).toBe(3);
+    expect((await search({ keyword: 'a', sort: 'bytes' })).body.msg).toBe(BAD_SORT_FIELD_MESSAGE);
     // The favourites area alone: only collected files (each file once when in several areas).
     await t.built.ctx.db.insert(favourites).values({ userId: a.login.userID, fileId: ids.get('echo.ifc')! });
     // B collecting nothing of A's: a favourite row pointing at A's file must not leak either.

@@ -3,10 +3,18 @@
  * changes a file takes the owner id and matches on it, so an id of someone else's file finds nothing.
  */
 import type { FileFilters, FileSortFieldValue } from '@bimdrive/contracts';
-import { and, eq, ilike, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gt, ilike, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { favourites, fileVersions, files, users } from '../../db/schema.ts';
-import { escapeLike, fileFilterConditions, fileOrderBy, hasFileFilters } from './file-filters.ts';
+import {
+  escapeLike,
+  FILE_SORT_COLUMNS,
+  FILE_SORT_KEYS,
+  fileFilterConditions,
+  fileOrderBy,
+  hasFileFilters,
+} from './file-filters.ts';
 
 export type FileRowDb = typeof files.$inferSelect;
 export type SortField = FileSortFieldValue;
@@ -181,6 +189,34 @@ export function filesRepository(db: Db) {
           where f.owner_id = ${ownerId}
         ) select start::text as start, string_agg(name, '/' order by depth desc) as path from up group by start`);
       return new Map(rowsOf<{ start: string; path: string }>(res).map((r) => [r.start, r.path]));
+    },
+
+    /**
+     * How many rows come before `id` in its folder under a sort (folders first, then the field, then
+     * id): its 0-based position, to open the page that holds it (001 §2 pageMode=location).
+     * Compared against the stored row itself, so timestamps keep their full precision.
+     */
+    async positionOf(ownerId: string, id: string, sort: SortField, order: 'asc' | 'desc'): Promise<number> {
+      const me = alias(files, 'me');
+      const col = FILE_SORT_COLUMNS[sort];
+      const mine = me[FILE_SORT_KEYS[sort]];
+      const beyond = order === 'asc' ? lt(col, mine) : gt(col, mine);
+      const [r] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(files)
+        .innerJoin(me, eq(me.id, id))
+        .where(
+          and(
+            eq(files.ownerId, ownerId),
+            eq(me.ownerId, ownerId),
+            sql`${files.parentId} is not distinct from ${me.parentId}`,
+            or(
+              lt(files.kind, me.kind),
+              and(eq(files.kind, me.kind), or(beyond, and(eq(col, mine), lt(files.id, me.id)))),
+            ),
+          ),
+        );
+      return r?.n ?? 0;
     },
 
     /** Ancestors of a folder from the root down (inclusive), owner-checked. */

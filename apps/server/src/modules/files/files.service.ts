@@ -83,6 +83,36 @@ export function filesService(ctx: AppContext) {
     };
   }
 
+  /**
+   * The page of a file's folder that holds it (001 §2 pageMode=location), under the query's sort;
+   * filters and keyword are dropped so the file is on it. @throws 404 when not the caller's.
+   */
+  async function locate(caller: Caller, q: ListQueryValue, id: string): Promise<ListDataValue> {
+    const f = await requireOwned(caller, id);
+    const sort = q.sort ?? 'fileName';
+    const pos = await repo.positionOf(caller.user.id, f.id, sort, q.order);
+    const page = Math.floor(pos / q.rows) + 1;
+    const folderId = f.parentId ?? '';
+    const [chain, { rows, count }] = await Promise.all([
+      folderId ? repo.ancestors(caller.user.id, folderId, { foldersOnly: true }) : [],
+      repo.listFolder({
+        ownerId: caller.user.id,
+        parentId: f.parentId,
+        sort,
+        order: q.order,
+        offset: (page - 1) * q.rows,
+        limit: q.rows,
+      }),
+    ]);
+    const { breadcrumbs, fullPath } = pathFromChain(chain);
+    return {
+      list: rows.map((r) => presentFile(r, { collected: r.collected, fullPath })),
+      count,
+      breadcrumbs,
+      located: { iuid: f.id, folderId, page },
+    };
+  }
+
   return {
     requireOwned,
     requireFolder,
@@ -93,6 +123,7 @@ export function filesService(ctx: AppContext) {
      * the root) whose rows carry their own folder's `fullPath`.
      */
     async list(caller: Caller, q: ListQueryValue): Promise<ListDataValue> {
+      if (q.locate) return locate(caller, q, q.locate);
       // The folder's ancestor chain both proves it is the caller's folder and gives the breadcrumbs;
       // it runs beside the page query, which is owner-filtered and so shows nothing of anyone else's.
       if (q.folderId && !isUuid(q.folderId)) throw notFound('文件夹不存在或已被删除');

@@ -3,14 +3,15 @@
  * they may see"; areas in search.areas.ts). One query unions the areas' hit subqueries, keeps each
  * file once (in the first area that holds it), and pages the result with folders first, then by
  * name, then id (stable pages). Every hit comes from a provider that only selects files the caller
- * may see, so another user's matching files never appear.
+ * may see, so another user's matching files never appear. The file lists' sort and filters apply
+ * to the hits too.
  */
-import type { SearchDataValue, SearchAreaValue } from '@bimdrive/contracts';
+import type { SearchAreaValue, SearchDataValue, SearchQueryValue } from '@bimdrive/contracts';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.ts';
 import { favourites, files } from '../../db/schema.ts';
 import type { Caller } from '../auth/auth.service.ts';
-import { escapeLike } from '../files/file-filters.ts';
+import { escapeLike, fileFilterConditions, fileOrderBy, pickFileFilters } from '../files/file-filters.ts';
 import { presentFile } from '../files/files.presenter.ts';
 import type { FileRowDb } from '../files/files.repository.ts';
 import { searchAreaProviders } from './search.areas.ts';
@@ -25,12 +26,9 @@ export function searchService(ctx: AppContext) {
   return {
     /**
      * One page of files whose name contains `keyword` (case-insensitive, wildcards literal) in the
-     * chosen areas (all when `areas` is empty or absent).
+     * chosen areas (all when `areas` is empty or absent), sorted and filtered as the file lists.
      */
-    async search(
-      caller: Caller,
-      q: { keyword: string; areas?: SearchAreaValue[]; page: number; rows: number },
-    ): Promise<SearchDataValue> {
+    async search(caller: Caller, q: SearchQueryValue): Promise<SearchDataValue> {
       const chosen = providers.filter((p) => !q.areas?.length || q.areas.includes(p.area));
       const pattern = `%${escapeLike(q.keyword.trim())}%`;
       const union = sql.join(
@@ -41,11 +39,16 @@ export function searchService(ctx: AppContext) {
         sql` union all `,
       );
       const best = sql`best as (select distinct on (file_id) file_id, area from (${union}) u order by file_id, prio)`;
+      // Sort and filters as in the file lists (whitelisted columns of the joined file row).
+      const filtered = and(...fileFilterConditions(pickFileFilters(q)));
+      const where = filtered ? sql`where ${filtered}` : sql``;
+      const orderBy = sql.join(fileOrderBy(q.sort ?? 'fileName', q.order), sql`, `);
       const [page, total] = await Promise.all([
         ctx.db.execute(sql`with ${best}
-          select best.file_id::text as id, best.area from best join ${files} f on f.id = best.file_id
-          order by f.kind asc, f.name asc, f.id asc limit ${q.rows} offset ${(q.page - 1) * q.rows}`),
-        ctx.db.execute(sql`with ${best} select count(*)::int as n from best`),
+          select best.file_id::text as id, best.area from best join ${files} on ${files.id} = best.file_id
+          ${where} order by ${orderBy} limit ${q.rows} offset ${(q.page - 1) * q.rows}`),
+        ctx.db.execute(sql`with ${best}
+          select count(*)::int as n from best join ${files} on ${files.id} = best.file_id ${where}`),
       ]);
       const hits = rowsOf<{ id: string; area: SearchAreaValue }>(page);
       const count = rowsOf<{ n: number }>(total)[0]?.n ?? 0;
