@@ -87,6 +87,13 @@ export const routes: RouteObject[] = [
         lazy: async () => ({ Component: (await import('./routes/login-route.tsx')).LoginRoute }),
       },
       {
+        // The chat app's sign-in entry (000 §2): public, signs in with DingTalk's auth code.
+        path: '/ddLogin',
+        loader: guardLoader,
+        handle: handle('ddLogin'),
+        lazy: async () => ({ Component: (await import('./routes/dd-login-route.tsx')).DdLoginRoute }),
+      },
+      {
         // Company invite link (000 §2 member list): public, outside the shell.
         path: '/invite',
         loader: guardLoader,
