@@ -16,8 +16,8 @@ export interface AppContext {
   tokens: Tokens;
   hub: Hub;
   log: FastifyBaseLogger;
-  /** Enqueue a conversion job for a file (pg-boss). */
-  enqueueConversion: (fileId: string) => Promise<void>;
+  /** Enqueue a conversion job for a file (pg-boss); `version` names a version (default: the current one). */
+  enqueueConversion: (fileId: string, version?: number) => Promise<void>;
   /** Wrong extraction code limiters: per link+client and per link overall. */
   sharePwdLimiters: { perClient: RateLimiterAbstract; perLink: RateLimiterAbstract };
   /** Sends SMS codes (development log or Alibaba Cloud, config SMS_PROVIDER); read at call time, tests swap it. */

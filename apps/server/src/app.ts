@@ -38,6 +38,8 @@ import { authService } from './modules/auth/auth.service.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { filesRoutes } from './modules/files/files.routes.ts';
 import { fileServeRoutes } from './modules/files/file-serve.routes.ts';
+import { folderZipRoutes } from './modules/folder-zip/folder-zip.routes.ts';
+import { versionsRoutes } from './modules/versions/versions.routes.ts';
 import { favouritesRoutes } from './modules/favourites/favourites.routes.ts';
 import { searchRoutes } from './modules/search/search.routes.ts';
 import { uploadsRoutes } from './modules/uploads/uploads.routes.ts';
@@ -128,8 +130,8 @@ export async function buildApp(config: AppConfig, role: Role = 'all'): Promise<B
     tokens,
     hub,
     log: app.log,
-    enqueueConversion: async (fileId) => {
-      await enqueueConversion(boss, fileId);
+    enqueueConversion: async (fileId, version) => {
+      await enqueueConversion(boss, fileId, version);
       // A worker in this process starts at once instead of at its next poll (up to 1 s later).
       if (conversionWorkerId) boss.notifyWorker(conversionWorkerId);
     },
@@ -231,6 +233,8 @@ export async function buildApp(config: AppConfig, role: Role = 'all'): Promise<B
   await app.register(serviceStateRoutes(ctx));
   await app.register(filesRoutes(ctx));
   await app.register(fileServeRoutes(ctx));
+  await app.register(folderZipRoutes(ctx)); // folder download as a zip (issue 5)
+  await app.register(versionsRoutes(ctx)); // file versions (issue 5)
   await app.register(favouritesRoutes(ctx));
   await app.register(searchRoutes(ctx));
   await app.register(uploadsRoutes(ctx, uploads));

@@ -12,3 +12,4 @@ export * from './field-crypto.ts';
 export * from './dingtalk.ts';
 export * from './service.ts';
 export * from './account.ts';
+export * from './versions.ts';

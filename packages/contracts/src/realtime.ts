@@ -3,6 +3,8 @@ export const HUB_PATH = '/api/chatHub';
 export const HubEvents = {
   register: 'reloadConnnectAsync',
   fileStatus: 'projectFileStatusInfo',
+  /** To a file's owner: its versions changed (FileVersionEvent; 000 §7). */
+  fileVersion: 'FileVersionInfo',
   accountExit: 'AccountExit',
   /** To a company's administrators: `{notDealApply}` sets the avatar's red dot (000 §7). */
   companyApply: 'companyApply',

@@ -37,9 +37,17 @@ export const Api = {
   rename: '/api/Home/FileRename', // POST RenameBody → FileRow
   delete: '/api/Home/FileDelete', // POST IuidBody → null
   fileInfo: '/api/Home/GetFileInfo', // GET IuidQuery → FileRow
-  ossFile: '/api/Home/GetossFile', // GET IuidQuery → string (signed download URL, Range supported)
-  preview: '/api/Home/GetPreviewInfo', // GET IuidQuery → PreviewInfo
+  ossFile: '/api/Home/GetossFile', // GET VersionedIuidQuery → string (signed download URL, Range supported; version absent = current)
+  preview: '/api/Home/GetPreviewInfo', // GET VersionedIuidQuery → PreviewInfo (of that version when given)
   signedFile: '/api/files/signed', // GET ?t=<signed ticket> → bytes (Range); the URL is produced by the server
+
+  // versions and folder download (001 §7 FileVersionAdd, CompressFileFolder; issue 5)
+  compressFolder: '/api/home/CompressFileFolder', // GET CompressFolderQuery (Bearer, or the t of compressFolderUrl) → application/zip stream
+  compressFolderUrl: '/api/home/CompressFileFolderUrl', // GET LowerIuidQuery → string (signed same-origin URL of the zip for the browser, 5 min to start)
+  versionAdd: '/api/ProjectFile/FileVersionAdd', // POST tus creation; metadata filename, versionOf=<file iuid>; then PATCH the Location like any tus upload
+  versionList: '/api/ProjectFile/FileVersionList', // GET LowerIuidQuery → FileVersionList
+  versionSetCurrent: '/api/ProjectFile/FileVersionSetCurrent', // POST FileVersionBody → FileVersionList
+  versionDelete: '/api/ProjectFile/FileVersionDelete', // POST FileVersionBody → FileVersionList (not the current one; frees quota)
 
   // uploads (tus 1.0) and cancel (000 §7)
   tus: '/api/files/uploads', // tus creation/termination/expiration; metadata: filename, folderId

@@ -10,8 +10,15 @@ import type { DbHandle } from '../db/client.ts';
 export const CONVERSION_QUEUE = 'conversion';
 export const CLEANUP_QUEUE = 'uploads-cleanup';
 
-/** Versioned payload of a conversion job, validated at the worker. */
-export const ConversionJob = z.object({ v: z.literal(1), fileId: z.uuid() });
+/**
+ * Versioned payload of a conversion job, validated at the worker. `version` is the file version to
+ * convert (issue 5); absent (older jobs) means the file's current version.
+ */
+export const ConversionJob = z.object({
+  v: z.literal(1),
+  fileId: z.uuid(),
+  version: z.number().int().min(1).optional(),
+});
 export type ConversionJobValue = z.infer<typeof ConversionJob>;
 
 /** Start pg-boss on the app's database and create the queues. */
@@ -34,7 +41,7 @@ export async function startQueue(handle: DbHandle, opts: { schedule: boolean }):
 }
 
 /** Queue a conversion of a file. */
-export async function enqueueConversion(boss: PgBoss, fileId: string): Promise<void> {
-  const payload: ConversionJobValue = { v: 1, fileId };
+export async function enqueueConversion(boss: PgBoss, fileId: string, version?: number): Promise<void> {
+  const payload: ConversionJobValue = { v: 1, fileId, ...(version !== undefined ? { version } : {}) };
   await boss.send(CONVERSION_QUEUE, payload);
 }

@@ -1,6 +1,7 @@
 /**
  * Signed tokens (jose, HS256): session tokens `{sub: userId, sid: sessionId}`, share-visitor tokens
- * `{shr: shareCode}` and short-lived file tickets `{f: fileId, v: variant, dl}` used in signed URLs.
+ * `{shr: shareCode}` and short-lived file tickets `{f: fileId, v: variant, dl, n?: version, sid?/u?: session and user}`
+ * used in signed URLs.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
@@ -14,6 +15,11 @@ export interface FileTicket {
   variant: string;
   /** Serve as attachment (download) rather than inline. */
   download: boolean;
+  /** A version other than the file's current one (issue 5 versions); absent = current. */
+  version?: number;
+  /** The signed-in session (and its user) the ticket was made for: folder zips re-check access as that caller. */
+  sessionId?: string;
+  userId?: string;
 }
 
 export interface Tokens {
@@ -70,12 +76,30 @@ export function createTokens(secret: Uint8Array): Tokens {
       const p = await verify(token, 'share');
       return p && typeof p.shr === 'string' ? p.shr : null;
     },
-    signTicket: (t, ttl) => sign({ f: t.fileId, v: t.variant, dl: t.download }, 'file', ttl),
+    signTicket: (t, ttl) =>
+      sign(
+        {
+          f: t.fileId,
+          v: t.variant,
+          dl: t.download,
+          ...(t.version !== undefined ? { n: t.version } : {}),
+          ...(t.sessionId !== undefined ? { sid: t.sessionId } : {}),
+          ...(t.userId !== undefined ? { u: t.userId } : {}),
+        },
+        'file',
+        ttl,
+      ),
     async verifyTicket(token) {
       const p = await verify(token, 'file');
-      return p && typeof p.f === 'string' && typeof p.v === 'string'
-        ? { fileId: p.f, variant: p.v, download: p.dl === true }
-        : null;
+      if (!p || typeof p.f !== 'string' || typeof p.v !== 'string') return null;
+      return {
+        fileId: p.f,
+        variant: p.v,
+        download: p.dl === true,
+        ...(typeof p.n === 'number' ? { version: p.n } : {}),
+        ...(typeof p.sid === 'string' ? { sessionId: p.sid } : {}),
+        ...(typeof p.u === 'string' ? { userId: p.u } : {}),
+      };
     },
   };
 }

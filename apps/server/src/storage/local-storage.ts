@@ -55,3 +55,17 @@ export const derivedDirKey = (ownerId: string, fileId: string) => `files/${owner
 /** Storage key of an IFC model's first-frame preview GLB (converters/model-preview.ts); `.gz` beside it. */
 export const previewGlbKey = (ownerId: string, fileId: string) =>
   `${derivedDirKey(ownerId, fileId)}/preview.glb`;
+
+/** Storage key of version `n` (≥ 2) of a file's original bytes (version 1 is `originalKey`). */
+export const versionOriginalKey = (ownerId: string, fileId: string, n: number) =>
+  `files/${ownerId}/${fileId}/v${n}/original`;
+/**
+ * Storage key of the original bytes a file row (or a version's view of it) points at: its
+ * `storageKey`, or `originalKey` for rows without one.
+ */
+export const originalKeyOf = (f: { ownerId: string; id: string; storageKey: string | null }) =>
+  f.storageKey ?? originalKey(f.ownerId, f.id);
+/** Folder of the derived outputs that belong to an original: `…/original` → `…/derived`. */
+export const derivedDirOf = (original: string) => `${original.replace(/\/original$/, '')}/derived`;
+/** First-frame preview GLB beside the derived outputs of an original (`previewGlbKey` for version 1). */
+export const previewGlbKeyOf = (original: string) => `${derivedDirOf(original)}/preview.glb`;

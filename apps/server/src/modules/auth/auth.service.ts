@@ -158,6 +158,15 @@ export function authService(ctx: AppContext) {
       if (!token) throw unauthorized('请先登录');
       const claims = await ctx.tokens.verifySession(token);
       if (!claims) throw unauthorized();
+      return this.authenticateSession(claims.userId, claims.sessionId);
+    },
+
+    /**
+     * The caller of a session known from a verified signed ticket (e.g. a folder-zip URL opened by the
+     * browser, which cannot send the bearer header). Same checks and errors as `authenticate`.
+     */
+    async authenticateSession(userId: string, sessionId: string): Promise<Caller> {
+      const claims = { userId, sessionId };
       const found = await repo.findSessionWithUser(claims.sessionId);
       const session = found?.session;
       if (!session || session.userId !== claims.userId || session.expiresAt.getTime() < Date.now())

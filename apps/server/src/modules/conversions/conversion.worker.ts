@@ -3,14 +3,17 @@
  * converting (with progress) → 3 done or 4 failed with a readable reason. Each conversion runs
  * isolated (child process with time and memory limits, see converters/). A bad file fails only its
  * own job; transient failures are thrown back to pg-boss, which retries with back-off.
- * Every status change is pushed to the owner's room as `projectFileStatusInfo`.
+ * Every status change of a current version is pushed to the owner's room as `projectFileStatusInfo`;
+ * a version's start and settling also as `FileVersionInfo` (issue 5).
  */
 import path from 'node:path';
 import type { PgBoss } from 'pg-boss';
 import { HubEvents, StatusType, type FileStatusEventValue } from '@bimdrive/contracts';
 import type { AppContext } from '../../app-context.ts';
-import { derivedDirKey, fileFolderKey, originalKey, previewGlbKey } from '../../storage/local-storage.ts';
+import { derivedDirOf, fileFolderKey, originalKeyOf, previewGlbKeyOf } from '../../storage/local-storage.ts';
 import { filesRepository, type FileRowDb } from '../files/files.repository.ts';
+import { emitVersion } from '../versions/version-events.ts';
+import { versionsRepository, viewAtVersion, type VersionStatus } from '../versions/versions.repository.ts';
 import { CONVERSION_QUEUE, ConversionJob } from '../../jobs/queue.ts';
 
 /** Push a file's status to its owner. */
@@ -26,29 +29,48 @@ export function emitStatus(ctx: AppContext, f: FileRowDb): void {
 }
 
 /**
- * Convert one file. Returns normally when the job is settled (done or failed for good); throws to
- * ask for a retry when the failure is transient and attempts remain.
+ * Convert one file version (the current one when `version` is absent). Reads that version's original
+ * and writes into its own derived folder, so versions never share derived files; status goes to the
+ * version's row and, while it is current, to the file row (issue 5). Returns normally when the job is
+ * settled (done or failed for good); throws to ask for a retry when the failure is transient and
+ * attempts remain.
  */
-export async function runConversion(ctx: AppContext, fileId: string, retriesLeft: number): Promise<void> {
+export async function runConversion(
+  ctx: AppContext,
+  fileId: string,
+  retriesLeft: number,
+  version?: number,
+): Promise<void> {
   const repo = filesRepository(ctx.db);
+  const versions = versionsRepository(ctx.db);
   const file = await repo.findById(fileId);
   if (!file || file.kind !== 2) return; // deleted meanwhile
-  const update = async (s: Parameters<typeof repo.setStatus>[1]) => {
-    const row = await repo.setStatus(fileId, s);
+  const n = version ?? file.versionNo;
+  let target: FileRowDb = file;
+  if (n !== file.versionNo) {
+    const v = await versions.find(file.id, n);
+    if (!v) return; // version deleted meanwhile
+    target = viewAtVersion(file, v);
+  }
+  /** Write the status; false when neither the version nor the file (at this version) is there any more. */
+  const update = async (s: VersionStatus, settled = false) => {
+    const { file: row, version: v } = await versions.setStatus(fileId, n, s);
     if (row) emitStatus(ctx, row);
-    return row;
+    if (v && (settled || s.statusType !== undefined)) emitVersion(ctx, row ?? file, n, 'status');
+    return row ?? (v ? viewAtVersion(file, v) : undefined);
   };
   if (!(await update({ statusType: StatusType.converting, progress: 0, statusMsg: '' }))) return;
 
   let lastPush = 0;
   let lastPercent = 0;
-  const dirKey = derivedDirKey(file.ownerId, file.id);
+  const original = originalKeyOf(target);
+  const dirKey = derivedDirOf(original);
   // Loaded on first use: the converters pull in web-ifc and @thatopen/fragments.
   const { convertFile } = await import('../../converters/convert-file.ts');
   const result = await convertFile({
-    inputPath: ctx.storage.localPath(originalKey(file.ownerId, file.id)),
-    suffix: file.suffix,
-    fileName: file.name,
+    inputPath: ctx.storage.localPath(original),
+    suffix: target.suffix,
+    fileName: target.name,
     outputDir: ctx.storage.localPath(dirKey),
     timeoutMs: ctx.config.conversion.timeoutMs,
     memoryMb: ctx.config.conversion.memoryMb,
@@ -64,49 +86,61 @@ export async function runConversion(ctx: AppContext, fileId: string, retriesLeft
   });
 
   if (result.ok) {
-    const row = await update({
-      statusType: StatusType.done,
-      progress: 100,
-      statusMsg: '',
-      derivedKind: result.kind,
-      derivedKey: `${dirKey}/${path.basename(result.outputPath)}`,
-      derivedBytes: result.outputBytes,
-      stats: result.stats,
-    });
+    const row = await update(
+      {
+        statusType: StatusType.done,
+        progress: 100,
+        statusMsg: '',
+        derivedKind: result.kind,
+        derivedKey: `${dirKey}/${path.basename(result.outputPath)}`,
+        derivedBytes: result.outputBytes,
+        stats: result.stats,
+      },
+      true,
+    );
     if (!row)
-      await ctx.storage.deletePrefix(dirKey); // file deleted during conversion
-    else if (result.kind === 'fragments') await writeModelPreview(ctx, row, result.outputPath);
+      await ctx.storage.deletePrefix(dirKey); // file or version deleted during conversion
+    else if (result.kind === 'fragments') await writeModelPreview(ctx, row, n, result.outputPath);
     return;
   }
   if (result.retryable && retriesLeft > 0) {
     await update({ statusType: StatusType.queued, progress: 0, statusMsg: '转换暂时失败，稍后自动重试' });
     throw new Error(`transient conversion failure: ${result.reason}`);
   }
-  await update({ statusType: StatusType.failed, progress: 0, statusMsg: result.reason });
+  await update({ statusType: StatusType.failed, progress: 0, statusMsg: result.reason }, true);
 }
 
 /**
- * After an IFC model is done, build its first-frame preview GLB (converters/model-preview.ts) and add
- * the model's element and category counts to the file's stats. Best effort: a failure is logged and the
- * model opens in the full viewer directly.
+ * After an IFC model is done, build its first-frame preview GLB (converters/model-preview.ts) beside
+ * the version's derived files and add the model's element and category counts to its stats. Best
+ * effort: a failure is logged and the model opens in the full viewer directly.
  */
-async function writeModelPreview(ctx: AppContext, file: FileRowDb, fragPath: string): Promise<void> {
+async function writeModelPreview(
+  ctx: AppContext,
+  file: FileRowDb,
+  n: number,
+  fragPath: string,
+): Promise<void> {
   const { buildModelPreview } = await import('../../converters/model-preview.ts');
   try {
     const figures = await buildModelPreview({
       fragPath,
-      outputPath: ctx.storage.localPath(previewGlbKey(file.ownerId, file.id)),
+      outputPath: ctx.storage.localPath(previewGlbKeyOf(originalKeyOf(file))),
       timeoutMs: ctx.config.conversion.timeoutMs,
       memoryMb: ctx.config.conversion.memoryMb,
     });
     const { elements, categories } = figures;
     const stats = { ...(file.stats as Record<string, unknown> | null), elements, categories };
-    // The file was deleted meanwhile: its folder is gone, so drop what was just written there.
-    if (!(await filesRepository(ctx.db).setStatus(file.id, { stats }))) {
-      await ctx.storage.deletePrefix(fileFolderKey(file.ownerId, file.id));
+    // The file (or this version) was deleted meanwhile: drop what was just written for it.
+    const written = await versionsRepository(ctx.db).setStatus(file.id, n, { stats });
+    if (!written.file && !written.version) {
+      const fileGone = !(await filesRepository(ctx.db).findById(file.id));
+      await ctx.storage.deletePrefix(
+        fileGone ? fileFolderKey(file.ownerId, file.id) : derivedDirOf(originalKeyOf(file)),
+      );
       return;
     }
-    ctx.log.info({ fileId: file.id, ...figures }, 'model preview written');
+    ctx.log.info({ fileId: file.id, version: n, ...figures }, 'model preview written');
   } catch (err) {
     ctx.log.warn({ fileId: file.id, err }, 'model preview failed; the full viewer is used directly');
   }
@@ -129,7 +163,7 @@ export async function startConversionWorker(ctx: AppContext, boss: PgBoss): Prom
         ctx.log.error({ jobId: job.id, issues: parsed.error.issues }, 'invalid conversion job payload');
         return;
       }
-      await runConversion(ctx, parsed.data.fileId, job.retryLimit - job.retryCount);
+      await runConversion(ctx, parsed.data.fileId, job.retryLimit - job.retryCount, parsed.data.version);
     },
   );
 }

@@ -13,19 +13,20 @@ import { z } from 'zod';
 import { Api } from '@bimdrive/contracts';
 import type { AppContext } from '../../app-context.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
-import { derivedDirKey, originalKey, previewGlbKey } from '../../storage/local-storage.ts';
+import { derivedDirOf, originalKeyOf, previewGlbKeyOf } from '../../storage/local-storage.ts';
+import { versionsRepository, viewAtVersion } from '../versions/versions.repository.ts';
 import { filesRepository, type FileRowDb } from './files.repository.ts';
 import { derivedName, ORIGINAL, PREVIEW, RENDITION } from './file-tickets.ts';
 import { mimeFor } from './preview-kind.ts';
 
 /** Make (once) a browse-only image rendition: WebP, at most 2560 px on the long side. */
 async function ensureRendition(ctx: AppContext, f: FileRowDb): Promise<string> {
-  const key = `${derivedDirKey(f.ownerId, f.id)}/rendition.webp`;
+  const key = `${derivedDirOf(originalKeyOf(f))}/rendition.webp`;
   const out = ctx.storage.localPath(key);
   if (await stat(out).catch(() => null)) return key;
   await mkdir(path.dirname(out), { recursive: true });
   const tmp = `${out}.${process.pid}.tmp`;
-  await sharp(ctx.storage.localPath(originalKey(f.ownerId, f.id)), { limitInputPixels: 1e9 })
+  await sharp(ctx.storage.localPath(originalKeyOf(f)), { limitInputPixels: 1e9 })
     .rotate()
     .resize(2560, 2560, { fit: 'inside', withoutEnlargement: true })
     .webp({ quality: 82 })
@@ -35,7 +36,7 @@ async function ensureRendition(ctx: AppContext, f: FileRowDb): Promise<string> {
 }
 
 /** Content-Disposition with a UTF-8 file name (RFC 6266 / 5987). */
-function disposition(kind: 'inline' | 'attachment', name: string): string {
+export function disposition(kind: 'inline' | 'attachment', name: string): string {
   const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
   return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 }
@@ -43,6 +44,7 @@ function disposition(kind: 'inline' | 'attachment', name: string): string {
 /** Register the signed-file route. */
 export function fileServeRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   const repo = filesRepository(ctx.db);
+  const versions = versionsRepository(ctx.db);
   return async (app) => {
     app.get(
       Api.signedFile,
@@ -50,14 +52,20 @@ export function fileServeRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async (req, reply) => {
         const ticket = await ctx.tokens.verifyTicket(req.query.t);
         if (!ticket) throw new AppError(403, '链接已失效，请刷新后重试');
-        const f = await repo.findById(ticket.fileId);
+        let f = await repo.findById(ticket.fileId);
         if (!f || f.kind !== 2) throw notFound();
+        // A ticket made for another version than the current one serves that version (issue 5).
+        if (ticket.version !== undefined && ticket.version !== f.versionNo) {
+          const v = await versions.find(f.id, ticket.version);
+          if (!v) throw notFound('该版本不存在或已被删除');
+          f = viewAtVersion(f, v);
+        }
         let key: string;
         let mime: string;
         let name = f.name;
         let gzipped: Awaited<ReturnType<typeof ctx.storage.stat>> = null; // the .gz copy, when sent
         if (ticket.variant === ORIGINAL) {
-          key = originalKey(f.ownerId, f.id);
+          key = originalKeyOf(f);
           mime = mimeFor(f.suffix);
         } else if (ticket.variant === RENDITION) {
           key = await ensureRendition(ctx, f);
@@ -65,7 +73,7 @@ export function fileServeRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           name = `${f.name}.webp`;
         } else if (ticket.variant === PREVIEW) {
           if (f.statusType !== 3) throw notFound('文件未转换完毕，请稍后查看');
-          key = previewGlbKey(f.ownerId, f.id);
+          key = previewGlbKeyOf(originalKeyOf(f));
           mime = 'model/gltf-binary';
           name = `${f.name}.preview.glb`;
           // The whole preview, gzipped once when it was written (meshopt data shrinks ~7×).

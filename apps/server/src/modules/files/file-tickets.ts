@@ -16,14 +16,18 @@ export const RENDITION = 'rendition';
 /** The first-frame preview GLB of an IFC model (converters/model-preview.ts). */
 export const PREVIEW = 'preview';
 
-/** Signed URL (path + query, same origin) for a file's variant. */
+/** Signed URL (path + query, same origin) for a variant of a file row (or a version's view of it). */
 export async function signedFileUrl(
   ctx: AppContext,
   file: FileRowDb,
   variant: string,
   download: boolean,
 ): Promise<string> {
-  const t = await ctx.tokens.signTicket({ fileId: file.id, variant, download }, TICKET_TTL_SECONDS);
+  // The version pins the bytes: the URL keeps serving the version it was made for (issue 5).
+  const t = await ctx.tokens.signTicket(
+    { fileId: file.id, variant, download, version: file.versionNo },
+    TICKET_TTL_SECONDS,
+  );
   return `${Api.signedFile}?t=${encodeURIComponent(t)}`;
 }
 

@@ -11,11 +11,13 @@ import {
   ListQuery,
   PreviewInfo,
   RenameBody,
+  VersionedIuidQuery,
 } from '@bimdrive/contracts';
 import type { AppContext } from '../../app-context.ts';
 import { bearerToken, ok, okNull, okSchema } from '../../lib/http.ts';
 import { authService } from '../auth/auth.service.ts';
 import { favouritesRepository } from '../favourites/favourites.repository.ts';
+import { versionsService } from '../versions/versions.service.ts';
 import { filesService } from './files.service.ts';
 
 /** Register the personal-file routes. */
@@ -23,6 +25,7 @@ export function filesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   const auth = authService(ctx);
   const files = filesService(ctx);
   const favs = favouritesRepository(ctx.db);
+  const versions = versionsService(ctx);
   const tags = ['files'];
   return async (app) => {
     app.get(
@@ -65,20 +68,27 @@ export function filesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.get(
       Api.ossFile,
-      { schema: { tags, querystring: IuidQuery, response: okSchema(z.string()) } },
+      { schema: { tags, querystring: VersionedIuidQuery, response: okSchema(z.string()) } },
       async (req) => {
         const caller = await auth.authenticate(bearerToken(req));
+        // With `version=`, that version's original (issue 5 versions).
+        if (req.query.version !== undefined)
+          return ok(await versions.downloadUrl(caller, req.query.IUID, req.query.version));
         return ok(await files.downloadUrl(caller, req.query.IUID));
       },
     );
 
     app.get(
       Api.preview,
-      { schema: { tags, querystring: IuidQuery, response: okSchema(PreviewInfo) } },
+      { schema: { tags, querystring: VersionedIuidQuery, response: okSchema(PreviewInfo) } },
       async (req) => {
         const caller = await auth.authenticate(bearerToken(req));
         const f = await files.requireOwned(caller, req.query.IUID);
-        return ok(await files.preview(caller, f.id, await favs.isCollected(caller.user.id, f.id)));
+        const collected = await favs.isCollected(caller.user.id, f.id);
+        // With `version=`, that version's own derived model (issue 5 versions).
+        if (req.query.version !== undefined)
+          return ok(await versions.preview(caller, f.id, req.query.version, collected));
+        return ok(await files.preview(caller, f.id, collected));
       },
     );
   };

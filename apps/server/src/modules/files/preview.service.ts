@@ -7,11 +7,11 @@
 import type { PreviewInfoValue } from '@bimdrive/contracts';
 import type { AppContext } from '../../app-context.ts';
 import type { FileRowDb } from './files.repository.ts';
-import { previewGlbKey } from '../../storage/local-storage.ts';
+import { originalKeyOf, previewGlbKeyOf } from '../../storage/local-storage.ts';
 import { derivedName, ORIGINAL, PREVIEW, RENDITION, signedFileUrl } from './file-tickets.ts';
 import { isModelPreview, previewKindFor } from './preview-kind.ts';
 
-/** Build the preview of a file for a caller already authorised to view it. */
+/** Build the preview of a file (or a version's view of it) for a caller already authorised to view it. */
 export async function buildPreview(
   ctx: AppContext,
   file: FileRowDb,
@@ -23,7 +23,7 @@ export async function buildPreview(
   if (isModelPreview(kind)) {
     const name = derivedName(file);
     viewUrl = name ? await signedFileUrl(ctx, file, name, false) : null;
-    if (name && (await ctx.storage.stat(previewGlbKey(file.ownerId, file.id))))
+    if (name && (await ctx.storage.stat(previewGlbKeyOf(originalKeyOf(file)))))
       previewGlbUrl = await signedFileUrl(ctx, file, PREVIEW, false);
   } else if (kind === 'image') {
     viewUrl = await signedFileUrl(ctx, file, opts.canDownload ? ORIGINAL : RENDITION, false);

@@ -18,6 +18,8 @@ export function uploadsRepository(db: Db) {
       folderId: string | null;
       fileName: string;
       sizeBytes: number;
+      /** The file this upload is a new version of (FileVersionAdd), or null. */
+      versionOf?: string | null;
       expiresAt: Date;
     }): Promise<boolean> {
       return db.transaction(async (tx) => {

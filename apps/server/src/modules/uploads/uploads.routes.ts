@@ -6,7 +6,7 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { Api, IuidQuery } from '@bimdrive/contracts';
+import { Api, IuidQuery, ResultCode, VERSION_OF_METADATA } from '@bimdrive/contracts';
 import type { AppContext } from '../../app-context.ts';
 import { bearerToken, ok, okNull } from '../../lib/http.ts';
 import { authService } from '../auth/auth.service.ts';
@@ -15,7 +15,16 @@ import type { UploadsService } from './uploads.service.ts';
 const TUS_VERSION = '1.0.0';
 const OVERRIDABLE = new Set(['PATCH', 'DELETE', 'HEAD', 'POST', 'GET', 'OPTIONS']);
 
-/** Register the tus endpoint and the cancel call. */
+/** Whether a tus `Upload-Metadata` header has a non-empty value for `key`. */
+function hasMetadataKey(header: string | string[] | undefined, key: string): boolean {
+  if (typeof header !== 'string') return false;
+  return header.split(',').some((pair) => {
+    const [k, v] = pair.trim().split(' ');
+    return k === key && !!v && Buffer.from(v, 'base64').length > 0;
+  });
+}
+
+/** Register the tus endpoint, the version-upload alias and the cancel call. */
 export function uploadsRoutes(ctx: AppContext, uploads: UploadsService): FastifyPluginAsyncZod {
   const auth = authService(ctx);
   return async (app) => {
@@ -44,6 +53,20 @@ export function uploadsRoutes(ctx: AppContext, uploads: UploadsService): Fastify
     const methods = ['GET', 'HEAD', 'POST', 'PATCH', 'DELETE', 'OPTIONS'] as const;
     app.route({ method: [...methods], url: Api.tus, schema: { hide: true }, handler: handle });
     app.route({ method: [...methods], url: `${Api.tus}/*`, schema: { hide: true }, handler: handle });
+
+    // FileVersionAdd (001 §7; issue 5): tus creation of a new version of a file. It must name the file
+    // in the `versionOf` metadata; the answer's Location is the ordinary upload URL, PATCHed as usual.
+    app.route({
+      method: ['POST', 'OPTIONS'],
+      url: Api.versionAdd,
+      schema: { hide: true },
+      handler: async (req, reply) => {
+        if (req.raw.method === 'POST' && !hasMetadataKey(req.headers['upload-metadata'], VERSION_OF_METADATA))
+          return reply.code(400).send({ code: ResultCode.fail, msg: '请指定要添加新版本的文件', data: null });
+        req.raw.url = Api.tus;
+        return handle(req, reply);
+      },
+    });
 
     app.get(
       Api.fragmentDelete,

@@ -9,6 +9,10 @@
  *   row is created, the bytes are moved (rename, no copy) into storage and a conversion job is queued.
  * - Termination (DELETE) and `Getfragmentdelete` remove the fragments and the reservation.
  * - Expired unfinished uploads are removed by `cleanupExpired` (scheduled).
+ * - A new version of a file (issue 5, `FileVersionAdd`): metadata `versionOf` names the caller's file;
+ *   creation also checks the suffix family and reserves quota the same way; completion adds the
+ *   version (quota charged again for the real size) instead of a new file, and answers
+ *   `x-file-iuid` (the same file) and `x-file-version`.
  */
 import { randomUUID } from 'node:crypto';
 import { rm } from 'node:fs/promises';
@@ -18,7 +22,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { FastFileStore } from './tus-file-store.ts';
 import { handleTusPatch } from './tus-patch.ts';
 import type { Upload } from '@tus/utils';
-import { isModelSuffix, ResultCode, StatusType, suffixOf } from '@bimdrive/contracts';
+import { isModelSuffix, ResultCode, StatusType, suffixOf, VERSION_OF_METADATA } from '@bimdrive/contracts';
 import type { AppContext } from '../../app-context.ts';
 import { AppError } from '../../lib/errors.ts';
 import { originalKey } from '../../storage/local-storage.ts';
@@ -27,6 +31,7 @@ import { authService, type Caller } from '../auth/auth.service.ts';
 import { filesRepository, isUuid } from '../files/files.repository.ts';
 import { checkName, filesService, isUniqueViolation } from '../files/files.service.ts';
 import { uploadsRepository } from './uploads.repository.ts';
+import { versionsService } from '../versions/versions.service.ts';
 import { PERSONAL_EXPIRED_UPLOAD_MSG, serviceEnded } from '../service-state/service-state.service.ts';
 
 /** Where unfinished tus uploads live (same disk as storage, so completion is a rename). */
@@ -54,6 +59,7 @@ export function uploadsService(ctx: AppContext) {
   const files = filesService(ctx);
   const filesRepo = filesRepository(ctx.db);
   const repo = uploadsRepository(ctx.db);
+  const versions = versionsService(ctx);
   const callers = new WeakMap<object, Caller>();
   const datastore = new FastFileStore({
     directory: tusDir(ctx),
@@ -88,10 +94,61 @@ export function uploadsService(ctx: AppContext) {
     return caller;
   }
 
-  /** Completion answer: the new file's iuid for the client. */
-  async function finish(caller: Caller, upload: Upload) {
+  /** Completion answer: the new file's iuid (and, for a version upload, its number) for the client. */
+  async function finish(caller: Caller, upload: Upload): Promise<Record<string, string>> {
+    const row = await repo.findOwned(caller.user.id, upload.id);
+    if (row?.versionOf) {
+      const n = await ingestVersion(caller, upload, row);
+      return {
+        'x-file-iuid': row.versionOf,
+        'x-file-version': String(n),
+        'access-control-expose-headers': 'x-file-iuid, x-file-version',
+      };
+    }
     const fileId = await ingest(caller, upload);
     return { 'x-file-iuid': fileId, 'access-control-expose-headers': 'x-file-iuid' };
+  }
+
+  /** Turn a finished version upload into the file's new current version (see versions.service). */
+  async function ingestVersion(
+    caller: Caller,
+    upload: Upload,
+    row: NonNullable<Awaited<ReturnType<typeof repo.findOwned>>>,
+  ): Promise<number> {
+    // The reservation is released before charging, so the real size is checked against the quota.
+    await repo.remove(upload.id);
+    const dropBytes = async () => {
+      await datastore.remove(upload.id).catch(() => undefined);
+    };
+    let added: Awaited<ReturnType<typeof versions.addFromUpload>>;
+    try {
+      added = await versions.addFromUpload(
+        caller,
+        {
+          fileId: row.versionOf!,
+          fileName: row.fileName,
+          sizeBytes: upload.offset,
+          status: initialStatus(suffixOf(row.fileName)),
+        },
+        async (key) => {
+          await ctx.storage.importFile(key, path.join(tusDir(ctx), upload.id));
+          await rm(path.join(tusDir(ctx), `${upload.id}.json`), { force: true });
+        },
+      );
+    } catch (err) {
+      await dropBytes();
+      if (err instanceof AppError) throw tusError(err.status, err.message, err.code);
+      throw err;
+    }
+    if (added === 'quota') {
+      await dropBytes();
+      throw tusError(413, '空间不足，上传失败，请清理文件或扩容后重试', ResultCode.refused);
+    }
+    if (!added) {
+      await dropBytes();
+      throw tusError(404, '文件不存在或已被删除');
+    }
+    return added.version;
   }
 
   /** Pick a free name in the folder: "a.ifc", then "a (1).ifc", "a (2).ifc", … */
@@ -172,10 +229,16 @@ export function uploadsService(ctx: AppContext) {
         throw tusError(403, PERSONAL_EXPIRED_UPLOAD_MSG, ResultCode.refused);
       if (upload.size === undefined) throw tusError(400, '请提供文件大小');
       let name: string;
-      let folder: Awaited<ReturnType<typeof files.requireFolder>>;
+      let folderId: string | null;
+      const versionOf = upload.metadata?.[VERSION_OF_METADATA] || null;
       try {
         name = checkName(upload.metadata?.filename ?? '');
-        folder = await files.requireFolder(caller, upload.metadata?.folderId ?? '');
+        if (versionOf) {
+          // A new version of the caller's file: it stays where the file is.
+          folderId = (await versions.checkTarget(caller, versionOf, name)).parentId;
+        } else {
+          folderId = (await files.requireFolder(caller, upload.metadata?.folderId ?? ''))?.id ?? null;
+        }
       } catch (err) {
         if (err instanceof AppError) throw tusError(err.status, err.message);
         throw err;
@@ -183,13 +246,21 @@ export function uploadsService(ctx: AppContext) {
       const reserved = await repo.reserve({
         id: upload.id,
         ownerId: caller.user.id,
-        folderId: folder?.id ?? null,
+        folderId,
         fileName: name,
         sizeBytes: upload.size,
+        versionOf,
         expiresAt: new Date(Date.now() + ctx.config.uploadExpiryHours * 3600 * 1000),
       });
       if (!reserved) throw tusError(413, '空间不足，上传失败，请清理文件或扩容后重试', ResultCode.refused);
-      return { metadata: { filename: name, folderId: folder?.id ?? '', ownerId: caller.user.id } };
+      return {
+        metadata: {
+          filename: name,
+          folderId: folderId ?? '',
+          ownerId: caller.user.id,
+          ...(versionOf ? { [VERSION_OF_METADATA]: versionOf } : {}),
+        },
+      };
     },
     async onUploadFinish(req, upload) {
       return { status_code: 204, headers: await finish(await callerOf(req), upload) };

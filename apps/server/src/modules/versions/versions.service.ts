@@ -1,0 +1,216 @@
+/**
+ * File versions (issue 5; spec 001 §7 `FileVersionAdd`, 000 §7 `FileVersionInfo`). A file keeps its
+ * iuid; each upload of a new version (tus, metadata `versionOf`, same suffix family) becomes the
+ * current one and is converted like an upload; any version can be listed, previewed, downloaded, made
+ * current again, or (when not current) deleted, which frees its bytes from the quota. Shares and
+ * favourites point at the file and so follow its current version.
+ * Every method checks the caller owns the file first; another user's id answers 404 like a missing one.
+ * Changes are pushed to the owner's room as `FileVersionInfo`.
+ */
+import {
+  formatFileSize,
+  sameSuffixFamily,
+  suffixOf,
+  type FileVersionListValue,
+  type PreviewInfoValue,
+} from '@bimdrive/contracts';
+import type { AppContext } from '../../app-context.ts';
+import { badRequest, conflict, notFound } from '../../lib/errors.ts';
+import { formatDateTime } from '../../lib/time.ts';
+import { derivedDirOf, versionOriginalKey } from '../../storage/local-storage.ts';
+import type { Caller } from '../auth/auth.service.ts';
+import { emitStatus } from '../conversions/conversion.worker.ts';
+import { ORIGINAL, signedFileUrl } from '../files/file-tickets.ts';
+import type { FileRowDb } from '../files/files.repository.ts';
+import { filesService, isUniqueViolation } from '../files/files.service.ts';
+import { buildPreview } from '../files/preview.service.ts';
+import { emitVersion } from './version-events.ts';
+import { versionsRepository, viewAtVersion, type FileVersionDb } from './versions.repository.ts';
+
+/** Message when a new version's format differs from the file's. */
+export const VERSION_SUFFIX_MSG = (suffix: string) => `新版本须与原文件格式一致（.${suffix}）`;
+/** Message for deleting the current version. */
+export const VERSION_CURRENT_DELETE_MSG = '当前版本不能删除，请先将其他版本设为当前版本';
+
+/** Versions service bound to the app context. */
+export function versionsService(ctx: AppContext) {
+  const files = filesService(ctx);
+  const repo = versionsRepository(ctx.db);
+
+  /** The caller's file (not a folder). @throws 404. */
+  async function requireFile(caller: Caller, id: string): Promise<FileRowDb> {
+    const f = await files.requireOwned(caller, id);
+    if (f.kind !== 2) throw notFound('文件不存在或已被删除');
+    return f;
+  }
+
+  /** The caller's file as seen at version `n` (current when absent). @throws 404 for an unknown version. */
+  async function view(caller: Caller, id: string, n?: number): Promise<FileRowDb> {
+    const f = await requireFile(caller, id);
+    if (n === undefined || n === f.versionNo) return f;
+    const v = await repo.find(f.id, n);
+    if (!v) throw notFound('该版本不存在或已被删除');
+    return viewAtVersion(f, v);
+  }
+
+  async function list(caller: Caller, id: string): Promise<FileVersionListValue> {
+    const f = await requireFile(caller, id);
+    await repo.ensureFirst(f);
+    const rows = await repo.list(f.id);
+    return {
+      iuid: f.id,
+      currentVersion: f.versionNo,
+      list: rows.map((v) => present(v, v.uploaderName, f.versionNo)),
+    };
+  }
+
+  return {
+    requireFile,
+    view,
+    list,
+
+    /**
+     * Check a version upload at tus creation: the file is the caller's and `fileName` has the same
+     * suffix family. @returns the file. @throws 404, 400 (format).
+     */
+    async checkTarget(caller: Caller, id: string, fileName: string): Promise<FileRowDb> {
+      const f = await requireFile(caller, id);
+      if (!sameSuffixFamily(f.suffix, suffixOf(fileName))) throw badRequest(VERSION_SUFFIX_MSG(f.suffix));
+      return f;
+    },
+
+    /**
+     * Turn a finished version upload into the file's new current version: charge the quota for the
+     * real size (false → 'quota', nothing kept), record the version, move the bytes into
+     * `files/<owner>/<file>/v<n>/original`, queue its conversion, push `FileVersionInfo` and the status.
+     * @param importBytes moves the upload's bytes to the given storage key.
+     * @returns the version number, 'quota', or null when the file is gone.
+     */
+    async addFromUpload(
+      caller: Caller,
+      u: {
+        fileId: string;
+        fileName: string;
+        sizeBytes: number;
+        status: { statusType: number; statusMsg: string; convert: boolean };
+      },
+      importBytes: (key: string) => Promise<void>,
+    ): Promise<{ file: FileRowDb; version: number } | 'quota' | null> {
+      const f = await files.requireOwned(caller, u.fileId).catch(() => null);
+      if (!f || f.kind !== 2) return null;
+      let added: Awaited<ReturnType<typeof repo.addCharged>>;
+      try {
+        added = await repo.addCharged({
+          file: f,
+          uploaderId: caller.user.id,
+          name: u.fileName,
+          suffix: suffixOf(u.fileName),
+          sizeBytes: u.sizeBytes,
+          storageKeyOf: (n) => versionOriginalKey(f.ownerId, f.id, n),
+          statusType: u.status.statusType,
+          statusMsg: u.status.statusMsg,
+        });
+      } catch (err) {
+        if (isUniqueViolation(err)) throw conflict('该位置已存在同名文件');
+        throw err;
+      }
+      if (added === 'quota' || added === null) return added;
+      const n = added.version.number;
+      try {
+        await importBytes(added.version.storageKey);
+      } catch (err) {
+        await this.removeAfterFailure(added.file, n);
+        throw err;
+      }
+      if (u.status.convert) await ctx.enqueueConversion(f.id, n);
+      emitVersion(ctx, added.file, n, 'added');
+      emitStatus(ctx, added.file);
+      return { file: added.file, version: n };
+    },
+
+    /** Undo a version whose bytes could not be stored: back to the previous current, quota freed. */
+    async removeAfterFailure(file: FileRowDb, n: number): Promise<void> {
+      const versions = (await repo.list(file.id)).filter((v) => v.number !== n);
+      const previous = versions[0];
+      if (previous) await repo.setCurrent(file, previous.number);
+      await repo.removeCharged(file, n).catch(() => undefined);
+    },
+
+    /** A signed download URL of version `n`'s original (current when absent). */
+    async downloadUrl(caller: Caller, id: string, n?: number): Promise<string> {
+      return signedFileUrl(ctx, await view(caller, id, n), ORIGINAL, true);
+    },
+
+    /** Preview information of version `n` (its own derived model), for the owner. */
+    async preview(
+      caller: Caller,
+      id: string,
+      n: number | undefined,
+      collected: boolean,
+    ): Promise<PreviewInfoValue> {
+      return buildPreview(ctx, await view(caller, id, n), { canDownload: true, collected });
+    },
+
+    /**
+     * Make version `n` current: previews, downloads, shares and favourites now show it.
+     * @throws 404 unknown file/version, 409 when the suffix change collides with a sibling's name.
+     */
+    async setCurrent(caller: Caller, id: string, n: number): Promise<FileVersionListValue> {
+      const f = await requireFile(caller, id);
+      await repo.ensureFirst(f);
+      if (n !== f.versionNo) {
+        let row: FileRowDb | null;
+        try {
+          row = await repo.setCurrent(f, n);
+        } catch (err) {
+          if (isUniqueViolation(err)) throw conflict('该位置已存在同名文件，无法切换到此版本');
+          throw err;
+        }
+        if (!row) throw notFound('该版本不存在或已被删除');
+        emitVersion(ctx, row, n, 'current');
+        emitStatus(ctx, row);
+      }
+      return list(caller, id);
+    },
+
+    /**
+     * Delete version `n` (not the current one): its bytes and derived files go, the quota is freed.
+     * @throws 404 unknown, 400 the current version.
+     */
+    async remove(caller: Caller, id: string, n: number): Promise<FileVersionListValue> {
+      const f = await requireFile(caller, id);
+      await repo.ensureFirst(f);
+      const removed = await repo.removeCharged(f, n);
+      if (removed === 'current') throw badRequest(VERSION_CURRENT_DELETE_MSG);
+      if (!removed) throw notFound('该版本不存在或已被删除');
+      await deleteVersionBytes(ctx, removed);
+      emitVersion(ctx, f, n, 'deleted');
+      return list(caller, id);
+    },
+  };
+}
+export type VersionsService = ReturnType<typeof versionsService>;
+
+/** Remove a version's original and its derived outputs from storage (missing is fine). */
+async function deleteVersionBytes(ctx: AppContext, v: FileVersionDb): Promise<void> {
+  const original = v.storageKey;
+  await ctx.storage.deletePrefix(original).catch(() => undefined);
+  await ctx.storage.deletePrefix(derivedDirOf(original)).catch(() => undefined);
+}
+
+/** Present a version row (001 §3 style sizes and §9 times). */
+function present(v: FileVersionDb, uploaderName: string | null, current: number) {
+  return {
+    version: v.number,
+    fileName: v.name,
+    fileSuffix: v.suffix,
+    fileSize: formatFileSize(v.sizeBytes),
+    fileBytes: v.sizeBytes,
+    uploaderName: uploaderName ?? '',
+    createTime: formatDateTime(v.createdAt),
+    statusType: v.statusType,
+    progress: v.progress,
+    statusMsg: v.statusMsg,
+    isCurrent: v.number === current,
+  };
+}
