@@ -78,7 +78,7 @@ export function accountRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     });
 
     app.get(Api.accountBaseInfo, { schema: { tags, response: okSchema(BaseInfo) } }, async (req) =>
-      ok(account.baseInfo(await auth.authenticate(bearerToken(req)))),
+      ok(await account.baseInfo(await auth.authenticate(bearerToken(req)))),
     );
 
     app.post(Api.setPassword, { schema: { tags, body: SetPasswordBody, response: okNull } }, async (req) => {

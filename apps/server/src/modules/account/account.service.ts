@@ -13,6 +13,7 @@ import type { AppContext } from '../../app-context.ts';
 import { badRequest, conflict } from '../../lib/errors.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { authRepository } from '../auth/auth.repository.ts';
+import { dingtalkAvatarOf } from '../dingtalk/dingtalk.repository.ts';
 import type { Caller } from '../auth/auth.service.ts';
 import { smsService } from '../sms/sms.service.ts';
 import { accountRepository, isUniqueViolation } from './account.repository.ts';
@@ -63,16 +64,16 @@ export function accountService(ctx: AppContext) {
     },
 
     /**
-     * `BaseInfo` (000 §7): name, phone, avatar URL and `ddUserAvatar`, the chat-app avatar — an
-     * external (http) avatar URL, which only a chat-app sign-in stores — or '' when none.
+     * `BaseInfo` (000 §7): name, phone, avatar URL and `ddUserAvatar`, the avatar of the account's
+     * most recent DingTalk sign-in, or '' when it never signed in through DingTalk.
      */
-    baseInfo(caller: Caller): BaseInfoValue {
+    async baseInfo(caller: Caller): Promise<BaseInfoValue> {
       const u = caller.user;
       return {
         userName: u.name,
         phone: u.phone,
         avatar: avatarUrl(ctx, u.avatar),
-        ddUserAvatar: u.avatar && !isStoredAvatar(u.avatar) ? avatarUrl(ctx, u.avatar) : '',
+        ddUserAvatar: await dingtalkAvatarOf(ctx.db, u.id),
       };
     },
 
