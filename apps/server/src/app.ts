@@ -49,7 +49,7 @@ import { sharesRoutes } from './modules/shares/shares.routes.ts';
 import { startConversionWorker } from './modules/conversions/conversion.worker.ts';
 import { fieldOpener, resolveFieldKey } from './modules/field-crypto/field-crypto.service.ts';
 import { fieldCryptoRoutes, installFieldDecryption } from './modules/field-crypto/field-crypto.routes.ts';
-import { dingtalkRoutes } from './modules/dingtalk/dingtalk.routes.ts';
+import { DINGTALK_IMAGE_ORIGINS, dingtalkRoutes } from './modules/dingtalk/dingtalk.routes.ts';
 import {
   addEditionGate,
   addLicenceGate,
@@ -173,7 +173,8 @@ export async function buildApp(config: AppConfig, role: Role = 'all'): Promise<B
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
         workerSrc: ["'self'", 'blob:'],
-        imgSrc: ["'self'", 'data:', 'blob:'],
+        // Avatars of chat-app (DingTalk) accounts are DingTalk's own images (BaseInfo ddUserAvatar).
+        imgSrc: ["'self'", 'data:', 'blob:', ...(config.dingtalk.appKey ? DINGTALK_IMAGE_ORIGINS : [])],
         styleSrc: ["'self'", "'unsafe-inline'"],
         connectSrc: ["'self'", 'ws:', 'wss:', 'blob:', 'data:'],
         // The login page's background video may come from another origin (LOGIN_VIDEO_URL).

@@ -9,6 +9,9 @@ import type { AppContext } from '../../app-context.ts';
 import { ok, okSchema } from '../../lib/http.ts';
 import { dingtalkService, type DingtalkService } from './dingtalk.service.ts';
 
+/** Where DingTalk serves avatar images (allowed as image sources when DingTalk is configured). */
+export const DINGTALK_IMAGE_ORIGINS: readonly string[] = ['https://*.dingtalk.com', 'https://*.alicdn.com'];
+
 /** Register the DingTalk sign-in routes (`service` injectable for tests; one per app keeps the token cache). */
 export function dingtalkRoutes(
   ctx: AppContext,
