@@ -23,12 +23,12 @@ export interface CorpUsersDialogProps {
   onClose: () => void;
 }
 
-/** The pricing table of 000 §9 (also the content of 分享数量规格). */
-export function SharingPlansTable(): ReactElement {
+/** The pricing table of 000 §9 (also the content of 分享数量规格), scrolling past `height` px. */
+export function SharingPlansTable({ height = 260 }: { height?: number }): ReactElement {
   const { t } = useTranslation('companies');
   const rows = useMemo(() => planTableRows(), []);
   const label = (l: Label) => t(l.key, l.values ?? {});
-  const spanned = (r: PlanTableRow) => ({ rowSpan: r.span });
+  const spanned = (r: PlanTableRow) => ({ rowSpan: r.span, style: { verticalAlign: 'top' as const } });
   return (
     <Table<PlanTableRow>
       data-testid="sharing-plans"
@@ -36,7 +36,7 @@ export function SharingPlansTable(): ReactElement {
       size="small"
       bordered
       pagination={false}
-      scroll={{ y: 260 }}
+      scroll={{ y: height }}
       dataSource={rows}
       columns={[
         { title: t('corpUsers.col.person'), width: 130, onCell: spanned, render: (_, r) => label(r.person) },
@@ -82,7 +82,7 @@ export function SharingPlansDialog({ open, onClose }: SharingPlansDialogProps): 
       onCancel={onClose}
       destroyOnHidden
     >
-      <SharingPlansTable />
+      <SharingPlansTable height={480} />
     </Modal>
   );
 }
