@@ -1,85 +1,123 @@
 /**
- * The shared file table of the personal file group (spec 001 §2–§4): 我的文件 and 我的收藏 render their
- * rows through it. File-name cell: a folder opens its page, a file opens the preview (001 §2 "File-name
- * cell and row actions"); status cell with the 001 §4 labels; row actions as icon buttons with tooltips
- * (collect is an icon with tooltip 收藏 / 取消收藏). Server-side sorting (none → asc → desc → none, one
- * column at a time, 001 §4) and paging.
+ * The file table of the personal file group (spec 001 §2–§4): 我的文件, 我的收藏 and the search results
+ * render their rows through it, on the shared data table (components/data-table). File-name cell: a
+ * folder opens its page, a file opens the preview (001 §2 "File-name cell and row actions"); type,
+ * size, status (001 §4 labels), modified and created time columns, each sortable on the server with
+ * the none → asc → desc → none cycle, filters by type group and status (checkbox lists), size
+ * (range with units) and times (ranges with the 001 §9 shortcuts); row actions as icon buttons with
+ * tooltips (collect is an icon with tooltip 收藏 / 取消收藏).
  */
 import {
   DeleteOutlined,
   DownloadOutlined,
   EditOutlined,
   EyeOutlined,
+  HistoryOutlined,
+  AimOutlined,
   ShareAltOutlined,
   StarFilled,
   StarOutlined,
 } from '@ant-design/icons';
-import { FileKind, type FileRowValue } from '@bimdrive/contracts';
-import { Button, Space, Table, Tooltip, Typography, type TableProps } from 'antd';
-import type { SorterResult } from 'antd/es/table/interface';
+import {
+  FILE_SORT_FIELDS,
+  FILE_TYPE_GROUPS,
+  FileKind,
+  type FileRowValue,
+  type FileTypeGroup,
+} from '@bimdrive/contracts';
+import { Button, Space, Tooltip, Typography } from 'antd';
 import type { HTMLAttributes, ReactElement, ReactNode, TdHTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConversionStatus } from './conversion-status.tsx';
+import { DataTable, type BulkAction, type DataTableColumn } from './data-table/data-table.tsx';
+import './data-table/i18n.ts';
+import type { TableQueryConfig, TableState } from './data-table/table-state.ts';
 import { FileIcon } from './file-icon.tsx';
 
-/** Server-side sort fields of `ListQuery` (001 §7). */
-export type FileSortField = 'fileName' | 'fileBytes' | 'updateTime';
+const TYPE_GROUPS = Object.keys(FILE_TYPE_GROUPS) as FileTypeGroup[];
 
-/** The current sort, or null for the server default. */
-export interface FileSort {
-  field: FileSortField;
-  order: 'asc' | 'desc';
+/**
+ * What the file lists sort and filter by: the server's whitelist (`FILE_SORT_FIELDS`) and the
+ * listing.ts parameters `type`, `size*`, `status`, `update*`, `create*`.
+ */
+export const FILE_TABLE_CONFIG: TableQueryConfig = {
+  sortFields: FILE_SORT_FIELDS,
+  filters: {
+    fileSuffix: { kind: 'checkbox', param: 'type', options: TYPE_GROUPS },
+    fileBytes: { kind: 'numberRange', param: 'size', unit: 'bytes' },
+    statusType: { kind: 'checkbox', param: 'status', options: ['0', '1', '2', '3', '4'] },
+    updateTime: { kind: 'dateRange', param: 'update' },
+    createTime: { kind: 'dateRange', param: 'create' },
+  },
+  defaultRows: 20,
+  pageSizes: [20, 50, 100],
+};
+
+/** The type group of a row (folder, model, office…), or null for an unlisted suffix. */
+export function typeGroupOf(row: Pick<FileRowValue, 'fileType' | 'fileSuffix'>): FileTypeGroup | null {
+  if (row.fileType === FileKind.folder) return 'folder';
+  const s = row.fileSuffix.toLowerCase();
+  return (
+    TYPE_GROUPS.find((g) => g !== 'folder' && (FILE_TYPE_GROUPS[g] as readonly string[]).includes(s)) ?? null
+  );
 }
 
 /** Props of FileTable. Optional callbacks hide their action when absent. */
-export interface FileTableProps {
-  rows: FileRowValue[];
+export interface FileTableProps<Row extends FileRowValue = FileRowValue> {
+  /** Column visibility is remembered under this id. */
+  tableId: string;
+  rows: Row[];
   total: number;
   loading: boolean;
-  page: number;
-  pageSize: number;
-  sort: FileSort | null;
-  /** Paging or sorting changed. */
-  onChange: (page: number, pageSize: number, sort: FileSort | null) => void;
-  onOpenFolder?: (row: FileRowValue) => void;
-  onPreview: (row: FileRowValue) => void;
-  onDownload: (row: FileRowValue) => void;
-  onToggleCollect: (row: FileRowValue) => void;
-  onRename?: (row: FileRowValue) => void;
-  onDelete?: (row: FileRowValue) => void;
-  onShare?: (row: FileRowValue) => void;
-  /** Show the folder path column (我的收藏). */
+  state: TableState;
+  onStateChange: (next: TableState) => void;
+  onOpenFolder?: (row: Row) => void;
+  onPreview: (row: Row) => void;
+  onDownload: (row: Row) => void;
+  onToggleCollect: (row: Row) => void;
+  onRename?: (row: Row) => void;
+  onDelete?: (row: Row) => void;
+  onShare?: (row: Row) => void;
+  /** Download a folder as a zip (a 下载 action on folder rows; issue 5). */
+  onDownloadFolder?: (row: Row) => void;
+  /** Open the file's versions (a 版本 action on file rows; issue 5). */
+  onVersions?: (row: Row) => void;
+  /** Open the row's folder and highlight it (search results). */
+  onLocate?: (row: Row) => void;
+  /** Show the folder path column (我的收藏, search results). */
   showLocation?: boolean;
+  /** Extra columns before the actions (e.g. the search area). */
+  extraColumns?: Array<DataTableColumn<Row>>;
+  /** Bulk actions (each warns 请选中一行数据 with no row selected). */
+  bulkActions?: Array<BulkAction<Row>>;
+  /** More controls on the toolbar (search box…). */
+  toolbar?: ReactNode;
+  /** Row to highlight (located file). */
+  highlightId?: string;
   /** Shown instead of the table body when there are no rows. */
   empty?: ReactNode;
 }
 
-const sortFieldOf = (key: unknown): FileSortField | null =>
-  key === 'fileName' || key === 'fileBytes' || key === 'updateTime' ? key : null;
-
 /** Table of file rows with the stable test attributes (`file-table`, `data-row-name`, `status-<name>`). */
-export function FileTable(props: FileTableProps): ReactElement {
-  const { t } = useTranslation('common');
-  const { sort } = props;
-  const sortOrderOf = (field: FileSortField) =>
-    sort?.field === field ? (sort.order === 'asc' ? ('ascend' as const) : ('descend' as const)) : null;
-
-  const isFolder = (r: FileRowValue) => r.fileType === FileKind.folder;
+export function FileTable<Row extends FileRowValue = FileRowValue>(props: FileTableProps<Row>): ReactElement {
+  const { t } = useTranslation(['common', 'dataTable']);
+  const isFolder = (r: Row) => r.fileType === FileKind.folder;
 
   const action = (label: string, icon: ReactNode, onClick: () => void, danger = false) => (
     <Tooltip title={label} mouseEnterDelay={0.3}>
       <Button type="text" size="small" icon={icon} aria-label={label} danger={danger} onClick={onClick} />
     </Tooltip>
   );
+  const groupLabel = (g: string) => t(`dataTable:file.groups.${g}`);
 
-  const columns: TableProps<FileRowValue>['columns'] = [
+  const columns: Array<DataTableColumn<Row>> = [
     {
-      title: t('table.fileName'),
       key: 'fileName',
+      title: t('table.fileName'),
       dataIndex: 'fileName',
-      sorter: true,
-      sortOrder: sortOrderOf('fileName'),
+      sortable: true,
       ellipsis: true,
+      hideable: false,
       render: (_: unknown, r) => (
         <span style={{ display: 'flex', alignItems: 'center', gap: 10, minWidth: 0 }}>
           <FileIcon suffix={r.fileSuffix} isFolder={isFolder(r)} size={20} />
@@ -98,28 +136,55 @@ export function FileTable(props: FileTableProps): ReactElement {
     ...(props.showLocation
       ? [
           {
-            title: t('table.location'),
             key: 'fullPath',
+            title: t('table.location'),
             dataIndex: 'fullPath',
             width: 200,
             ellipsis: true,
-            render: (v: string) => <Typography.Text type="secondary">{v}</Typography.Text>,
-          },
+            render: (v: unknown, r: Row) =>
+              props.onLocate ? (
+                <Typography.Link onClick={() => props.onLocate?.(r)} title={t('dataTable:file.locate')}>
+                  {String(v)}
+                </Typography.Link>
+              ) : (
+                <Typography.Text type="secondary">{String(v)}</Typography.Text>
+              ),
+          } satisfies DataTableColumn<Row>,
         ]
       : []),
     {
-      title: t('table.size'),
-      key: 'fileBytes',
-      dataIndex: 'fileSize',
-      width: 110,
-      sorter: true,
-      sortOrder: sortOrderOf('fileBytes'),
-      render: (v: string, r) => (isFolder(r) ? <span style={{ color: '#bfbfbf' }}>-</span> : v),
+      key: 'fileSuffix',
+      title: t('dataTable:file.type'),
+      width: 120,
+      sortable: true,
+      filterOptions: TYPE_GROUPS.map((g) => ({ value: g, label: groupLabel(g) })),
+      render: (_: unknown, r) => {
+        const g = typeGroupOf(r);
+        return (
+          <Typography.Text type="secondary">
+            {g ? groupLabel(g) : t('dataTable:file.other')}
+            {!isFolder(r) && r.fileSuffix ? ` · ${r.fileSuffix}` : ''}
+          </Typography.Text>
+        );
+      },
     },
     {
+      key: 'fileBytes',
+      title: t('table.size'),
+      dataIndex: 'fileSize',
+      width: 110,
+      sortable: true,
+      render: (v: unknown, r) => (isFolder(r) ? <span style={{ color: '#bfbfbf' }}>-</span> : String(v)),
+    },
+    {
+      key: 'statusType',
       title: t('table.status'),
-      key: 'status',
-      width: 200,
+      width: 180,
+      sortable: true,
+      filterOptions: ['0', '1', '2', '3', '4'].map((v) => ({
+        value: v,
+        label: t(`dataTable:file.statusOptions.${v}`),
+      })),
       onCell: (r) => ({ 'data-testid': `status-${r.fileName}` }) as TdHTMLAttributes<HTMLTableCellElement>,
       render: (_: unknown, r) => (
         <ConversionStatus
@@ -131,22 +196,35 @@ export function FileTable(props: FileTableProps): ReactElement {
       ),
     },
     {
-      title: t('table.updateTime'),
       key: 'updateTime',
+      title: t('table.updateTime'),
       dataIndex: 'updateTime',
       width: 180,
-      sorter: true,
-      sortOrder: sortOrderOf('updateTime'),
-      render: (v: string) => <Typography.Text type="secondary">{v}</Typography.Text>,
+      sortable: true,
+      render: (v: unknown) => <Typography.Text type="secondary">{String(v)}</Typography.Text>,
     },
     {
-      title: t('table.actions'),
+      key: 'createTime',
+      title: t('dataTable:file.createTime'),
+      dataIndex: 'createTime',
+      width: 180,
+      sortable: true,
+      render: (v: unknown) => <Typography.Text type="secondary">{String(v)}</Typography.Text>,
+    },
+    ...(props.extraColumns ?? []),
+    {
       key: 'actions',
+      title: t('table.actions'),
       width: 230,
+      hideable: false,
       render: (_: unknown, r) => (
         <Space size={2} className="row-actions">
           {!isFolder(r) && action(t('action.preview'), <EyeOutlined />, () => props.onPreview(r))}
           {!isFolder(r) && action(t('action.download'), <DownloadOutlined />, () => props.onDownload(r))}
+          {isFolder(r) &&
+            props.onDownloadFolder &&
+            action(t('action.download'), <DownloadOutlined />, () => props.onDownloadFolder?.(r))}
+          {props.onLocate && action(t('dataTable:file.locate'), <AimOutlined />, () => props.onLocate?.(r))}
           {props.onRename && action(t('action.rename'), <EditOutlined />, () => props.onRename?.(r))}
           {!isFolder(r) &&
             action(
@@ -157,42 +235,33 @@ export function FileTable(props: FileTableProps): ReactElement {
           {!isFolder(r) &&
             props.onShare &&
             action(t('action.share'), <ShareAltOutlined />, () => props.onShare?.(r))}
+          {!isFolder(r) &&
+            props.onVersions &&
+            action(t('action.versions'), <HistoryOutlined />, () => props.onVersions?.(r))}
           {props.onDelete && action(t('action.delete'), <DeleteOutlined />, () => props.onDelete?.(r), true)}
         </Space>
       ),
     },
   ];
 
-  const handleChange: TableProps<FileRowValue>['onChange'] = (pagination, _filters, sorter) => {
-    const s = (Array.isArray(sorter) ? sorter[0] : sorter) as SorterResult<FileRowValue> | undefined;
-    const field = sortFieldOf(s?.columnKey);
-    const next: FileSort | null =
-      field && s?.order ? { field, order: s.order === 'ascend' ? 'asc' : 'desc' } : null;
-    const sortChanged = next?.field !== sort?.field || next?.order !== sort?.order;
-    props.onChange(sortChanged ? 1 : (pagination.current ?? 1), pagination.pageSize ?? props.pageSize, next);
-  };
-
   return (
-    <Table<FileRowValue>
-      data-testid="file-table"
-      rowKey="iuid"
-      size="middle"
+    <DataTable<Row>
+      testId="file-table"
+      tableId={props.tableId}
       columns={columns}
-      dataSource={props.rows}
+      config={FILE_TABLE_CONFIG}
+      rows={props.rows}
+      total={props.total}
       loading={props.loading}
-      onChange={handleChange}
+      rowKey="iuid"
+      state={props.state}
+      onStateChange={props.onStateChange}
+      defaultHidden={['createTime']}
+      bulkActions={props.bulkActions}
+      toolbar={props.toolbar}
       onRow={(r) => ({ 'data-row-name': r.fileName }) as HTMLAttributes<HTMLElement>}
-      locale={props.empty ? { emptyText: props.empty } : undefined}
-      showSorterTooltip={false}
-      pagination={{
-        current: props.page,
-        pageSize: props.pageSize,
-        total: props.total,
-        showSizeChanger: true,
-        pageSizeOptions: [20, 50, 100],
-        showTotal: (total) => t('table.total', { count: total }),
-        hideOnSinglePage: false,
-      }}
+      rowClassName={(r) => (r.iuid === props.highlightId ? 'row-located' : '')}
+      empty={props.empty}
     />
   );
 }

@@ -11,6 +11,8 @@ export const fileQueryKeys = {
   myDocument: (query: object) => ['files', 'myDocument', query] as const,
   /** 我的收藏 listing with its query. */
   myCollection: (query: object) => ['files', 'myCollection', query] as const,
+  /** Name search across every area the user sees, with its query. */
+  search: (query: object) => ['files', 'search', query] as const,
 };
 
 /** Keys of the account (000 §2 account card). */

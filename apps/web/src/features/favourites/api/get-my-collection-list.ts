@@ -4,13 +4,8 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { api } from '../../../lib/api-client.ts';
 import { fileQueryKeys } from '../../../lib/query-keys.ts';
 
-/** Listing query (folderId is ignored by this call). */
-export interface MyCollectionListQuery {
-  page: number;
-  rows: number;
-  sort?: 'fileName' | 'fileBytes' | 'updateTime';
-  order?: 'asc' | 'desc';
-}
+/** Listing query: the data table's parameters (page, rows, sort, order, filters; listing.ts). */
+export type MyCollectionListQuery = Record<string, string>;
 
 /** Fetch one page of collected files. */
 export function getMyCollectionList(

@@ -1,16 +1,19 @@
 /**
  * 我的收藏 `/myCollection` (spec 001 §2 personal file group): collected files in the shared file table
- * with their location, preview, download and 取消收藏 (message 已取消, 000 §8).
+ * with their location (opens the file's folder with its row marked), preview, download and 取消收藏
+ * (message 已取消, 000 §8), one or many at once; sorting, filters and paging run on the server.
  */
 import { ReloadOutlined, StarOutlined } from '@ant-design/icons';
 import type { FileRowValue } from '@bimdrive/contracts';
 import { App, Button, Empty, Space, Typography } from 'antd';
 import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FileTable } from '../../../components/file-table.tsx';
+import { useNavigate } from 'react-router';
+import { stateToParams } from '../../../components/data-table/table-state.ts';
+import { useTableUrlState } from '../../../components/data-table/use-table-url-state.ts';
+import { FILE_TABLE_CONFIG, FileTable } from '../../../components/file-table.tsx';
 import { isPreviewReady } from '../../../components/status-label.ts';
 import { downloadFile } from '../../../lib/download.ts';
-import { useListParams } from '../../../lib/list-params.ts';
 import { useMyCollectionList } from '../api/get-my-collection-list.ts';
 import { useSetCollected } from '../api/set-collected.ts';
 import '../i18n.ts';
@@ -24,18 +27,24 @@ export interface MyCollectionPageProps {
 export function MyCollectionPage({ onPreview }: MyCollectionPageProps): ReactElement {
   const { t } = useTranslation(['favourites', 'common']);
   const { message } = App.useApp();
-  const [params, setParams] = useListParams();
-  const list = useMyCollectionList({
-    page: params.page,
-    rows: params.rows,
-    ...(params.sort ? { sort: params.sort.field, order: params.sort.order } : {}),
-  });
+  const navigate = useNavigate();
+  const [table, setTable] = useTableUrlState(FILE_TABLE_CONFIG);
+  const list = useMyCollectionList(stateToParams(table, FILE_TABLE_CONFIG, { withPaging: true }));
   const collect = useSetCollected();
 
   const toggle = async (row: FileRowValue) => {
     try {
       await collect.mutateAsync({ iuid: row.iuid, collect: !row.collectbit });
       void message.success(row.collectbit ? t('common:msg.uncollected') : t('common:msg.collected'));
+    } catch {
+      /* toasted */
+    }
+  };
+
+  const uncollectAll = async (rows: FileRowValue[]) => {
+    try {
+      for (const r of rows) await collect.mutateAsync({ iuid: r.iuid, collect: false });
+      void message.success(t('common:msg.uncollected'));
     } catch {
       /* toasted */
     }
@@ -68,10 +77,18 @@ export function MyCollectionPage({ onPreview }: MyCollectionPageProps): ReactEle
         rows={list.data?.list ?? []}
         total={list.data?.count ?? 0}
         loading={list.isLoading}
-        page={params.page}
-        pageSize={params.rows}
-        sort={params.sort}
-        onChange={(page, rows, sort) => setParams({ page, rows, sort })}
+        tableId="myCollection"
+        state={table}
+        onStateChange={setTable}
+        onLocate={(r) => void navigate(`/myDocument?pageMode=location&iuid=${r.iuid}`)}
+        bulkActions={[
+          {
+            key: 'uncollect',
+            label: t('common:action.uncollect'),
+            icon: <StarOutlined />,
+            onClick: (rows) => void uncollectAll(rows),
+          },
+        ]}
         onPreview={preview}
         onDownload={(r) => void downloadFile(r.iuid, r.fileName)}
         onToggleCollect={(r) => void toggle(r)}

@@ -4,14 +4,12 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { api } from '../../../lib/api-client.ts';
 import { fileQueryKeys } from '../../../lib/query-keys.ts';
 
-/** Listing query (`ListQuery` of the contract). */
-export interface MyDocumentListQuery {
-  folderId: string;
-  page: number;
-  rows: number;
-  sort?: 'fileName' | 'fileBytes' | 'updateTime';
-  order?: 'asc' | 'desc';
-}
+/**
+ * Listing query (`ListQuery` of the contract, listing.ts): the folder, an optional `keyword` (name
+ * search through the folder's subtree) and the data table's parameters (page, rows, sort, order and
+ * filters as strings, from `stateToParams`).
+ */
+export type MyDocumentListQuery = { folderId: string; keyword?: string } & Record<string, string>;
 
 /** Fetch one page of a folder. */
 export function getMyDocumentList(query: MyDocumentListQuery, signal?: AbortSignal): Promise<ListDataValue> {
@@ -26,7 +24,7 @@ export const myDocumentListQueryOptions = (query: MyDocumentListQuery) =>
     placeholderData: keepPreviousData,
   });
 
-/** A folder listing of 我的文件. */
-export function useMyDocumentList(query: MyDocumentListQuery) {
-  return useQuery(myDocumentListQueryOptions(query));
+/** A folder listing of 我的文件; idle while `enabled` is false (a cross-area search shows instead). */
+export function useMyDocumentList(query: MyDocumentListQuery, enabled = true) {
+  return useQuery({ ...myDocumentListQueryOptions(query), enabled });
 }

@@ -4,23 +4,34 @@
  * file table (status live through the hub, 001 §4), row actions 预览 / 下载 / 重命名 / 收藏 / 分享 / 删除, sorting
  * and paging on the server, and an empty state with an upload call-to-action.
  */
-import { CloudUploadOutlined, FolderAddOutlined, HomeOutlined, ReloadOutlined } from '@ant-design/icons';
-import type { FileRowValue } from '@bimdrive/contracts';
-import { App, Breadcrumb, Button, Empty, Space, Typography } from 'antd';
-import { useRef, useState, type ChangeEvent, type ReactElement } from 'react';
+import {
+  CloseOutlined,
+  CloudUploadOutlined,
+  DeleteOutlined,
+  FolderAddOutlined,
+  HomeOutlined,
+  ReloadOutlined,
+} from '@ant-design/icons';
+import type { FileRowValue, SearchHitValue } from '@bimdrive/contracts';
+import { App, Breadcrumb, Button, Empty, Input, Select, Space, Tag, Typography } from 'antd';
+import { useEffect, useRef, useState, type ChangeEvent, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
-import { FileTable } from '../../../components/file-table.tsx';
+import { useNavigate, useSearchParams } from 'react-router';
+import { stateToParams } from '../../../components/data-table/table-state.ts';
+import { useTableUrlState } from '../../../components/data-table/use-table-url-state.ts';
+import { FILE_TABLE_CONFIG, FileTable } from '../../../components/file-table.tsx';
 import { isPreviewReady } from '../../../components/status-label.ts';
 import { downloadFile } from '../../../lib/download.ts';
-import { useListParams } from '../../../lib/list-params.ts';
 import { useSetCollected } from '../api/collect-file.ts';
 import { useCreateFolder } from '../api/create-folder.ts';
 import { useDeleteFile } from '../api/delete-file.ts';
 import { useMyDocumentList } from '../api/get-my-document-list.ts';
 import { useRenameFile } from '../api/rename-file.ts';
+import { useSearchFiles } from '../api/search-files.ts';
 import '../i18n.ts';
 import { NameDialog } from './name-dialog.tsx';
+import { downloadFolderZip } from '../lib/folder-download.ts';
+import { VersionsDialog } from './versions-dialog.tsx';
 
 /** Where an upload goes: the folder id and its display path (000 §3 upload record fullPath). */
 export interface UploadTarget {
@@ -42,29 +53,89 @@ type Dialog = { kind: 'folder' } | { kind: 'rename'; row: FileRowValue } | null;
 
 /** The personal files screen. */
 export function MyDocumentPage({ onUpload, onPreview, onShare }: MyDocumentPageProps): ReactElement {
-  const { t } = useTranslation(['files', 'common']);
+  const { t } = useTranslation(['files', 'common', 'dataTable']);
   const { message, modal } = App.useApp();
   const [searchParams, setSearchParams] = useSearchParams();
+  const navigate = useNavigate();
   const folderId = searchParams.get('folderId') ?? '';
-  const [params, setParams] = useListParams();
-  const list = useMyDocumentList({
-    folderId,
-    page: params.page,
-    rows: params.rows,
-    ...(params.sort ? { sort: params.sort.field, order: params.sort.order } : {}),
-  });
+  // Search (issue 5): `keyword` searches the current folder's subtree, or every area with scope=all.
+  const keyword = (searchParams.get('keyword') ?? '').trim();
+  const scope = searchParams.get('scope') === 'all' ? 'all' : 'folder';
+  const crossArea = !!keyword && scope === 'all';
+  // Locating a file (001 §2 /myDocument?pageMode=location&iuid=): the server answers its folder and page.
+  const locateId = searchParams.get('pageMode') === 'location' ? (searchParams.get('iuid') ?? '') : '';
+  const located = searchParams.get('located') ?? '';
+  const [table, setTable] = useTableUrlState(FILE_TABLE_CONFIG);
+  const tableParams = stateToParams(table, FILE_TABLE_CONFIG, { withPaging: true });
+  const list = useMyDocumentList(
+    {
+      folderId,
+      ...tableParams,
+      ...(keyword && !crossArea ? { keyword } : {}),
+      ...(locateId ? { locate: locateId } : {}),
+    },
+    !crossArea,
+  );
+  const search = useSearchFiles({ keyword, ...tableParams }, crossArea);
+  const [searchText, setSearchText] = useState(keyword);
+  useEffect(() => setSearchText(keyword), [keyword]);
   const createFolder = useCreateFolder();
   const rename = useRenameFile();
   const remove = useDeleteFile();
   const collect = useSetCollected();
   const fileInput = useRef<HTMLInputElement>(null);
   const [dialog, setDialog] = useState<Dialog>(null);
+  const [versionsOf, setVersionsOf] = useState<FileRowValue | null>(null);
 
   const crumbs = (list.data?.breadcrumbs ?? []).filter((b) => b.iuid !== '');
   const fullPath = [t('root'), ...crumbs.map((c) => c.fileName)].join('/') + '/';
 
   const openFolder = (iuid: string) => {
     setSearchParams(iuid ? { folderId: iuid } : {});
+  };
+
+  // A located file: go to its folder at its page, keep the sort, mark its row.
+  const locatedAnswer = list.data?.located;
+  useEffect(() => {
+    if (!locateId || !locatedAnswer || locatedAnswer.iuid !== locateId) return;
+    const q = new URLSearchParams(
+      stateToParams({ ...table, page: locatedAnswer.page, filters: {} }, FILE_TABLE_CONFIG),
+    );
+    if (locatedAnswer.folderId) q.set('folderId', locatedAnswer.folderId);
+    q.set('located', locatedAnswer.iuid);
+    setSearchParams(q, { replace: true });
+  }, [locateId, locatedAnswer, table, setSearchParams]);
+  useEffect(() => {
+    if (!located || list.isFetching) return;
+    document.querySelector('.row-located')?.scrollIntoView({ block: 'center', behavior: 'smooth' });
+  }, [located, list.isFetching]);
+
+  const runSearch = (text: string, nextScope = scope) => {
+    const q = new URLSearchParams();
+    if (folderId) q.set('folderId', folderId);
+    if (text.trim()) {
+      q.set('keyword', text.trim());
+      if (nextScope === 'all') q.set('scope', 'all');
+    }
+    setSearchParams(q);
+  };
+
+  const confirmBulkDelete = (rows: FileRowValue[]) => {
+    modal.confirm({
+      title: t('common:tip'),
+      content: t('confirmBulkDelete', { count: rows.length }),
+      okText: t('common:ok'),
+      cancelText: t('common:cancel'),
+      okButtonProps: { danger: true },
+      onOk: async () => {
+        try {
+          for (const r of rows) await remove.mutateAsync(r.iuid);
+          void message.success(t('common:msg.deleted'));
+        } catch {
+          /* toasted */
+        }
+      },
+    });
   };
 
   const pickFiles = () => fileInput.current?.click();
@@ -110,11 +181,53 @@ export function MyDocumentPage({ onUpload, onPreview, onShare }: MyDocumentPageP
   };
 
   const refresh = async () => {
-    const r = await list.refetch();
+    const r = crossArea ? await search.refetch() : await list.refetch();
     if (!r.isError) void message.success(t('common:msg.refreshed'));
   };
 
-  const rows = list.data?.list ?? [];
+  const rows: Array<FileRowValue & Partial<SearchHitValue>> = crossArea
+    ? (search.data?.list ?? [])
+    : (list.data?.list ?? []);
+  const total = crossArea ? (search.data?.count ?? 0) : (list.data?.count ?? 0);
+  const searchEmpty = (
+    <Empty
+      image={Empty.PRESENTED_IMAGE_SIMPLE}
+      style={{ padding: '48px 0' }}
+      description={t('searchEmpty')}
+    />
+  );
+  const searchBox = (
+    <Space.Compact style={{ width: 380 }}>
+      <Select
+        aria-label="scope"
+        data-testid="search-scope"
+        value={scope}
+        style={{ width: 120 }}
+        onChange={(v) =>
+          keyword
+            ? runSearch(keyword, v)
+            : setSearchParams((p) => {
+                const q = new URLSearchParams(p);
+                if (v === 'all') q.set('scope', 'all');
+                else q.delete('scope');
+                return q;
+              })
+        }
+        options={[
+          { value: 'folder', label: t('scopeFolder') },
+          { value: 'all', label: t('scopeAll') },
+        ]}
+      />
+      <Input.Search
+        allowClear
+        data-testid="file-search"
+        placeholder={t('searchPlaceholder')}
+        value={searchText}
+        onChange={(e) => setSearchText(e.target.value)}
+        onSearch={(v) => runSearch(v)}
+      />
+    </Space.Compact>
+  );
   const empty = (
     <Empty
       image={Empty.PRESENTED_IMAGE_SIMPLE}
@@ -180,14 +293,56 @@ export function MyDocumentPage({ onUpload, onPreview, onShare }: MyDocumentPageP
           onChange={onFilesChosen}
         />
       </div>
-      <FileTable
+      {keyword && (
+        <div
+          data-testid="search-summary"
+          style={{ display: 'flex', alignItems: 'center', gap: 8, marginBottom: 12, flexWrap: 'wrap' }}
+        >
+          <Typography.Text strong>
+            {crossArea ? t('searchResultAll', { keyword }) : t('searchResultFolder', { keyword })}
+          </Typography.Text>
+          <Typography.Text type="secondary">{t('common:table.total', { count: total })}</Typography.Text>
+          <Button size="small" type="link" icon={<CloseOutlined />} onClick={() => runSearch('')}>
+            {t('exitSearch')}
+          </Button>
+        </div>
+      )}
+      <FileTable<FileRowValue & Partial<SearchHitValue>>
+        tableId="myDocument"
         rows={rows}
-        total={list.data?.count ?? 0}
-        loading={list.isLoading}
-        page={params.page}
-        pageSize={params.rows}
-        sort={params.sort}
-        onChange={(page, rowsPerPage, sort) => setParams({ page, rows: rowsPerPage, sort })}
+        total={total}
+        loading={crossArea ? search.isLoading : list.isLoading}
+        state={table}
+        onStateChange={setTable}
+        toolbar={searchBox}
+        showLocation={!!keyword}
+        onLocate={
+          keyword
+            ? (r) => void navigate(r.locateUrl ?? `/myDocument?pageMode=location&iuid=${r.iuid}`)
+            : undefined
+        }
+        extraColumns={
+          crossArea
+            ? [
+                {
+                  key: 'area',
+                  title: t('dataTable:file.area'),
+                  width: 100,
+                  render: (_: unknown, r) => (r.area ? <Tag>{t(`area.${r.area}`)}</Tag> : null),
+                },
+              ]
+            : undefined
+        }
+        highlightId={located}
+        bulkActions={[
+          {
+            key: 'delete',
+            label: t('bulkDelete'),
+            icon: <DeleteOutlined />,
+            danger: true,
+            onClick: confirmBulkDelete,
+          },
+        ]}
         onOpenFolder={(r) => openFolder(r.iuid)}
         onPreview={preview}
         onDownload={(r) => void downloadFile(r.iuid, r.fileName)}
@@ -195,7 +350,9 @@ export function MyDocumentPage({ onUpload, onPreview, onShare }: MyDocumentPageP
         onRename={(r) => setDialog({ kind: 'rename', row: r })}
         onDelete={confirmDelete}
         onShare={onShare}
-        empty={list.isLoading ? undefined : empty}
+        onDownloadFolder={(r) => void downloadFolderZip(r.iuid, r.fileName).catch(() => undefined)}
+        onVersions={(r) => setVersionsOf(r)}
+        empty={keyword ? searchEmpty : list.isLoading ? undefined : empty}
       />
       <NameDialog
         open={dialog?.kind === 'folder'}
@@ -225,6 +382,7 @@ export function MyDocumentPage({ onUpload, onPreview, onShare }: MyDocumentPageP
           setDialog(null);
         }}
       />
+      <VersionsDialog file={versionsOf} onClose={() => setVersionsOf(null)} />
     </div>
   );
 }

@@ -1,22 +1,42 @@
 /**
  * 我的分享 `/myShare` (spec 001 §2 personal file group): the user's share links — file name, link with
- * 复制链接 (链接复制成功), extraction code, 有效期至 (or 永久有效), 状态 (有效 / 已过期) and 取消分享 with a confirm.
+ * 复制链接 (链接复制成功), extraction code, 有效期至 (or 永久有效), 状态 (有效 / 已过期) and 取消分享 with a confirm,
+ * one or many at once. The shared data table sorts (file name, share time, expiry) and filters (status,
+ * share time and expiry ranges) on the server (`ShareListQuery`).
  */
 import { CopyOutlined, ReloadOutlined, ShareAltOutlined, StopOutlined } from '@ant-design/icons';
-import { App, Button, Empty, Table, Tag, Tooltip, Typography } from 'antd';
+import { SHARE_SORT_FIELDS } from '@bimdrive/contracts';
+import { App, Button, Empty, Tag, Tooltip, Typography } from 'antd';
 import type { HTMLAttributes, ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table.tsx';
+import { stateToParams, type TableQueryConfig } from '../../../components/data-table/table-state.ts';
+import { useTableUrlState } from '../../../components/data-table/use-table-url-state.ts';
 import { FileIcon } from '../../../components/file-icon.tsx';
 import { absoluteUrl, copyText } from '../../../lib/clipboard.ts';
 import { useCancelShare } from '../api/cancel-share.ts';
-import { useMyShareList, type MyShareRowValue } from '../api/get-my-share-list.ts';
+import type { MyShareRowValue } from '../api/get-my-share-list.ts';
+import { useMySharePage } from '../api/get-my-share-page.ts';
 import '../i18n.ts';
+
+/** Sorts and filters of 我的分享 (listing.ts `ShareListQuery`). */
+export const SHARE_TABLE_CONFIG: TableQueryConfig = {
+  sortFields: SHARE_SORT_FIELDS,
+  filters: {
+    state: { kind: 'checkbox', param: 'state', options: ['valid', 'expired'] },
+    createTime: { kind: 'dateRange', param: 'create' },
+    expireTime: { kind: 'dateRange', param: 'expire' },
+  },
+  defaultRows: 20,
+  pageSizes: [20, 50, 100],
+};
 
 /** The my-shares screen. */
 export function MySharePage(): ReactElement {
   const { t } = useTranslation(['myShares', 'common']);
   const { message, modal } = App.useApp();
-  const list = useMyShareList();
+  const [table, setTable] = useTableUrlState(SHARE_TABLE_CONFIG);
+  const list = useMySharePage(stateToParams(table, SHARE_TABLE_CONFIG, { withPaging: true }));
   const cancel = useCancelShare();
 
   const copy = async (row: MyShareRowValue) => {
@@ -43,6 +63,103 @@ export function MySharePage(): ReactElement {
       },
     });
 
+  const confirmBulkCancel = (rows: MyShareRowValue[]) =>
+    modal.confirm({
+      title: t('common:tip'),
+      content: t('confirmBulkCancel', { count: rows.length }),
+      okText: t('common:ok'),
+      cancelText: t('common:cancel'),
+      okButtonProps: { danger: true },
+      onOk: async () => {
+        try {
+          for (const r of rows) await cancel.mutateAsync(r.shareCode);
+          void message.success(t('cancelled'));
+        } catch {
+          /* toasted */
+        }
+      },
+    });
+
+  const columns: Array<DataTableColumn<MyShareRowValue>> = [
+    {
+      title: t('col.fileName'),
+      key: 'fileName',
+      sortable: true,
+      hideable: false,
+      ellipsis: true,
+      render: (_: unknown, r) => (
+        <span style={{ display: 'flex', alignItems: 'center', gap: 10, minWidth: 0 }}>
+          <FileIcon suffix={r.fileSuffix} size={20} />
+          <Typography.Text ellipsis={{ tooltip: r.fileName }}>{r.fileName}</Typography.Text>
+        </span>
+      ),
+    },
+    {
+      title: t('col.link'),
+      key: 'link',
+      width: 300,
+      render: (_: unknown, r) => (
+        <span style={{ display: 'flex', alignItems: 'center', gap: 4, minWidth: 0 }}>
+          <Typography.Link href={absoluteUrl(r.webUrl)} target="_blank" ellipsis style={{ maxWidth: 240 }}>
+            {absoluteUrl(r.webUrl)}
+          </Typography.Link>
+          <Tooltip title={t('copyLink')}>
+            <Button
+              type="text"
+              size="small"
+              icon={<CopyOutlined />}
+              aria-label={t('copyLink')}
+              onClick={() => void copy(r)}
+            />
+          </Tooltip>
+        </span>
+      ),
+    },
+    {
+      title: t('col.pwd'),
+      key: 'pwd',
+      width: 110,
+      render: (_: unknown, r) =>
+        r.isPublic || !r.pwd ? (
+          <Typography.Text type="secondary">{t('public')}</Typography.Text>
+        ) : (
+          <Typography.Text code copyable={{ text: r.pwd }}>
+            {r.pwd}
+          </Typography.Text>
+        ),
+    },
+    { title: t('col.createTime'), key: 'createTime', dataIndex: 'createTime', width: 180, sortable: true },
+    {
+      title: t('col.expire'),
+      key: 'expireTime',
+      width: 180,
+      sortable: true,
+      render: (_: unknown, r) => r.expireTime ?? t('forever'),
+    },
+    {
+      title: t('col.status'),
+      key: 'state',
+      width: 100,
+      filterOptions: [
+        { value: 'valid', label: t('valid') },
+        { value: 'expired', label: t('expired') },
+      ],
+      render: (_: unknown, r) =>
+        r.expired ? <Tag>{t('expired')}</Tag> : <Tag color="success">{t('valid')}</Tag>,
+    },
+    {
+      title: t('col.action'),
+      key: 'action',
+      width: 110,
+      hideable: false,
+      render: (_: unknown, r) => (
+        <Button type="link" size="small" danger icon={<StopOutlined />} onClick={() => confirmCancel(r)}>
+          {t('cancelShare')}
+        </Button>
+      ),
+    },
+  ];
+
   return (
     <div className="page-card">
       <div className="page-toolbar">
@@ -58,105 +175,34 @@ export function MySharePage(): ReactElement {
           {t('refresh')}
         </Button>
       </div>
-      <Table<MyShareRowValue>
-        data-testid="share-table"
+      <DataTable<MyShareRowValue>
+        testId="share-table"
+        tableId="myShare"
         rowKey="shareCode"
-        size="middle"
+        columns={columns}
+        config={SHARE_TABLE_CONFIG}
+        rows={list.data?.list ?? []}
+        total={list.data?.count ?? 0}
         loading={list.isLoading}
-        dataSource={list.data ?? []}
+        state={table}
+        onStateChange={setTable}
         onRow={(r) => ({ 'data-row-name': r.fileName }) as HTMLAttributes<HTMLElement>}
-        pagination={{ pageSize: 20, hideOnSinglePage: true }}
-        locale={{
-          emptyText: (
-            <Empty
-              image={Empty.PRESENTED_IMAGE_SIMPLE}
-              description={t('empty')}
-              style={{ padding: '48px 0' }}
-            />
-          ),
-        }}
-        columns={[
+        bulkActions={[
           {
-            title: t('col.fileName'),
-            key: 'fileName',
-            ellipsis: true,
-            render: (_: unknown, r) => (
-              <span style={{ display: 'flex', alignItems: 'center', gap: 10, minWidth: 0 }}>
-                <FileIcon suffix={r.fileSuffix} size={20} />
-                <Typography.Text ellipsis={{ tooltip: r.fileName }}>{r.fileName}</Typography.Text>
-              </span>
-            ),
-          },
-          {
-            title: t('col.link'),
-            key: 'link',
-            width: 300,
-            render: (_: unknown, r) => (
-              <span style={{ display: 'flex', alignItems: 'center', gap: 4, minWidth: 0 }}>
-                <Typography.Link
-                  href={absoluteUrl(r.webUrl)}
-                  target="_blank"
-                  ellipsis
-                  style={{ maxWidth: 240 }}
-                >
-                  {absoluteUrl(r.webUrl)}
-                </Typography.Link>
-                <Tooltip title={t('copyLink')}>
-                  <Button
-                    type="text"
-                    size="small"
-                    icon={<CopyOutlined />}
-                    aria-label={t('copyLink')}
-                    onClick={() => void copy(r)}
-                  />
-                </Tooltip>
-              </span>
-            ),
-          },
-          {
-            title: t('col.pwd'),
-            key: 'pwd',
-            width: 110,
-            render: (_: unknown, r) =>
-              r.isPublic || !r.pwd ? (
-                <Typography.Text type="secondary">{t('public')}</Typography.Text>
-              ) : (
-                <Typography.Text code copyable={{ text: r.pwd }}>
-                  {r.pwd}
-                </Typography.Text>
-              ),
-          },
-          { title: t('col.createTime'), key: 'createTime', dataIndex: 'createTime', width: 170 },
-          {
-            title: t('col.expire'),
-            key: 'expire',
-            width: 170,
-            render: (_: unknown, r) => r.expireTime ?? t('forever'),
-          },
-          {
-            title: t('col.status'),
-            key: 'status',
-            width: 90,
-            render: (_: unknown, r) =>
-              r.expired ? <Tag>{t('expired')}</Tag> : <Tag color="success">{t('valid')}</Tag>,
-          },
-          {
-            title: t('col.action'),
-            key: 'action',
-            width: 110,
-            render: (_: unknown, r) => (
-              <Button
-                type="link"
-                size="small"
-                danger
-                icon={<StopOutlined />}
-                onClick={() => confirmCancel(r)}
-              >
-                {t('cancelShare')}
-              </Button>
-            ),
+            key: 'cancel',
+            label: t('bulkCancel'),
+            icon: <StopOutlined />,
+            danger: true,
+            onClick: confirmBulkCancel,
           },
         ]}
+        empty={
+          <Empty
+            image={Empty.PRESENTED_IMAGE_SIMPLE}
+            description={t('empty')}
+            style={{ padding: '48px 0' }}
+          />
+        }
       />
     </div>
   );

@@ -1,0 +1,313 @@
+/**
+ * The data table of every file list (spec 001 §3 table column: label, prop, width, align, type
+ * selection, sortable, order, filter options, visible; §4 sort cycle none → ascending → descending →
+ * none one column at a time, filters reset / cleared and shown as closable tags; §5 the selection
+ * warning 请选中一行数据; §9 size units and date shortcuts). Built on antd Table with controlled
+ * `sortOrder` / `filteredValue`: the state lives with the caller (usually the URL, see
+ * use-table-url-state.ts) and maps to the list endpoint's query, so sorting, filtering and paging run
+ * on the server. Above the table: bulk actions (each warns 请选中一行数据 with nothing selected), the
+ * 列设置 popover (visibility remembered per table), and the active filters as closable tags with 重置
+ * (back to the table's defaults) and 清空 (every filter removed).
+ */
+import { App, Button, Space, Table, Tag, Typography, type TableProps } from 'antd';
+import type { ColumnType, SorterResult } from 'antd/es/table/interface';
+import {
+  useEffect,
+  useMemo,
+  useState,
+  type HTMLAttributes,
+  type Key,
+  type ReactElement,
+  type ReactNode,
+  type TdHTMLAttributes,
+} from 'react';
+import { useTranslation } from 'react-i18next';
+import { ColumnSettings, useHiddenColumns } from './column-settings.tsx';
+import './data-table.css';
+import { DateRangeFilter, NumberRangeFilter } from './filter-dropdowns.tsx';
+import './i18n.ts';
+import {
+  activeFilters,
+  applyTableChange,
+  clearFilters,
+  filterTagText,
+  withFilter,
+  type FilterSpec,
+  type TableQueryConfig,
+  type TableState,
+} from './table-state.ts';
+
+/** A checkbox option's label. */
+export interface FilterOption {
+  value: string;
+  label: string;
+}
+
+/** One column (001 §3 table column). `key` is also its sort field and filter key. */
+export interface DataTableColumn<T> {
+  key: string;
+  title: string;
+  dataIndex?: string;
+  width?: number | string;
+  align?: 'left' | 'right' | 'center';
+  ellipsis?: boolean;
+  render?: (value: unknown, row: T, index: number) => ReactNode;
+  onCell?: (row: T) => TdHTMLAttributes<HTMLTableCellElement>;
+  /** Sortable on the server (must be in the config's sortFields). */
+  sortable?: boolean;
+  /** Labels of a checkbox filter's options (the filter itself is in the config). */
+  filterOptions?: FilterOption[];
+  /** May be hidden in 列设置 (default true). */
+  hideable?: boolean;
+}
+
+/** A bulk action above the table. */
+export interface BulkAction<T> {
+  key: string;
+  label: string;
+  icon?: ReactNode;
+  danger?: boolean;
+  /** Called with the selected rows; never with none (the user is warned instead). */
+  onClick: (rows: T[]) => void;
+}
+
+/** Props of DataTable. */
+export interface DataTableProps<T> {
+  /** Remembers column visibility under this id. */
+  tableId: string;
+  columns: Array<DataTableColumn<T>>;
+  config: TableQueryConfig;
+  rows: T[];
+  total: number;
+  loading: boolean;
+  rowKey: keyof T & string;
+  state: TableState;
+  onStateChange: (next: TableState) => void;
+  /** The state 重置 goes back to (default: no sort, no filter). */
+  defaultState?: TableState;
+  /** Column keys hidden until the user chooses otherwise. */
+  defaultHidden?: string[];
+  /** Bulk actions; with any, rows get a selection checkbox. */
+  bulkActions?: Array<BulkAction<T>>;
+  /** More controls on the toolbar's left (search box…). */
+  toolbar?: ReactNode;
+  empty?: ReactNode;
+  onRow?: (row: T) => HTMLAttributes<HTMLElement>;
+  rowClassName?: (row: T) => string;
+  testId?: string;
+}
+
+/** The shared data table. */
+export function DataTable<T extends object>(props: DataTableProps<T>): ReactElement {
+  const { t } = useTranslation(['dataTable', 'common']);
+  const { message } = App.useApp();
+  const { state, config, onStateChange } = props;
+  const [hidden, setHidden] = useHiddenColumns(props.tableId, props.defaultHidden ?? []);
+  const [selectedKeys, setSelectedKeys] = useState<Key[]>([]);
+
+  // A selection belongs to the rows on screen: a new page, sort or filter clears it.
+  const pageKey = JSON.stringify(state);
+  useEffect(() => setSelectedKeys([]), [pageKey]);
+
+  const filters = activeFilters(state.filters);
+  const hasFilters = Object.keys(filters).length > 0;
+  const defaults = props.defaultState ?? { page: 1, rows: config.defaultRows, sort: null, filters: {} };
+
+  const columns = useMemo(() => {
+    const out: TableProps<T>['columns'] = [];
+    for (const c of props.columns) {
+      if (hidden.includes(c.key) && c.hideable !== false) continue;
+      const spec: FilterSpec | undefined = config.filters[c.key];
+      const value = state.filters[c.key];
+      const col: ColumnType<T> = {
+        key: c.key,
+        title: c.title,
+        dataIndex: c.dataIndex,
+        width: c.width,
+        align: c.align,
+        ellipsis: c.ellipsis,
+        render: c.render,
+        onCell: c.onCell,
+      };
+      if (c.sortable && config.sortFields.includes(c.key)) {
+        col.sorter = true;
+        col.sortDirections = ['ascend', 'descend'];
+        col.sortOrder =
+          state.sort?.field === c.key ? (state.sort.order === 'asc' ? 'ascend' : 'descend') : null;
+      }
+      if (spec?.kind === 'checkbox') {
+        const labels = new Map((c.filterOptions ?? []).map((o) => [o.value, o.label]));
+        col.filters = spec.options.map((v) => ({ text: labels.get(v) ?? v, value: v }));
+        col.filterMultiple = true;
+        col.filteredValue = value?.kind === 'checkbox' && value.values.length ? value.values : null;
+      } else if (spec?.kind === 'numberRange') {
+        const v = value?.kind === 'numberRange' ? value : undefined;
+        col.filtered = !!v;
+        col.filteredValue = v ? ['on'] : null;
+        col.filterDropdown = ({ close }) => (
+          <NumberRangeFilter
+            key={JSON.stringify(v ?? null)}
+            value={v}
+            unit={spec.unit}
+            onApply={(next) => {
+              onStateChange(withFilter(state, c.key, next));
+              close();
+            }}
+          />
+        );
+      } else if (spec?.kind === 'dateRange') {
+        const v = value?.kind === 'dateRange' ? value : undefined;
+        col.filtered = !!v;
+        col.filteredValue = v ? ['on'] : null;
+        col.filterDropdown = ({ close }) => (
+          <DateRangeFilter
+            key={JSON.stringify(v ?? null)}
+            value={v}
+            onApply={(next) => {
+              onStateChange(withFilter(state, c.key, next));
+              close();
+            }}
+          />
+        );
+      }
+      out.push(col);
+    }
+    return out;
+  }, [props.columns, hidden, config, state, onStateChange]);
+
+  const handleChange: TableProps<T>['onChange'] = (pagination, antdFilters, sorter, extra) => {
+    if (extra.action === 'sort') {
+      const s = (Array.isArray(sorter) ? sorter[0] : sorter) as SorterResult<T> | undefined;
+      onStateChange(applyTableChange(state, { action: 'sort', columnKey: s?.columnKey as string }, config));
+    } else if (extra.action === 'filter') {
+      onStateChange(applyTableChange(state, { action: 'filter', filters: antdFilters }, config));
+    } else {
+      onStateChange(
+        applyTableChange(
+          state,
+          {
+            action: 'paginate',
+            page: pagination.current ?? 1,
+            pageSize: pagination.pageSize ?? state.rows,
+          },
+          config,
+        ),
+      );
+    }
+  };
+
+  const selectedRows = props.rows.filter((r) => selectedKeys.includes(r[props.rowKey] as Key));
+  const runBulk = (a: BulkAction<T>) => {
+    if (selectedRows.length === 0) {
+      void message.warning(t('selectRow'));
+      return;
+    }
+    a.onClick(selectedRows);
+  };
+
+  const words = { atLeast: t('atLeast'), atMost: t('atMost'), from: t('from'), until: t('until') };
+  const tags = Object.entries(filters).flatMap(([key, v]) => {
+    const c = props.columns.find((x) => x.key === key);
+    const spec = config.filters[key];
+    if (!c || !spec) return [];
+    const labels = new Map((c.filterOptions ?? []).map((o) => [o.value, o.label]));
+    const text = filterTagText(
+      c.title,
+      v,
+      (x) => labels.get(x) ?? x,
+      words,
+      spec.kind === 'numberRange' ? spec.unit : 'none',
+    );
+    return [{ key, text }];
+  });
+
+  const hideable = props.columns.filter((c) => c.hideable !== false);
+  const bulk = props.bulkActions ?? [];
+
+  return (
+    <div className="data-table" data-testid={props.testId ? `${props.testId}-wrap` : undefined}>
+      <div style={{ display: 'flex', alignItems: 'center', gap: 8, marginBottom: 12, flexWrap: 'wrap' }}>
+        {bulk.length > 0 && (
+          <Space size={8} wrap>
+            {bulk.map((a) => (
+              <Button key={a.key} icon={a.icon} danger={a.danger} onClick={() => runBulk(a)}>
+                {a.label}
+              </Button>
+            ))}
+            {selectedRows.length > 0 && (
+              <Typography.Text type="secondary">
+                {t('selected', { count: selectedRows.length })}
+              </Typography.Text>
+            )}
+          </Space>
+        )}
+        <div style={{ flex: 1, display: 'flex', justifyContent: 'flex-end', gap: 8, minWidth: 0 }}>
+          {props.toolbar}
+          {hideable.length > 0 && (
+            <ColumnSettings
+              columns={hideable.map((c) => ({ key: c.key, title: c.title }))}
+              hidden={hidden}
+              onChange={setHidden}
+            />
+          )}
+        </div>
+      </div>
+      {hasFilters && (
+        <div
+          data-testid="filter-tags"
+          style={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: 6, marginBottom: 12 }}
+        >
+          <Typography.Text type="secondary">{t('filters')}</Typography.Text>
+          {tags.map((tag) => (
+            <Tag
+              key={tag.key}
+              closable
+              color="blue"
+              onClose={(e) => {
+                e.preventDefault();
+                onStateChange(withFilter(state, tag.key, undefined));
+              }}
+              data-testid={`filter-tag-${tag.key}`}
+              style={{ marginInlineEnd: 0 }}
+            >
+              {tag.text}
+            </Tag>
+          ))}
+          <Button type="link" size="small" onClick={() => onStateChange({ ...defaults, rows: state.rows })}>
+            {t('reset')}
+          </Button>
+          <Button type="link" size="small" danger onClick={() => onStateChange(clearFilters(state))}>
+            {t('clear')}
+          </Button>
+        </div>
+      )}
+      <Table<T>
+        data-testid={props.testId}
+        rowKey={props.rowKey}
+        size="middle"
+        columns={columns}
+        dataSource={props.rows}
+        loading={props.loading}
+        onChange={handleChange}
+        onRow={props.onRow}
+        rowClassName={props.rowClassName}
+        rowSelection={
+          bulk.length > 0
+            ? { selectedRowKeys: selectedKeys, onChange: (keys) => setSelectedKeys(keys), columnWidth: 40 }
+            : undefined
+        }
+        locale={props.empty ? { emptyText: props.empty } : undefined}
+        showSorterTooltip={false}
+        pagination={{
+          current: state.page,
+          pageSize: state.rows,
+          total: props.total,
+          showSizeChanger: true,
+          pageSizeOptions: [...config.pageSizes],
+          showTotal: (total) => t('common:table.total', { count: total }),
+          hideOnSinglePage: false,
+        }}
+      />
+    </div>
+  );
+}
