@@ -200,6 +200,20 @@ describe(`sms codes (${testDbKind})`, () => {
     expect(noCredential.body.msg).toBe('请输入密码');
   });
 
+  it('refuses a bad phone, and registration codes while registration is off', async () => {
+    const bad = await call(t, 'POST', Api.sendLoginSms, { body: { phone: '2380000000' } });
+    expect(bad.status).toBe(400);
+    expect(bad.body.msg).toBe('请输入正确的手机号');
+    t.built.ctx.config.registerEnabled = false;
+    try {
+      const off = await call(t, 'POST', Api.sendRegisterSms, { body: { phone: freshPhone() } });
+      expect(off.status).toBe(403);
+    } finally {
+      t.built.ctx.config.registerEnabled = true;
+    }
+    expect(sent).toHaveLength(0);
+  });
+
   it('a provider failure answers 短信发送失败 and keeps nothing, so the phone may ask again at once', async () => {
     const phone = freshPhone();
     t.built.ctx.sms = {
