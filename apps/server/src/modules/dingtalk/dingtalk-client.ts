@@ -60,6 +60,7 @@ export const DingTalkMessages = {
   badCode: '钉钉授权码无效或已过期，请重新从钉钉打开应用',
   badCredentials: '钉钉应用的 AppKey 或 AppSecret 不正确，请联系管理员检查钉钉配置',
   noPermission: '钉钉应用缺少接口权限（通讯录个人信息或手机号），请联系管理员在钉钉开发者后台开通',
+  ipNotAllowed: '服务器的出口 IP 不在钉钉应用的白名单中，请联系管理员在钉钉开发者后台添加',
   unavailable: '钉钉服务暂时不可用，请稍后重试',
   refused: '钉钉拒绝了登录请求',
 } as const;
@@ -91,7 +92,9 @@ const BAD_CREDENTIALS = new Set([40089, 40096, 40001, 40014, 43004]);
 /** Old-API error codes of a bad user auth code. */
 const BAD_CODE = new Set([40078, 40029, 40044]);
 /** Old-API error codes of a missing permission (88 with sub_code 60011 is handled too). */
-const NO_PERMISSION = new Set([60011, 60020, 60121, 50002]);
+const NO_PERMISSION = new Set([60011, 60121, 50002]);
+/** Old-API error code of a server address outside the app's IP allow-list. */
+const IP_NOT_ALLOWED = 60020;
 
 interface OapiAnswer {
   errcode?: number;
@@ -141,6 +144,8 @@ export function createDingTalkClient(
       return new DingTalkError('badCredentials', DingTalkMessages.badCredentials, detail);
     if (during === 'code' && BAD_CODE.has(code))
       return new DingTalkError('badCode', DingTalkMessages.badCode, detail);
+    if (code === IP_NOT_ALLOWED || sub === IP_NOT_ALLOWED)
+      return new DingTalkError('noPermission', DingTalkMessages.ipNotAllowed, detail);
     if (NO_PERMISSION.has(code) || NO_PERMISSION.has(sub))
       return new DingTalkError('noPermission', DingTalkMessages.noPermission, detail);
     const said = a.sub_msg || a.errmsg;

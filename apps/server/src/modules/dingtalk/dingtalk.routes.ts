@@ -1,7 +1,7 @@
 /**
  * Routes of the chat-app (DingTalk) sign-in — spec 000 §7 `GET /api/DingDing/Account/DDLogin` (query
  * code, corpId, application) and `GET /api/DingDing/ThirdPartyAccount/Login` (query code, corpId,
- * access_token, userId). Public (they create the session); rate-limited like the phone sign-in.
+ * access_token, userId). Public (they create the session); rate-limited per client address.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { Api, DDLoginQuery, LoginData, ThirdPartyLoginQuery } from '@bimdrive/contracts';
@@ -18,7 +18,8 @@ export function dingtalkRoutes(
   service: DingtalkService = dingtalkService(ctx),
 ): FastifyPluginAsyncZod {
   return async (app) => {
-    const limits = { rateLimit: { max: 30, timeWindow: '1 minute' } };
+    // A whole company may sign in from one address (NAT) at 9 o'clock; codes are DingTalk's, single use.
+    const limits = { rateLimit: { max: 120, timeWindow: '1 minute' } };
     app.get(
       Api.ddLogin,
       {

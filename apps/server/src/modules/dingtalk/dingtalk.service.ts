@@ -143,6 +143,7 @@ export function dingtalkService(ctx: AppContext, client: DingTalkClient | null =
         throw new AppError(403, DingTalkLoginMessages.corpMismatch);
       const corpId = pinned ?? q.corpId;
       if (!corpId) throw new AppError(400, DingTalkLoginMessages.corpMissing);
+      ctx.log.info({ corpId, application: q.application }, 'dingtalk in-app sign-in');
       const person = await calling('in-app sign-in', async () => {
         const who = await dd.userByAuthCode(q.code);
         return dd
