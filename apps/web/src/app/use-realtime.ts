@@ -63,6 +63,8 @@ export function useRealtime(): void {
         if (!found || terminal || event.statusType === StatusType.queued)
           void queryClient.invalidateQueries({ queryKey: fileQueryKeys.all });
       },
+      // The file row and its versions list both change with a version (issue 5).
+      onFileVersion: () => void queryClient.invalidateQueries({ queryKey: fileQueryKeys.all }),
       onAccountExit: () => endSession(() => modal.error({ ...notice, content: t('accountExit') })),
       onCompanyApply: (notDealApply) => {
         queryClient.setQueryData(companyQueryKeys.pending, notDealApply);

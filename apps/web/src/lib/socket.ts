@@ -6,16 +6,20 @@
 import { io, type Socket } from 'socket.io-client';
 import {
   FileStatusEvent,
+  FileVersionEvent,
   HUB_PATH,
   HUB_RECONNECT_MS,
   HubEvents,
   type FileStatusEventValue,
+  type FileVersionEventValue,
 } from '@bimdrive/contracts';
 
 /** What the app does with the hub's events. */
 export interface HubHandlers {
   /** `projectFileStatusInfo`: a file's conversion status changed. */
   onFileStatus: (event: FileStatusEventValue) => void;
+  /** `FileVersionInfo`: a file's versions changed (added, made current, deleted, converted). */
+  onFileVersion: (event: FileVersionEventValue) => void;
   /** `AccountExit`: this session was ended by a sign-in elsewhere. */
   onAccountExit: () => void;
   /** `companyApply` / `companyApply1`: the company's join applications changed (administrators). */
@@ -56,6 +60,10 @@ export function connectHub(getToken: () => string | null, handlers: HubHandlers)
   socket.on(HubEvents.fileStatus, (payload: unknown) => {
     const parsed = FileStatusEvent.safeParse(payload);
     if (parsed.success) handlers.onFileStatus(parsed.data);
+  });
+  socket.on(HubEvents.fileVersion, (payload: unknown) => {
+    const parsed = FileVersionEvent.safeParse(payload);
+    if (parsed.success) handlers.onFileVersion(parsed.data);
   });
   socket.on(HubEvents.accountExit, () => handlers.onAccountExit());
   for (const event of [HubEvents.companyApply, HubEvents.companyApplyList])

@@ -1,0 +1,255 @@
+/**
+ * 版本 dialog of a file row (issue 5 versions; 001 §7 FileVersionAdd, 000 §7 FileVersionInfo): the
+ * file's versions newest first (version with the 当前版本 tag, name, size, uploader, time, conversion
+ * status), 上传新版本 (same format; progress while uploading; refused format or space shows the
+ * server's message), and per version 下载, 设为当前版本 and 删除 (not the current one, with confirmation).
+ * The list refreshes live on `FileVersionInfo` (it lives under the file listings' query root).
+ */
+import { CloudUploadOutlined, DeleteOutlined, DownloadOutlined, HistoryOutlined } from '@ant-design/icons';
+import { FileKind, SUFFIX_FAMILIES, type FileRowValue, type FileVersionRowValue } from '@bimdrive/contracts';
+import { App, Button, Modal, Progress, Space, Table, Tag, Tooltip, Typography, type TableProps } from 'antd';
+import { useEffect, useRef, useState, type ChangeEvent, type HTMLAttributes, type ReactElement } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ConversionStatus } from '../../../components/conversion-status.tsx';
+import {
+  getVersionDownloadUrl,
+  useDeleteVersion,
+  useFileVersions,
+  useSetCurrentVersion,
+} from '../api/file-versions.ts';
+import '../i18n.ts';
+import { clickDownload } from '../lib/folder-download.ts';
+import { uploadVersion, type VersionUpload } from '../lib/version-upload.ts';
+
+/** Props of VersionsDialog. */
+export interface VersionsDialogProps {
+  /** The file whose versions are shown; null closes the dialog. */
+  file: FileRowValue | null;
+  onClose: () => void;
+}
+
+/** `accept` of the file picker: the file's suffix and its family (e.g. .doc,.docx). */
+function acceptFor(suffix: string): string {
+  const s = suffix.toLowerCase();
+  if (!s) return '';
+  const family = SUFFIX_FAMILIES.find((f) => f.includes(s)) ?? [s];
+  return family.map((x) => `.${x}`).join(',');
+}
+
+/** The versions dialog. */
+export function VersionsDialog({ file, onClose }: VersionsDialogProps): ReactElement {
+  const { t } = useTranslation(['files', 'common']);
+  const { message, modal } = App.useApp();
+  const iuid = file && file.fileType === FileKind.file ? file.iuid : null;
+  const versions = useFileVersions(iuid);
+  const setCurrent = useSetCurrentVersion();
+  const remove = useDeleteVersion();
+  const picker = useRef<HTMLInputElement>(null);
+  const running = useRef<VersionUpload | null>(null);
+  const [progress, setProgress] = useState<number | null>(null);
+
+  // Closing the dialog (or switching file) stops an unfinished upload.
+  useEffect(
+    () => () => {
+      void running.current?.cancel();
+      running.current = null;
+      setProgress(null);
+    },
+    [iuid],
+  );
+
+  const onChosen = async (e: ChangeEvent<HTMLInputElement>) => {
+    const chosen = e.target.files?.[0];
+    e.target.value = '';
+    if (!chosen || !iuid) return;
+    setProgress(0);
+    const up = uploadVersion(iuid, chosen, setProgress);
+    running.current = up;
+    try {
+      const n = await up.done;
+      void message.success(t('versions.uploaded', { version: n }));
+      void versions.refetch();
+    } catch (err) {
+      if (running.current === up)
+        void message.error(t('versions.uploadFailed', { msg: (err as Error).message }));
+    } finally {
+      if (running.current === up) {
+        running.current = null;
+        setProgress(null);
+      }
+    }
+  };
+
+  const download = async (v: FileVersionRowValue) => {
+    if (!iuid) return;
+    try {
+      clickDownload(await getVersionDownloadUrl(iuid, v.version), v.fileName);
+    } catch {
+      /* toasted by the API client */
+    }
+  };
+
+  const makeCurrent = async (v: FileVersionRowValue) => {
+    if (!iuid) return;
+    try {
+      await setCurrent.mutateAsync({ iuid, version: v.version });
+      void message.success(t('versions.madeCurrent', { version: v.version }));
+    } catch {
+      /* toasted */
+    }
+  };
+
+  const confirmDelete = (v: FileVersionRowValue) => {
+    if (!iuid) return;
+    modal.confirm({
+      title: t('common:tip'),
+      content: t('versions.confirmDelete', { version: v.version }),
+      okText: t('common:ok'),
+      cancelText: t('common:cancel'),
+      okButtonProps: { danger: true },
+      onOk: async () => {
+        try {
+          await remove.mutateAsync({ iuid, version: v.version });
+          void message.success(t('common:msg.deleted'));
+        } catch {
+          /* toasted */
+        }
+      },
+    });
+  };
+
+  const columns: TableProps<FileVersionRowValue>['columns'] = [
+    {
+      title: t('versions.version'),
+      key: 'version',
+      width: 120,
+      render: (_: unknown, v) => (
+        <Space size={6}>
+          <Typography.Text strong>V{v.version}</Typography.Text>
+          {v.isCurrent && <Tag color="blue">{t('versions.current')}</Tag>}
+        </Space>
+      ),
+    },
+    {
+      title: t('versions.fileName'),
+      key: 'fileName',
+      dataIndex: 'fileName',
+      ellipsis: true,
+    },
+    { title: t('versions.size'), key: 'fileSize', dataIndex: 'fileSize', width: 90 },
+    {
+      title: t('versions.uploader'),
+      key: 'uploaderName',
+      dataIndex: 'uploaderName',
+      width: 90,
+      ellipsis: true,
+    },
+    {
+      title: t('versions.time'),
+      key: 'createTime',
+      dataIndex: 'createTime',
+      width: 165,
+      render: (v: string) => <Typography.Text type="secondary">{v}</Typography.Text>,
+    },
+    {
+      title: t('versions.status'),
+      key: 'status',
+      width: 130,
+      render: (_: unknown, v) => (
+        <ConversionStatus
+          statusType={v.statusType}
+          fileType={FileKind.file}
+          progress={v.progress}
+          statusMsg={v.statusMsg}
+        />
+      ),
+    },
+    {
+      title: t('common:table.actions'),
+      key: 'actions',
+      width: 120,
+      render: (_: unknown, v) => (
+        <Space size={2}>
+          <Tooltip title={t('common:action.download')} mouseEnterDelay={0.3}>
+            <Button
+              type="text"
+              size="small"
+              icon={<DownloadOutlined />}
+              aria-label={t('common:action.download')}
+              onClick={() => void download(v)}
+            />
+          </Tooltip>
+          <Tooltip title={t('versions.setCurrent')} mouseEnterDelay={0.3}>
+            <Button
+              type="text"
+              size="small"
+              icon={<HistoryOutlined />}
+              aria-label={t('versions.setCurrent')}
+              disabled={v.isCurrent}
+              onClick={() => void makeCurrent(v)}
+            />
+          </Tooltip>
+          <Tooltip
+            title={v.isCurrent ? t('versions.currentNoDelete') : t('common:action.delete')}
+            mouseEnterDelay={0.3}
+          >
+            <Button
+              type="text"
+              size="small"
+              danger
+              icon={<DeleteOutlined />}
+              aria-label={t('common:action.delete')}
+              disabled={v.isCurrent}
+              onClick={() => confirmDelete(v)}
+            />
+          </Tooltip>
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <Modal
+      open={!!file}
+      title={t('versions.title', { name: file?.fileName ?? '' })}
+      width={900}
+      footer={null}
+      onCancel={onClose}
+      destroyOnHidden
+    >
+      <div data-testid="versions-dialog">
+        <Space style={{ marginBottom: 12, width: '100%', justifyContent: 'space-between' }} wrap>
+          <Typography.Text type="secondary">{t('versions.hint')}</Typography.Text>
+          <Button
+            type="primary"
+            icon={<CloudUploadOutlined />}
+            loading={progress !== null}
+            onClick={() => picker.current?.click()}
+          >
+            {t('versions.upload')}
+          </Button>
+        </Space>
+        {progress !== null && (
+          <Progress percent={Math.floor(progress)} size="small" style={{ marginBottom: 12 }} />
+        )}
+        <input
+          ref={picker}
+          data-testid="version-input"
+          type="file"
+          hidden
+          accept={acceptFor(file?.fileSuffix ?? '')}
+          onChange={(e) => void onChosen(e)}
+        />
+        <Table<FileVersionRowValue>
+          rowKey="version"
+          size="small"
+          columns={columns}
+          dataSource={versions.data?.list ?? []}
+          loading={versions.isLoading}
+          pagination={false}
+          onRow={(v) => ({ 'data-version': v.version }) as HTMLAttributes<HTMLElement>}
+        />
+      </div>
+    </Modal>
+  );
+}

@@ -1,0 +1,24 @@
+/**
+ * Folder download as a zip (001 §7 `GET /api/home/CompressFileFolder?iuid=`; issue 5): the server
+ * hands out a short-lived signed URL for the folder and this session, and the browser's own download
+ * fetches it (the zip is streamed while it is built; the name is `<folder>.zip`).
+ */
+import { Api } from '@bimdrive/contracts';
+import { api } from '../../../lib/api-client.ts';
+
+/** Start the browser's download of a folder as `<folder name>.zip`. Errors are toasted by the client. */
+export async function downloadFolderZip(iuid: string, folderName: string): Promise<void> {
+  const url = await api<string>({ url: Api.compressFolderUrl, params: { iuid } });
+  clickDownload(url, `${folderName}.zip`);
+}
+
+/** Let the browser download `url` through an anchor (keeps the SPA page). */
+export function clickDownload(url: string, fileName: string): void {
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = fileName;
+  a.rel = 'noopener';
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+}
