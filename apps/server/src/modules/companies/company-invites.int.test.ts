@@ -19,6 +19,7 @@ import {
   type SessionUserValue,
 } from '@bimdrive/contracts';
 import { companyInviteLinks, users } from '../../db/schema.ts';
+import { companyInvitesRepository } from './company-invites.repository.ts';
 import {
   call,
   connectHub,
@@ -275,6 +276,17 @@ describe(`company invites (${testDbKind})`, () => {
     expect(late.status).toBe(410);
     expect(late.body.msg).toBe('邀请链接已过期，请联系企业管理员重新复制');
     expect((await register(expired.code, freshPhone())).status).toBe(410);
+    // Registration and joining are one transaction: a link that fails inside it creates no account.
+    const repo = companyInvitesRepository(t.built.ctx.db);
+    const lost = freshPhone();
+    const r0 = await repo.registerAndJoin(createHash('sha256').update(expired.code).digest('hex'), {
+      phone: lost,
+      name: '过期',
+      passwordHash: 'x',
+      quotaBytes: 1,
+    });
+    expect(r0).toEqual({ error: 'expired' });
+    expect(await repo.phoneRegistered(lost)).toBe(false);
 
     // Revoked: removing the row; set-admin on it is refused.
     const revoked = await invited(freshPhone(), '撤销');
