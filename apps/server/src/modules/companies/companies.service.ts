@@ -5,7 +5,11 @@
  * remove members or change roles; a member sees only their own company; a company always keeps an
  * administrator while it has members. Live events (000 §7 hub): `companyApply` `{notDealApply}` and
  * `companyApply1` to the company's administrators when applications change, `accessApply` to an
- * approved applicant, who signs in again as a member.
+ * approved applicant, who signs in again as a member (and when an invitation is accepted, so the
+ * member list refreshes). The member list also carries the company's pending invitations
+ * (invitebit false, `userId` = the invitation's id; company-invites.service.ts): RemoveUser on such
+ * a row revokes it, SetAdmin refuses it. A row's `power` is true only for an administrator of that
+ * very company, never for their own row.
  *
  * Errors (AppError): 403 not a member / not an administrator / personal edition, 404 unknown
  * company, application or member, 409 already in a company / code taken / application pending,
