@@ -30,6 +30,7 @@ import { createTokens, resolveSecret } from './lib/tokens.ts';
 import { createKeyring } from './lib/keys.ts';
 import { createSmsProvider } from './modules/sms/sms.provider.ts';
 import { smsRoutes } from './modules/sms/sms.routes.ts';
+import { smsService } from './modules/sms/sms.service.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
 import { createHub } from './realtime/hub.ts';
 import { createLocalStorage } from './storage/local-storage.ts';
@@ -160,6 +161,8 @@ export async function buildApp(config: AppConfig, role: Role = 'all'): Promise<B
     await boss.work(CLEANUP_QUEUE, async () => {
       const n = await uploads.cleanupExpired();
       if (n > 0) app.log.info({ removed: n }, 'expired uploads removed');
+      const codes = await smsService(ctx).cleanup();
+      if (codes > 0) app.log.info({ removed: codes }, 'old sms codes removed');
     });
   }
 

@@ -15,6 +15,7 @@ import {
 import { smsCodes } from '../../db/schema.ts';
 import { call, connectHub, signUp, startTestApp, testDbKind, type TestApp } from '../../test/harness.ts';
 import type { SmsPurpose } from './sms.provider.ts';
+import { smsService } from './sms.service.ts';
 
 interface Sent {
   phone: string;
@@ -198,6 +199,17 @@ describe(`sms codes (${testDbKind})`, () => {
     const noCredential = await call(t, 'POST', Api.register, { body: { phone: freshPhone(), name: 'x' } });
     expect(noCredential.status).toBe(400);
     expect(noCredential.body.msg).toBe('请输入密码');
+  });
+
+  it('housekeeping removes codes older than two days and keeps the others', async () => {
+    const old = freshPhone();
+    const recent = freshPhone();
+    await call(t, 'POST', Api.sendLoginSms, { body: { phone: old } });
+    await call(t, 'POST', Api.sendLoginSms, { body: { phone: recent } });
+    await backdate(old, 2 * 86_400 + 60);
+    expect(await smsService(t.built.ctx).cleanup()).toBeGreaterThanOrEqual(1);
+    expect(await t.built.ctx.db.select().from(smsCodes).where(eq(smsCodes.phone, old))).toHaveLength(0);
+    expect(await t.built.ctx.db.select().from(smsCodes).where(eq(smsCodes.phone, recent))).toHaveLength(1);
   });
 
   it('refuses a bad phone, and registration codes while registration is off', async () => {

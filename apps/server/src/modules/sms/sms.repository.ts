@@ -60,6 +60,11 @@ export function smsRepository(db: Db) {
     async deleteOlderThan(tx: Tx, phone: string, before: Date): Promise<void> {
       await tx.delete(smsCodes).where(and(eq(smsCodes.phone, phone), lt(smsCodes.createdAt, before)));
     },
+    /** Drop every code created before `before` (periodic housekeeping); answers how many. */
+    async deleteAllOlderThan(before: Date): Promise<number> {
+      return (await db.delete(smsCodes).where(lt(smsCodes.createdAt, before)).returning({ id: smsCodes.id }))
+        .length;
+    },
     /**
      * Count one wrong attempt on an open code; answers the attempts after it, or null when the code
      * was already closed (used, replaced or out of attempts).

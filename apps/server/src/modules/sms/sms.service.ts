@@ -70,6 +70,11 @@ export function smsService(ctx: AppContext) {
       return { resendAfter: SMS_RESEND_MS / 1000 };
     },
 
+    /** Remove codes older than two days (they only served the 60 s and daily rules); answers how many. */
+    async cleanup(): Promise<number> {
+      return repo.deleteAllOlderThan(new Date(Date.now() - 2 * DAY_MS));
+    },
+
     /**
      * Check and use up the code of `phone` for `purpose`.
      * @throws 400 with 请先获取验证码 / 验证码错误 / 验证码已过期，请重新获取 / 验证码已失效，请重新获取 /
