@@ -146,6 +146,18 @@ test('register by SMS, set the password from the dialog and the notice, sign in 
   await pwd.focus();
   await dialog.getByText('两次输入的密码不一致！').waitFor();
   await shot(page, J, '02-set-password-dialog');
+  // Dialogs can be dragged by their title (000 §2).
+  const handle = dialog.locator('[data-drag-handle]');
+  const from = (await handle.boundingBox())!;
+  await page.mouse.move(from.x + 20, from.y + 5);
+  await page.mouse.down();
+  await page.mouse.move(from.x + 140, from.y + 65, { steps: 6 });
+  await page.mouse.up();
+  const to = (await handle.boundingBox())!;
+  assert.ok(
+    Math.abs(to.x - from.x - 120) < 3 && Math.abs(to.y - from.y - 60) < 3,
+    'the dialog follows the drag',
+  );
   await dialog.getByRole('button', { name: '暂不设置' }).click();
   await dialog.waitFor({ state: 'hidden' });
 

@@ -10,6 +10,7 @@ import { App, Avatar, Button, Form, Input, Modal, Result, Steps, Typography, Upl
 import type { FormInstance } from 'antd';
 import { useEffect, useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useModalDrag } from '../../../components/use-modal-drag.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useSession } from '../../../stores/session-store.ts';
 import {
@@ -48,10 +49,13 @@ const codeRules = [
 /** The dialog (open while `mode` is set). */
 export function PersonDialog({ mode, onClose }: PersonDialogProps): ReactElement {
   const { t } = useTranslation('auth');
+  const drag = useModalDrag();
   return (
     <Modal
       open={mode !== null}
-      title={mode ? t(`person.${mode}`) : ''}
+      title={drag.title(mode ? t(`person.${mode}`) : '')}
+      modalRender={drag.modalRender}
+      afterClose={drag.reset}
       width={425}
       onCancel={onClose}
       footer={null}

@@ -9,6 +9,7 @@ import { App, Button, Form, Input, Modal } from 'antd';
 import type { ReactElement } from 'react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useModalDrag } from '../../../components/use-modal-drag.tsx';
 import { setPassword } from '../api/account-api.ts';
 import { useSetPasswordDialog } from '../stores/set-password-store.ts';
 import '../i18n.ts';
@@ -26,6 +27,7 @@ export function SetPasswordDialog(): ReactElement {
   const hide = useSetPasswordDialog((s) => s.hide);
   const [form] = Form.useForm<Values>();
   const [saving, setSaving] = useState(false);
+  const drag = useModalDrag();
 
   const submit = async () => {
     let v: Values;
@@ -49,7 +51,9 @@ export function SetPasswordDialog(): ReactElement {
   return (
     <Modal
       open={open}
-      title={t('setPassword.title')}
+      title={drag.title(t('setPassword.title'))}
+      modalRender={drag.modalRender}
+      afterClose={drag.reset}
       width={425}
       onCancel={hide}
       destroyOnHidden

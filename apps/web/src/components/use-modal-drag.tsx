@@ -1,0 +1,68 @@
+/**
+ * Drag a dialog by its title (spec 000 §2 Dialogs: "Dialogs can be dragged"). Use the answer's
+ * `title(text)` as the Modal's `title`, `modalRender` as its `modalRender` and `reset` as its
+ * `afterClose`, so a dialog opens centred again. The title bar stays reachable (the offset is
+ * clamped to the viewport).
+ */
+import { useCallback, useRef, useState, type PointerEvent, type ReactNode } from 'react';
+
+/** What useModalDrag gives back. */
+export interface ModalDrag {
+  /** The draggable title bar. */
+  title: (text: ReactNode) => ReactNode;
+  /** Wraps the dialog so it follows the drag. */
+  modalRender: (node: ReactNode) => ReactNode;
+  /** Back to the centre (call after close). */
+  reset: () => void;
+}
+
+/**
+ * Clamp a drag offset (px from the centred position) so a dialog shown ~100 px from the top keeps its
+ * title bar on screen.
+ */
+export function clampOffset(
+  x: number,
+  y: number,
+  viewport: { width: number; height: number },
+): { x: number; y: number } {
+  const maxX = Math.max(0, viewport.width / 2 - 60);
+  return {
+    x: Math.min(Math.max(x, -maxX), maxX),
+    y: Math.min(Math.max(y, -90), Math.max(0, viewport.height - 160)),
+  };
+}
+
+/** Title-bar drag for one antd Modal. */
+export function useModalDrag(): ModalDrag {
+  const [offset, setOffset] = useState({ x: 0, y: 0 });
+  const current = useRef(offset);
+  current.current = offset;
+
+  const onPointerDown = useCallback((e: PointerEvent<HTMLDivElement>) => {
+    if (e.button !== 0) return;
+    const start = { cx: e.clientX, cy: e.clientY, ox: current.current.x, oy: current.current.y };
+    const move = (ev: globalThis.PointerEvent) =>
+      setOffset(
+        clampOffset(start.ox + ev.clientX - start.cx, start.oy + ev.clientY - start.cy, {
+          width: window.innerWidth,
+          height: window.innerHeight,
+        }),
+      );
+    const up = () => {
+      window.removeEventListener('pointermove', move);
+      window.removeEventListener('pointerup', up);
+    };
+    window.addEventListener('pointermove', move);
+    window.addEventListener('pointerup', up);
+  }, []);
+
+  return {
+    title: (text) => (
+      <div onPointerDown={onPointerDown} style={{ cursor: 'move', userSelect: 'none' }} data-drag-handle>
+        {text}
+      </div>
+    ),
+    modalRender: (node) => <div style={{ transform: `translate(${offset.x}px, ${offset.y}px)` }}>{node}</div>,
+    reset: () => setOffset({ x: 0, y: 0 }),
+  };
+}
