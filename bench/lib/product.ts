@@ -34,14 +34,28 @@ async function call<T>(
   return env.data;
 }
 
+/** Create a folder in 我的文件 (root when `parentIUID` is ''); resolves to its iuid. */
+export async function createFolder(url: string, token: string, parentIUID: string, fileName: string) {
+  return (await call<{ iuid: string }>(url, token, 'POST', '/api/Home/FolderAdd', { parentIUID, fileName }))
+    .iuid;
+}
+
 /** Sign in; resolves to the session token. */
 export async function signIn(url: string, phone: string, password: string): Promise<string> {
   return (await call<{ token: string }>(url, null, 'POST', '/api/Home/phoneLogin', { phone, password }))
     .token;
 }
 
-/** Upload a local file into 我的文件 with tus (64 MiB chunks, as the web client); resolves to its iuid. */
-export async function uploadFile(url: string, token: string, file: string): Promise<string> {
+/**
+ * Upload a local file into 我的文件 with tus (64 MiB chunks, as the web client); resolves to its iuid.
+ * `opts.folderId` picks the folder (root by default), `opts.name` the stored name (the file's own by default).
+ */
+export async function uploadFile(
+  url: string,
+  token: string,
+  file: string,
+  opts: { folderId?: string; name?: string } = {},
+): Promise<string> {
   const size = (await stat(file)).size;
   return new Promise<string>((resolve, reject) => {
     const up = new Upload(createReadStream(file, { highWaterMark: 1024 * 1024 }), {
@@ -49,7 +63,7 @@ export async function uploadFile(url: string, token: string, file: string): Prom
       uploadSize: size,
       chunkSize: 64 * 1024 * 1024,
       headers: { authorization: `Bearer ${token}` },
-      metadata: { filename: path.basename(file), folderId: '' },
+      metadata: { filename: opts.name ?? path.basename(file), folderId: opts.folderId ?? '' },
       retryDelays: [],
       onAfterResponse: (_req, res) => {
         const iuid = res.getHeader('x-file-iuid');

@@ -24,6 +24,8 @@ async function freePort(): Promise<number> {
 
 export interface RunningServer {
   url: string;
+  /** The server process id (benchmarks read its memory from /proc). */
+  pid: number;
   /** Everything the server printed so far (stdout and stderr), e.g. to read a development SMS code. */
   output: () => string;
   stop: () => Promise<void>;
@@ -61,6 +63,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   });
   return {
     url: `http://127.0.0.1:${port}`,
+    pid: child.pid!,
     output: () => output,
     stop: async () => {
       child.kill('SIGTERM');

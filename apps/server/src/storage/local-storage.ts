@@ -34,8 +34,11 @@ export function createLocalStorage(root: string): ObjectStorage {
         return null;
       }
     },
-    read(key, range): Readable {
-      return createReadStream(safeJoin(root, key), range ? { start: range.start, end: range.end } : {});
+    read(key, range, opts): Readable {
+      return createReadStream(safeJoin(root, key), {
+        ...(range ? { start: range.start, end: range.end } : {}),
+        ...(opts?.chunkBytes ? { highWaterMark: opts.chunkBytes } : {}),
+      });
     },
     localPath(key) {
       return safeJoin(root, key);

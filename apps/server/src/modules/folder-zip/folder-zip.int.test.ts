@@ -7,6 +7,7 @@
  */
 import { readFile, readdir, readlink, rm } from 'node:fs/promises';
 import path from 'node:path';
+import { crc32 } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import yauzl from 'yauzl';
@@ -26,6 +27,8 @@ import { MISSING_NOTE_NAME } from './folder-zip.service.ts';
 
 interface ZipEntry {
   method: number;
+  /** CRC-32 recorded in the archive. */
+  crc: number;
   dir: boolean;
   data: Buffer;
 }
@@ -42,7 +45,7 @@ async function unzip(buf: Buffer): Promise<Map<string, ZipEntry>> {
     zip.on('entry', (e: yauzl.Entry) => {
       const dir = e.fileName.endsWith('/');
       if (dir) {
-        out.set(e.fileName, { method: e.compressionMethod, dir, data: Buffer.alloc(0) });
+        out.set(e.fileName, { method: e.compressionMethod, crc: e.crc32, dir, data: Buffer.alloc(0) });
         zip.readEntry();
         return;
       }
@@ -52,7 +55,10 @@ async function unzip(buf: Buffer): Promise<Map<string, ZipEntry>> {
         s.on('data', (c: Buffer) => chunks.push(c));
         s.on('error', reject);
         s.on('end', () => {
-          out.set(e.fileName, { method: e.compressionMethod, dir, data: Buffer.concat(chunks) });
+          const data = Buffer.concat(chunks);
+          // yauzl does not check CRCs: every entry's recorded CRC must match its bytes.
+          if (crc32(data) !== e.crc32) return reject(new Error(`CRC mismatch: ${e.fileName}`));
+          out.set(e.fileName, { method: e.compressionMethod, crc: e.crc32, dir, data });
           zip.readEntry();
         });
       });
