@@ -224,6 +224,13 @@ describe(`personal account (${testDbKind})`, () => {
       expect(tooBig.status).toBe(413);
       expect(tooBig.body.msg).toBe(AccountMessages.imageTooLarge);
 
+      // JSON changes the name only.
+      const json = await call(t, 'POST', Api.accountSave, { token: u.token, body: { userName: '新名字' } });
+      expect(json.body).toMatchObject({ code: 1, msg: '修改成功' });
+      expect((await call(t, 'POST', Api.accountSave, { token: u.token, body: {} })).body.msg).toBe(
+        AccountMessages.nameRequired,
+      );
+
       const anon = new FormData();
       anon.set('userName', '名字');
       expect((await save(undefined, anon)).status).toBe(401);

@@ -1,10 +1,10 @@
 /**
- * Routes of the personal account (000 §7 WebAccount Save / BaseInfo / EditPwd / ValidateRegistPhone /
+ * Routes of the personal account (000 §7 WebAccount Save — multipart, or JSON for the name only — / BaseInfo / EditPwd / ValidateRegistPhone /
  * SendEditPhoneSms / EditPhoneFirstStep / EditPhone, `GET /api/home/GetimgFile`; SetPassword designed
  * in their style). Every route but GetimgFile authenticates first and acts on the caller's account;
  * GetimgFile is an `<img src>` and is guarded by its encrypted path instead.
  */
-import multipart from '@fastify/multipart';
+import multipart, { type Multipart } from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -30,7 +30,7 @@ import { decryptAvatarPath } from './avatar.ts';
 
 /** Read the multipart personal form: `userName` and at most one `avator` file. */
 async function readSaveForm(
-  parts: AsyncIterableIterator<import('@fastify/multipart').Multipart>,
+  parts: AsyncIterableIterator<Multipart>,
 ): Promise<{ fields: Record<string, string>; file?: Buffer }> {
   const fields: Record<string, string> = {};
   let file: Buffer | undefined;
@@ -69,8 +69,10 @@ export function accountRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.post(Api.accountSave, { schema: { tags, response: okNull } }, async (req) => {
       const caller = await auth.authenticate(bearerToken(req));
-      if (!req.isMultipart()) throw badRequest(AccountMessages.nameRequired);
-      const { fields, file } = await readSaveForm(req.parts());
+      // multipart (the web form, 000 §3 userName + avator) or JSON {userName} for a name only
+      const { fields, file } = req.isMultipart()
+        ? await readSaveForm(req.parts())
+        : { fields: (req.body ?? {}) as Record<string, unknown>, file: undefined };
       const parsed = SaveUserInfoFields.safeParse({ userName: fields.userName });
       if (!parsed.success) throw badRequest(parsed.error.issues[0]!.message);
       await account.save(caller, parsed.data.userName, file);
