@@ -54,7 +54,29 @@ test('the password leaves the browser encrypted and the sign-in succeeds', async
   const res = await req.response();
   assert.equal(((await res!.json()) as { code: number }).code, 1);
   await page.waitForURL((u) => !u.pathname.startsWith('/login'), { timeout: 30_000 });
+  await page.getByText('我的文件').first().waitFor({ timeout: 30_000 });
   await shot(page, J, '01-signed-in-encrypted');
+  await ctx.close();
+});
+
+test('an SMS code leaves the browser encrypted too, and the server reads it', async () => {
+  const ctx = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'zh-CN' });
+  const page = await ctx.newPage();
+  await page.goto(`${server.url}/login`);
+  await page.getByRole('tab', { name: '验证码登录' }).click();
+  const pane = page.getByRole('tabpanel').filter({ has: page.getByPlaceholder(/验证码/) });
+  await pane.locator('input').first().fill(DEMO.phone);
+  await pane.getByPlaceholder(/验证码/).fill('246813');
+  const sent = page.waitForRequest((r) => r.url().includes('/api/Home/phoneLogin'));
+  await pane.getByRole('button', { name: /登\s*录/ }).click();
+  const req = await sent;
+  const body = JSON.parse(req.postData() ?? '{}') as { code?: string };
+  assert.ok(body.code && !body.code.includes('246813'), `plain code on the wire: ${req.postData()}`);
+  assert.match((await req.allHeaders())['x-field-enc'] ?? '', /^rsa-oaep-256\+a256gcm; /);
+  // Opened by the server: the answer is about the code itself (none was sent), not about encryption.
+  const res = (await (await req.response())!.json()) as { code: number; msg: string };
+  assert.equal(res.code, -1);
+  assert.ok(!/加密/.test(res.msg), res.msg);
   await ctx.close();
 });
 
