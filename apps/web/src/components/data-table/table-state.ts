@@ -271,7 +271,9 @@ export function applyTableChange(
     return { ...state, rows, page: rows !== state.rows ? 1 : change.page };
   }
   if (change.action === 'sort') {
-    const key = change.columnKey;
+    // antd reports a cancelled sort (the third click) without its column: that can only be the
+    // column sorted now.
+    const key = change.columnKey ?? state.sort?.field;
     if (!key || !config.sortFields.includes(key)) return state;
     return { ...state, sort: cycleSort(state.sort, key), page: 1 };
   }

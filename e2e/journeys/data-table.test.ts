@@ -1,0 +1,233 @@
+/**
+ * The data table and search (issue 5; spec 001 §3 table column, §4 sort cycle and filter tags, §5
+ * 请选中一行数据, §9 date shortcuts): in 我的文件 a size header steps none → ascending → descending, a type
+ * filter and a size range show as closable tags, a hidden column stays hidden after a reload, a
+ * bulk action with nothing selected warns, 清空 removes the filters; a search across all areas lists
+ * the hit with its location, and locating it opens its folder with the row marked. Screenshots:
+ * e2e/artifacts/data-table/.
+ */
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, shot } from '../lib/browser.ts';
+import { startServer, type RunningServer } from '../lib/server.ts';
+
+const J = 'data-table';
+const PHONE = '13700000031';
+const PASSWORD = 'Passw0rd!x';
+
+let server: RunningServer;
+let browser: Browser;
+
+before(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function api<T>(token: string, method: 'GET' | 'POST', route: string, body?: unknown): Promise<T> {
+  const r = await fetch(`${server.url}${route}`, {
+    method,
+    headers: {
+      authorization: `Bearer ${token}`,
+      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+    },
+    body: body !== undefined ? JSON.stringify(body) : undefined,
+  });
+  const env = (await r.json()) as { code: number; msg: string; data: T };
+  assert.equal(env.code, 1, env.msg);
+  return env.data;
+}
+
+/** Upload bytes through tus (creation + one PATCH). */
+async function upload(token: string, name: string, size: number, folderId: string): Promise<void> {
+  const meta = [
+    `filename ${Buffer.from(name).toString('base64')}`,
+    `folderId ${Buffer.from(folderId).toString('base64')}`,
+  ];
+  const created = await fetch(`${server.url}/api/files/uploads`, {
+    method: 'POST',
+    headers: {
+      authorization: `Bearer ${token}`,
+      'tus-resumable': '1.0.0',
+      'upload-length': String(size),
+      'upload-metadata': meta.join(','),
+    },
+  });
+  assert.equal(created.status, 201, await created.clone().text());
+  const done = await fetch(new URL(created.headers.get('location')!, server.url), {
+    method: 'PATCH',
+    headers: {
+      authorization: `Bearer ${token}`,
+      'tus-resumable': '1.0.0',
+      'upload-offset': '0',
+      'content-type': 'application/offset+octet-stream',
+    },
+    body: new Uint8Array(size).fill(65),
+  });
+  assert.equal(done.status, 204);
+}
+
+/** Names of the table's rows, top to bottom. */
+const rowNames = (page: Page) =>
+  page
+    .locator('[data-testid=file-table] tbody tr[data-row-name]')
+    .evaluateAll((rows) => rows.map((r) => r.getAttribute('data-row-name')));
+
+test('sort, filter tags, hidden column, selection warning, search and locate', async () => {
+  const r = await fetch(`${server.url}/api/Home/Register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ phone: PHONE, password: PASSWORD, name: '赵工' }),
+  });
+  assert.equal(((await r.json()) as { code: number }).code, 1);
+
+  const ctx = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
+  const page = await ctx.newPage();
+  page.on('pageerror', (e) => console.error('[page error]', e.message));
+  await page.goto(`${server.url}/login`);
+  await page.locator('input:not([type=password])').first().fill(PHONE);
+  await page.locator('input[type=password]').first().fill(PASSWORD);
+  await page
+    .getByRole('button', { name: /登\s*录/ })
+    .first()
+    .click();
+  await page.waitForURL((u) => !u.pathname.startsWith('/login'), { timeout: 30_000 });
+  const token = (await page.evaluate(() => localStorage.getItem('token')))!;
+
+  // A folder of files of several types and sizes, and a sub-folder with a file to find later.
+  const folder = await api<{ iuid: string }>(token, 'POST', '/api/Home/FolderAdd', {
+    parentIUID: '',
+    fileName: '项目资料',
+  });
+  const archive = await api<{ iuid: string }>(token, 'POST', '/api/Home/FolderAdd', {
+    parentIUID: folder.iuid,
+    fileName: '归档',
+  });
+  const files: Array<[string, number]> = [
+    ['施工说明.txt', 3_000],
+    ['会议纪要.txt', 150_000],
+    ['进度计划.txt', 2_400_000],
+    ['现场照片.zip', 900_000],
+    ['结构模型.rvt', 5_200_000],
+    ['总平面图.dwg', 48_000],
+    ['设备清单.txt', 700],
+  ];
+  for (const [name, size] of files) await upload(token, name, size, folder.iuid);
+  await upload(token, '旧版会议纪要-alpha.txt', 12_000, archive.iuid);
+
+  await page.goto(`${server.url}/myDocument?folderId=${folder.iuid}`);
+  await page.getByTestId('file-table').locator('tr[data-row-name="施工说明.txt"]').waitFor();
+
+  // Sort cycle on 大小: ascending, then descending (folders stay first).
+  const sizeHeader = page.locator('[data-testid=file-table] thead th', { hasText: '大小' });
+  await sizeHeader.click();
+  await page.waitForURL(/sort=fileBytes&order=asc/);
+  await page.waitForFunction(
+    () =>
+      document
+        .querySelector('[data-testid=file-table] tbody tr[data-row-name]:nth-child(2)')
+        ?.getAttribute('data-row-name') === '设备清单.txt',
+  );
+  await sizeHeader.click();
+  await page.waitForURL(/order=desc/);
+  await page.waitForFunction(
+    () =>
+      document
+        .querySelector('[data-testid=file-table] tbody tr[data-row-name]:nth-child(2)')
+        ?.getAttribute('data-row-name') === '结构模型.rvt',
+  );
+  assert.deepEqual(await rowNames(page), [
+    '归档',
+    '结构模型.rvt',
+    '进度计划.txt',
+    '现场照片.zip',
+    '会议纪要.txt',
+    '总平面图.dwg',
+    '施工说明.txt',
+    '设备清单.txt',
+  ]);
+
+  // Filter 类型 = 文本 (checkbox list).
+  await page
+    .locator('[data-testid=file-table] thead th', { hasText: '类型' })
+    .locator('.ant-table-filter-trigger')
+    .click();
+  const typeDropdown = page.locator('.ant-table-filter-dropdown:visible');
+  await typeDropdown.getByText('文本', { exact: true }).click();
+  await typeDropdown.getByRole('button', { name: /确\s*定|OK/ }).click();
+  await page.getByTestId('filter-tag-fileSuffix').waitFor();
+
+  // Filter 大小 ≥ 100 KB (numeric range with a unit).
+  await sizeHeader.locator('.ant-table-filter-trigger').click();
+  const sizeFilter = page.getByTestId('number-range-filter');
+  await sizeFilter.getByPlaceholder('最小').fill('100');
+  await sizeFilter.locator('.ant-select').click();
+  await page.locator('.ant-select-item-option', { hasText: /^KB$/ }).click();
+  await sizeFilter.getByRole('button', { name: /确\s*定/ }).click();
+  await page.getByTestId('filter-tag-fileBytes').waitFor();
+  assert.match((await page.getByTestId('filter-tag-fileBytes').textContent()) ?? '', /大小: ≥ 100 KB/);
+  assert.match((await page.getByTestId('filter-tag-fileSuffix').textContent()) ?? '', /类型: 文本/);
+  await page.waitForFunction(
+    () => document.querySelectorAll('[data-testid=file-table] tbody tr[data-row-name]').length === 2,
+  );
+  assert.deepEqual(await rowNames(page), ['进度计划.txt', '会议纪要.txt']);
+  assert.match(page.url(), /type=txt/);
+  assert.match(page.url(), /sizeMin=102400/);
+
+  // Hide 修改时间 in 列设置; it stays hidden after a reload.
+  await page.getByTestId('column-settings-button').click();
+  await page.getByTestId('column-settings').getByText('修改时间').click();
+  await page.getByTestId('column-settings-button').click();
+  await page
+    .locator('[data-testid=file-table] thead th', { hasText: '修改时间' })
+    .waitFor({ state: 'detached' });
+  await page.getByTestId('column-settings').waitFor({ state: 'hidden' });
+  await shot(page, J, '01-sorted-two-filter-tags-hidden-column');
+  await page.reload();
+  await page.getByTestId('filter-tag-fileBytes').waitFor();
+  assert.equal(await page.locator('[data-testid=file-table] thead th', { hasText: '修改时间' }).count(), 0);
+
+  // A bulk action with nothing selected warns 请选中一行数据.
+  await page.getByRole('button', { name: /批量删除/ }).click();
+  await page.getByText('请选中一行数据').waitFor();
+
+  // Close one tag, then 清空 removes the other; the sort stays.
+  await page.getByTestId('filter-tag-fileSuffix').locator('.ant-tag-close-icon').click();
+  await page.waitForFunction(
+    () => document.querySelectorAll('[data-testid=file-table] tbody tr[data-row-name]').length === 4,
+  );
+  await page
+    .getByTestId('filter-tags')
+    .getByRole('button', { name: /清\s*空/ })
+    .click();
+  await page.getByTestId('filter-tags').waitFor({ state: 'detached' });
+  assert.match(page.url(), /sort=fileBytes&order=desc/);
+  // Third click on the header: back to no sort.
+  await sizeHeader.click();
+  await page.waitForURL((u) => !u.search.includes('sort='));
+
+  // Search across all areas; the hit shows its location and locates its row.
+  await page.getByTestId('search-scope').click();
+  await page.locator('.ant-select-item-option', { hasText: '全部区域' }).click();
+  await page.waitForURL(/scope=all/);
+  await page.getByTestId('file-search').locator('input').fill('alpha');
+  await page.getByTestId('file-search').locator('input').press('Enter');
+  await page.getByTestId('search-summary').getByText('在全部区域中的搜索结果').waitFor();
+  await page.getByRole('columnheader', { name: '区域' }).waitFor();
+  await page.locator('tr[data-row-name="旧版会议纪要-alpha.txt"]').waitFor();
+  assert.deepEqual(await rowNames(page), ['旧版会议纪要-alpha.txt']);
+  const location = page
+    .locator('tr[data-row-name="旧版会议纪要-alpha.txt"]')
+    .getByText('我的文件/项目资料/归档/');
+  await location.waitFor();
+  await shot(page, J, '02-search-all-areas');
+  await location.click();
+  await page.waitForURL(new RegExp(`folderId=${archive.iuid}.*located=`));
+  await page.locator('tr.row-located[data-row-name="旧版会议纪要-alpha.txt"]').waitFor();
+  await shot(page, J, '03-located');
+  await ctx.close();
+});
