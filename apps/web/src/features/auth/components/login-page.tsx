@@ -1,14 +1,17 @@
 /**
- * Sign-in screen `/login` (spec 000 §2 routes, §5 phone rule): phone + password, messages 请输入手机号 /
- * 请输入正确的手机号 / 请输入密码; `POST Api.login`, keep token and user, go to /myDocument. A register
- * tab when the client config enables it (000 §1), and a demo hint when the server runs the demo account.
+ * Sign-in screen `/login` (spec 000 §2 routes, §5 phone rule): tabs 密码登录 (phone + password) and
+ * 验证码登录 (phone + SMS code with 获取验证码 and its 60 s countdown), messages 请输入手机号 /
+ * 请输入正确的手机号 / 请输入密码 / 请输入验证码; `POST Api.login`, keep token and user, go to /myDocument
+ * — opening the 设置登录密码 dialog when the account has no password (000 §4). A register tab (phone,
+ * SMS code, name, optional password) when the client config enables it (000 §1), a demo hint when the
+ * server runs the demo account; `?phoneNum=` fills the phone.
  */
 import { LockOutlined, MobileOutlined, UserOutlined } from '@ant-design/icons';
 import { PHONE_PATTERN, type LoginDataValue } from '@bimdrive/contracts';
 import { Alert, App, Button, Form, Input, Tabs, Typography } from 'antd';
 import { useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { useSession } from '../../../stores/session-store.ts';
 import { useClientConfig } from '../api/get-client-config.ts';
 import { getUserInfo } from '../api/get-user-info.ts';
@@ -47,6 +50,9 @@ export function LoginPage({ redirectTo = '/myDocument' }: LoginPageProps): React
   const { t } = useTranslation(['auth', 'common']);
   const { message } = App.useApp();
   const navigate = useNavigate();
+  // 000 §2: /login?phoneNum=… fills the phone of every form.
+  const [search] = useSearchParams();
+  const phoneNum = (search.get('phoneNum') ?? '').trim().slice(0, 16);
   const config = useClientConfig();
   const loginMutation = useLogin();
   const registerMutation = useRegister();
@@ -127,6 +133,7 @@ export function LoginPage({ redirectTo = '/myDocument' }: LoginPageProps): React
     <Form<LoginForm>
       form={loginForm}
       layout="vertical"
+      initialValues={{ phone: phoneNum }}
       size="large"
       onFinish={onLogin}
       requiredMark={false}
@@ -158,6 +165,7 @@ export function LoginPage({ redirectTo = '/myDocument' }: LoginPageProps): React
     <Form<SmsLoginForm>
       form={smsForm}
       layout="vertical"
+      initialValues={{ phone: phoneNum }}
       size="large"
       onFinish={onSmsLogin}
       requiredMark={false}
@@ -190,6 +198,7 @@ export function LoginPage({ redirectTo = '/myDocument' }: LoginPageProps): React
     <Form<RegisterForm>
       form={registerForm}
       layout="vertical"
+      initialValues={{ phone: phoneNum }}
       size="large"
       onFinish={onRegister}
       requiredMark={false}
