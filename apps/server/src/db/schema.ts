@@ -165,6 +165,31 @@ export const uploads = pgTable(
   (t) => [index('uploads_owner_idx').on(t.ownerId), index('uploads_expires_idx').on(t.expiresAt)],
 );
 
+/**
+ * Completed-transfer records (spec 000 §3 "Completed upload record", §7 GetTransmissionData): one row
+ * per finished upload (or version upload) of a user. Deleting a record never touches the file.
+ * `fileType` is the upload status of 001 §4 (1 uploading, 0 failed, 2 complete); the server writes
+ * rows at completion (2) and the list shows only 2. `sourceType` 1 enterprise, 2 personal, 3 knowledge
+ * base; `mainIuid` the file; `knowledgeBaseType` StandardInfo / Company / Mine for knowledge bases.
+ */
+export const transferRecords = pgTable(
+  'transfer_records',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    fileName: text('file_name').notNull(),
+    sizeBytes: bigint('size_bytes', { mode: 'number' }).notNull(),
+    fileType: smallint('file_type').notNull().default(2),
+    sourceType: smallint('source_type').notNull().default(2),
+    mainIuid: text('main_iuid').notNull().default(''),
+    knowledgeBaseType: text('knowledge_base_type').notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (t) => [index('transfer_records_owner_idx').on(t.ownerId, t.createdAt)],
+);
+
 /** Favourites (collect): spec 001 §4 "Collect toggles collectbit". */
 export const favourites = pgTable(
   'favourites',
