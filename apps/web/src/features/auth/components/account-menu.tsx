@@ -15,7 +15,6 @@ import {
   CaretDownOutlined,
   CustomerServiceOutlined,
   LogoutOutlined,
-  PhoneOutlined,
   QuestionCircleOutlined,
   UserOutlined,
   IdcardOutlined,
@@ -249,7 +248,6 @@ export function AccountMenu(): ReactElement {
           style={{ textAlign: 'left', justifyContent: 'flex-start' }}
         >
           {t('service:consult.entry')}
-          <PhoneOutlined style={{ marginLeft: 6, color: token.colorTextTertiary, fontSize: 12 }} />
         </Button>
       )}
       <Button
