@@ -33,3 +33,33 @@ describe('configuration', () => {
     expect(msg).not.toMatch(/HOST/);
   });
 });
+
+describe('sign-in security and chat-app configuration (000 §7, §2)', () => {
+  it('field encryption is required in production and optional elsewhere unless set', () => {
+    expect(loadConfig({ NODE_ENV: 'production' }).fieldEncryption).toBe('required');
+    expect(loadConfig({}).fieldEncryption).toBe('optional');
+    expect(loadConfig({ NODE_ENV: 'production', FIELD_ENCRYPTION: 'optional' }).fieldEncryption).toBe(
+      'optional',
+    );
+    expect(() => loadConfig({ FIELD_ENCRYPTION: 'sometimes' })).toThrow(/FIELD_ENCRYPTION/);
+    expect(() => loadConfig({ FIELD_KEY_PEM: 'not a key' })).toThrow(
+      /FIELD_KEY_PEM: must be a PEM private key/,
+    );
+  });
+
+  it('DingTalk: unconfigured by default, official base URLs, trailing slashes dropped', () => {
+    const d = loadConfig({}).dingtalk;
+    expect(d).toMatchObject({
+      appKey: undefined,
+      appSecret: undefined,
+      corpId: undefined,
+      timeoutMs: 10_000,
+    });
+    expect(d.oapiUrl).toBe('https://oapi.dingtalk.com');
+    expect(d.apiUrl).toBe('https://api.dingtalk.com');
+    const c = loadConfig({ DINGTALK_OAPI_URL: 'http://127.0.0.1:9000/', DINGTALK_APP_KEY: 'k' }).dingtalk;
+    expect(c.oapiUrl).toBe('http://127.0.0.1:9000');
+    expect(c.appKey).toBe('k');
+    expect(() => loadConfig({ DINGTALK_API_URL: 'not a url' })).toThrow(/DINGTALK_API_URL/);
+  });
+});
