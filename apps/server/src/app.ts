@@ -45,6 +45,7 @@ import { favouritesRoutes } from './modules/favourites/favourites.routes.ts';
 import { searchRoutes } from './modules/search/search.routes.ts';
 import { uploadsRoutes } from './modules/uploads/uploads.routes.ts';
 import { uploadsService } from './modules/uploads/uploads.service.ts';
+import { transfersRoutes } from './modules/transfers/transfers.routes.ts';
 import { companiesRoutes } from './modules/companies/companies.routes.ts';
 import { sharesRoutes } from './modules/shares/shares.routes.ts';
 import { startConversionWorker } from './modules/conversions/conversion.worker.ts';
@@ -242,6 +243,7 @@ export async function buildApp(config: AppConfig, role: Role = 'all'): Promise<B
   await app.register(favouritesRoutes(ctx));
   await app.register(searchRoutes(ctx));
   await app.register(uploadsRoutes(ctx, uploads));
+  await app.register(transfersRoutes(ctx)); // completed-transfer records (000 §7; issue 5)
   await app.register(sharesRoutes(ctx));
   await app.register(companiesRoutes(ctx));
   await app.register(smsRoutes(ctx));

@@ -13,3 +13,4 @@ export * from './dingtalk.ts';
 export * from './service.ts';
 export * from './account.ts';
 export * from './versions.ts';
+export * from './transfers.ts';

@@ -53,6 +53,11 @@ export const Api = {
   tus: '/api/files/uploads', // tus creation/termination/expiration; metadata: filename, folderId
   fragmentDelete: '/api/Home/Getfragmentdelete', // GET ?IUID=<upload id> → null
 
+  // completed-transfer records (000 §7; issue 5)
+  transmissionList: '/api/Home/GetTransmissionData', // POST TransmissionQuery (form or JSON page, rows) → TransmissionList
+  transmissionDelete: '/api/Home/DeleteTransmissionDataById', // POST ?IUID=<record iuid> → null (the record only, never the file)
+  transmissionDeleteAll: '/api/Home/DeleteAllTransmissionData', // POST → null (all the caller's records)
+
   // favourites (001 §7)
   collect: '/api/Drawing/DrawingCollection', // POST IuidBody → null  (message Collected)
   uncollect: '/api/Drawing/DrawingCollectionDe', // POST IuidBody → null (message Cancelled)

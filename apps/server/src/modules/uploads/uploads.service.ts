@@ -13,6 +13,7 @@
  *   creation also checks the suffix family and reserves quota the same way; completion adds the
  *   version (quota charged again for the real size) instead of a new file, and answers
  *   `x-file-iuid` (the same file) and `x-file-version`.
+ * - Every completion (file or version) writes a completed-transfer record (modules/transfers, 000 §3).
  */
 import { randomUUID } from 'node:crypto';
 import { rm } from 'node:fs/promises';
@@ -32,6 +33,7 @@ import { filesRepository, isUuid } from '../files/files.repository.ts';
 import { checkName, filesService, isUniqueViolation } from '../files/files.service.ts';
 import { uploadsRepository } from './uploads.repository.ts';
 import { versionsService } from '../versions/versions.service.ts';
+import { transfersService } from '../transfers/transfers.service.ts';
 import { PERSONAL_EXPIRED_UPLOAD_MSG, serviceEnded } from '../service-state/service-state.service.ts';
 
 /** Where unfinished tus uploads live (same disk as storage, so completion is a rename). */
@@ -60,6 +62,7 @@ export function uploadsService(ctx: AppContext) {
   const filesRepo = filesRepository(ctx.db);
   const repo = uploadsRepository(ctx.db);
   const versions = versionsService(ctx);
+  const transfers = transfersService(ctx);
   const callers = new WeakMap<object, Caller>();
   const datastore = new FastFileStore({
     directory: tusDir(ctx),
@@ -148,7 +151,26 @@ export function uploadsService(ctx: AppContext) {
       await dropBytes();
       throw tusError(404, '文件不存在或已被删除');
     }
+    await recordCompleted(caller, row.fileName, upload.offset, row.versionOf!);
     return added.version;
+  }
+
+  /**
+   * The completed-transfer record of the panel's 已完成 tab (000 §3). The file already exists, so a
+   * failure here is logged and does not fail the upload.
+   */
+  async function recordCompleted(
+    caller: Caller,
+    fileName: string,
+    sizeBytes: number,
+    fileId: string,
+    sourceType?: number,
+  ): Promise<void> {
+    try {
+      await transfers.record({ ownerId: caller.user.id, fileName, sizeBytes, fileId, sourceType });
+    } catch (err) {
+      ctx.log.error({ err, fileId }, 'transfer record not written');
+    }
   }
 
   /** Pick a free name in the folder: "a.ifc", then "a (1).ifc", "a (2).ifc", … */
@@ -207,6 +229,7 @@ export function uploadsService(ctx: AppContext) {
       throw err;
     }
     if (status.convert) await ctx.enqueueConversion(fileId);
+    await recordCompleted(caller, file.name, size, fileId, file.sourceType);
     return fileId;
   }
 

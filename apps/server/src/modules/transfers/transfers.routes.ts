@@ -1,0 +1,51 @@
+/**
+ * Completed-transfer record calls (spec 000 §7): `POST GetTransmissionData` (form or JSON page, rows),
+ * `POST DeleteTransmissionDataById?IUID=`, `POST DeleteAllTransmissionData`. All authenticate first.
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { Api, TransmissionIdQuery, TransmissionList, TransmissionQuery } from '@bimdrive/contracts';
+import type { AppContext } from '../../app-context.ts';
+import { bearerToken, ok, okNull, okSchema } from '../../lib/http.ts';
+import { authService } from '../auth/auth.service.ts';
+import { transfersService } from './transfers.service.ts';
+
+const tags = ['transfers'];
+
+/** Register the transfer-record routes. */
+export function transfersRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  const auth = authService(ctx);
+  const transfers = transfersService(ctx);
+  return async (app) => {
+    // The spec sends page and rows as a form; scoped to this plugin.
+    app.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string', bodyLimit: 4096 },
+      (_req, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
+    );
+
+    app.post(
+      Api.transmissionList,
+      { schema: { tags, body: TransmissionQuery.nullish(), response: okSchema(TransmissionList) } },
+      async (req) => {
+        const caller = await auth.authenticate(bearerToken(req));
+        return ok(await transfers.list(caller, req.body ?? TransmissionQuery.parse({})));
+      },
+    );
+
+    app.post(
+      Api.transmissionDelete,
+      { schema: { tags, querystring: TransmissionIdQuery, response: okNull } },
+      async (req) => {
+        const caller = await auth.authenticate(bearerToken(req));
+        await transfers.remove(caller, req.query.IUID);
+        return ok(null, '删除成功');
+      },
+    );
+
+    app.post(Api.transmissionDeleteAll, { schema: { tags, response: okNull } }, async (req) => {
+      const caller = await auth.authenticate(bearerToken(req));
+      await transfers.removeAll(caller);
+      return ok(null, '删除成功');
+    });
+  };
+}
