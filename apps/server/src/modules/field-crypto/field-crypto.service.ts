@@ -98,10 +98,17 @@ const invalid = () => new AppError(400, FieldEncMessages.invalid);
  *   window or already used, -1 malformed or tampered.
  */
 export function fieldOpener(key: FieldKeyPair, mode: FieldEncryptionMode, now: () => number = Date.now) {
-  /** Wrapped keys seen within the window (this process): a captured request cannot be replayed here. */
+  /**
+   * Wrapped keys seen within the window (this process): a captured request cannot be replayed here.
+   * Kept in arrival order, so expired entries are dropped from the front; at most `MAX_SEEN` kept.
+   */
   const seen = new Map<string, number>();
+  const MAX_SEEN = 200_000;
   const remember = (ek: string, t: number): boolean => {
-    for (const [k, until] of seen) if (until < t) seen.delete(k);
+    for (const [k, until] of seen) {
+      if (until >= t && seen.size < MAX_SEEN) break;
+      seen.delete(k);
+    }
     const id = createHash('sha256').update(ek).digest('base64url');
     if (seen.has(id)) return false;
     seen.set(id, t + 2 * FIELD_ENC_MAX_AGE_MS);
