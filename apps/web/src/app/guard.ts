@@ -54,10 +54,7 @@ function loadPermissions(): Promise<MenuListValue | null> {
 /** The chat app's default corpId from the client settings ('' when none or unavailable). */
 async function defaultCorpId(): Promise<string> {
   try {
-    const config = await queryClient.ensureQueryData(clientConfigQueryOptions());
-    // `defaultCorpId` comes with the chat-app sign-in settings (DINGTALK_CORP_ID) when configured.
-    const value: unknown = Reflect.get(config, 'defaultCorpId');
-    return typeof value === 'string' ? value : '';
+    return (await queryClient.ensureQueryData(clientConfigQueryOptions())).defaultCorpId;
   } catch {
     return '';
   }
