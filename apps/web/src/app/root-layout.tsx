@@ -8,6 +8,7 @@ import { useEffect, useRef, useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useMatches, useNavigate, useNavigation } from 'react-router';
 import { TopProgressBar } from '../components/top-progress-bar.tsx';
+import { useClientConfig } from '../features/auth/api/get-client-config.ts';
 import { usePreview } from '../stores/preview-store.ts';
 import { useSession } from '../stores/session-store.ts';
 import { companyRedirectTarget } from './guard-rules.ts';
@@ -38,7 +39,7 @@ export function RootLayout(): ReactElement {
     .reverse()
     .map((m) => m.handle)
     .find(isRouteHandle)?.title;
-  const product = t('common:productName');
+  const product = useClientConfig().data?.productName || t('common:productName');
   useEffect(() => {
     // A key with a namespace (`service:title.x`) is used as is; others live under `app:title.*`.
     const title = titleKey ? t(titleKey.includes(':') ? titleKey : `title.${titleKey}`) : '';

@@ -4,7 +4,7 @@
  * /s and /share (share landing, outside the shell, no sign-in); /404 and unknown paths → /404. Every
  * leaf runs the guard loader; screens load lazily so the progress bar covers their loading.
  * Service screens (000 §2): /systemInitError, /payCenter (建设中), /mobileTip (phones), /alladmin →
- * /companyManagement; the other menu routes of 001 §2 (project group, libraries, administration)
+ * /companyManagement, /helpCenter (→ HELP_CENTER_URL); the other menu routes of 001 §2 (project group, libraries, administration)
  * are 建设中 placeholders inside the shell, allowed or refused by the permission menu (guard.ts).
  */
 import type { ReactElement } from 'react';
@@ -18,6 +18,8 @@ import { guardLoader } from './guard.ts';
 import { RootLayout, type RouteHandle } from './root-layout.tsx';
 import { RouteError } from './routes/route-error.tsx';
 import { MENU_ROUTE_PATHS } from '@bimdrive/contracts';
+import { clientConfigQueryOptions } from '../features/auth/api/get-client-config.ts';
+import { queryClient } from '../lib/query-client.ts';
 
 const handle = (title: string): RouteHandle => ({ title });
 
@@ -116,6 +118,23 @@ export const routes: RouteObject[] = [
         return { Component: () => <UnderConstructionPage fullPage /> };
       }),
       { path: '/alladmin', element: <Navigate to="/companyManagement" replace /> },
+      {
+        // 000 §2: /helpCenter opens on the external help site (HELP_CENTER_URL); 建设中 when none is set.
+        path: '/helpCenter',
+        loader: async (args: LoaderFunctionArgs) => {
+          const guarded = await guardLoader(args);
+          if (guarded) return guarded;
+          const url = (await queryClient.ensureQueryData(clientConfigQueryOptions())).helpCenterUrl;
+          if (url) window.location.replace(url);
+          return null;
+        },
+        handle: handle('service:title.helpCenter'),
+        lazy: async () => {
+          const { UnderConstructionPage } =
+            await import('../features/service/components/under-construction-page.tsx');
+          return { Component: () => <UnderConstructionPage fullPage /> };
+        },
+      },
       { path: '/s', ...shareLanding },
       { path: '/share', ...shareLanding },
       {
