@@ -11,6 +11,8 @@ export interface PreviewFile {
   iuid: string;
   fileName: string;
   fileSuffix: string;
+  /** A version other than the current one (issue 5 versions); absent = current. */
+  version?: number;
 }
 
 /**
@@ -40,6 +42,14 @@ export const usePreview = create<PreviewState>((set) => ({
   file: null,
   share: null,
   open: (file, share = null) =>
-    set({ file: { iuid: file.iuid, fileName: file.fileName, fileSuffix: file.fileSuffix }, share }),
+    set({
+      file: {
+        iuid: file.iuid,
+        fileName: file.fileName,
+        fileSuffix: file.fileSuffix,
+        ...(file.version !== undefined ? { version: file.version } : {}),
+      },
+      share,
+    }),
   close: () => set({ file: null, share: null }),
 }));

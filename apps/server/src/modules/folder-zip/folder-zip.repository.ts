@@ -5,6 +5,7 @@ import type { Db } from '../../db/client.ts';
 /** One folder or file under the zipped folder. `storageKey` is the current version's original. */
 export interface TreeEntry {
   id: string;
+  ownerId: string;
   parentId: string;
   kind: number;
   name: string;
@@ -25,15 +26,17 @@ export function folderZipRepository(db: Db) {
     async ownedSubtree(ownerId: string, folderId: string): Promise<TreeEntry[]> {
       const res = await db.execute(sql`
         with recursive tree as (
-          select id, parent_id, kind, name, suffix, size_bytes, storage_key, updated_at, 1 as depth
+          select id, owner_id, parent_id, kind, name, suffix, size_bytes, storage_key, updated_at, 1 as depth
           from files where parent_id = ${folderId} and owner_id = ${ownerId}
           union all
-          select f.id, f.parent_id, f.kind, f.name, f.suffix, f.size_bytes, f.storage_key, f.updated_at, t.depth + 1
+          select f.id, f.owner_id, f.parent_id, f.kind, f.name, f.suffix, f.size_bytes, f.storage_key, f.updated_at,
+            t.depth + 1
           from files f join tree t on f.parent_id = t.id
           where f.owner_id = ${ownerId} and t.kind = 1
         ) select * from tree order by depth, kind, lower(name), id`);
       return (res as unknown as { rows: Array<Record<string, unknown>> }).rows.map((r) => ({
         id: String(r.id),
+        ownerId: String(r.owner_id),
         parentId: String(r.parent_id),
         kind: Number(r.kind),
         name: String(r.name),

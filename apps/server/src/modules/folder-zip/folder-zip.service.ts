@@ -180,7 +180,7 @@ export async function createFolderZip(
       zip.addEmptyDirectory(entryPath, { mtime: e.updatedAt });
       continue;
     }
-    const key = e.storageKey ?? originalKeyOf({ ownerId: caller.user.id, id: e.id, storageKey: null });
+    const key = originalKeyOf(e);
     const stored = await ctx.storage.stat(key);
     if (!stored) {
       missing.push(entryPath);

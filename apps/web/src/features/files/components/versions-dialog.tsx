@@ -2,15 +2,24 @@
  * 版本 dialog of a file row (issue 5 versions; 001 §7 FileVersionAdd, 000 §7 FileVersionInfo): the
  * file's versions newest first (version with the 当前版本 tag, name, size, uploader, time, conversion
  * status), 上传新版本 (same format; progress while uploading; refused format or space shows the
- * server's message), and per version 下载, 设为当前版本 and 删除 (not the current one, with confirmation).
+ * server's message), and per version 预览 (the preview overlay on that version's own converted model),
+ * 下载, 设为当前版本 and 删除 (not the current one, with confirmation).
  * The list refreshes live on `FileVersionInfo` (it lives under the file listings' query root).
  */
-import { CloudUploadOutlined, DeleteOutlined, DownloadOutlined, HistoryOutlined } from '@ant-design/icons';
+import {
+  CloudUploadOutlined,
+  DeleteOutlined,
+  DownloadOutlined,
+  EyeOutlined,
+  HistoryOutlined,
+} from '@ant-design/icons';
 import { FileKind, SUFFIX_FAMILIES, type FileRowValue, type FileVersionRowValue } from '@bimdrive/contracts';
 import { App, Button, Modal, Progress, Space, Table, Tag, Tooltip, Typography, type TableProps } from 'antd';
 import { useEffect, useRef, useState, type ChangeEvent, type HTMLAttributes, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConversionStatus } from '../../../components/conversion-status.tsx';
+import { isPreviewReady } from '../../../components/status-label.ts';
+import { usePreview } from '../../../stores/preview-store.ts';
 import {
   getVersionDownloadUrl,
   useDeleteVersion,
@@ -67,7 +76,7 @@ export function VersionsDialog({ file, onClose }: VersionsDialogProps): ReactEle
     running.current = up;
     try {
       const n = await up.done;
-      void message.success(t('versions.uploaded', { version: n }));
+      void message.success(n ? t('versions.uploaded', { version: n }) : t('versions.uploadedPlain'));
       void versions.refetch();
     } catch (err) {
       if (running.current === up)
@@ -87,6 +96,22 @@ export function VersionsDialog({ file, onClose }: VersionsDialogProps): ReactEle
     } catch {
       /* toasted by the API client */
     }
+  };
+
+  /** Open the preview overlay on this version (its own converted model). */
+  const previewVersion = (v: FileVersionRowValue) => {
+    if (!file) return;
+    if (!isPreviewReady(v)) {
+      void message.warning(t('common:msg.notConverted'));
+      return;
+    }
+    onClose();
+    usePreview.getState().open({
+      iuid: file.iuid,
+      fileName: `${file.fileName} (V${v.version})`,
+      fileSuffix: v.fileSuffix,
+      ...(v.isCurrent ? {} : { version: v.version }),
+    });
   };
 
   const makeCurrent = async (v: FileVersionRowValue) => {
@@ -167,9 +192,18 @@ export function VersionsDialog({ file, onClose }: VersionsDialogProps): ReactEle
     {
       title: t('common:table.actions'),
       key: 'actions',
-      width: 120,
+      width: 140,
       render: (_: unknown, v) => (
         <Space size={2}>
+          <Tooltip title={t('common:action.preview')} mouseEnterDelay={0.3}>
+            <Button
+              type="text"
+              size="small"
+              icon={<EyeOutlined />}
+              aria-label={t('common:action.preview')}
+              onClick={() => previewVersion(v)}
+            />
+          </Tooltip>
           <Tooltip title={t('common:action.download')} mouseEnterDelay={0.3}>
             <Button
               type="text"

@@ -13,8 +13,8 @@ const CHUNK_SIZE = 64 * 1024 * 1024;
 
 /** A running version upload. */
 export interface VersionUpload {
-  /** Resolves to the new version number when the server has added it. */
-  done: Promise<number>;
+  /** Resolves when the server has added the version: its number, or null when the answer did not carry it. */
+  done: Promise<number | null>;
   /** Stop and remove the fragments (tus termination). */
   cancel: () => Promise<void>;
 }
@@ -39,7 +39,8 @@ export function uploadVersion(
   onProgress: (percent: number) => void,
 ): VersionUpload {
   let upload: Upload | null = null;
-  const done = new Promise<number>((resolve, reject) => {
+  let version: number | null = null;
+  const done = new Promise<number | null>((resolve, reject) => {
     upload = new Upload(file, {
       endpoint: Api.versionAdd,
       metadata: { filename: file.name, [VERSION_OF_METADATA]: iuid },
@@ -52,10 +53,11 @@ export function uploadVersion(
       onProgress: (sent, total) => onProgress(total > 0 ? Math.min(99.9, (sent / total) * 100) : 0),
       onAfterResponse: (_req, res) => {
         const n = res.getHeader('x-file-version');
-        if (n) {
-          onProgress(100);
-          resolve(Number(n));
-        }
+        if (n) version = Number(n);
+      },
+      onSuccess: () => {
+        onProgress(100);
+        resolve(version);
       },
       onError: (err) => reject(new Error(messageOf(err))),
     });

@@ -12,13 +12,18 @@ import { POLL_INTERVAL_MS, shouldPoll } from '../lib/preview-rules.ts';
 /** Query-key root of previews. */
 export const previewQueryKeys = {
   all: ['preview'] as const,
-  owner: (iuid: string) => ['preview', 'owner', iuid] as const,
+  owner: (iuid: string, version?: number) =>
+    ['preview', 'owner', iuid, String(version ?? 'current')] as const,
   share: (shareCode: string) => ['preview', 'share', shareCode] as const,
 };
 
-/** Fetch the owner's preview of one file (001 §2). */
-export function getPreviewInfo(iuid: string, signal?: AbortSignal): Promise<PreviewInfoValue> {
-  return api<PreviewInfoValue>({ url: Api.preview, params: { IUID: iuid }, silent: true, signal });
+/** Fetch the owner's preview of one file (001 §2), of one of its versions when `version` is given. */
+export function getPreviewInfo(
+  iuid: string,
+  signal?: AbortSignal,
+  version?: number,
+): Promise<PreviewInfoValue> {
+  return api<PreviewInfoValue>({ url: Api.preview, params: { IUID: iuid, version }, silent: true, signal });
 }
 
 /** Fetch a share visitor's preview with the visitor token (001 §6 share mode). */
@@ -43,8 +48,11 @@ const common = {
     shouldPoll(q.state.data) ? POLL_INTERVAL_MS : false,
 } as const;
 
-/** The preview of the open file: the owner's, or the visitor's in share mode (001 §2, §6). */
-export function usePreviewInfo(iuid: string, share: PreviewShareAccess | null) {
+/**
+ * The preview of the open file: the owner's (of `version` when given), or the visitor's in share mode
+ * (001 §2, §6).
+ */
+export function usePreviewInfo(iuid: string, share: PreviewShareAccess | null, version?: number) {
   const options: UseQueryOptions<PreviewInfoValue, Error, PreviewInfoValue, readonly string[]> = share
     ? {
         queryKey: previewQueryKeys.share(share.shareCode),
@@ -53,8 +61,8 @@ export function usePreviewInfo(iuid: string, share: PreviewShareAccess | null) {
         ...common,
       }
     : {
-        queryKey: previewQueryKeys.owner(iuid),
-        queryFn: ({ signal }) => getPreviewInfo(iuid, signal),
+        queryKey: previewQueryKeys.owner(iuid, version),
+        queryFn: ({ signal }) => getPreviewInfo(iuid, signal, version),
         ...common,
       };
   return useQuery(options);

@@ -24,8 +24,10 @@ export function useToggleCollect() {
   return useMutation({
     mutationFn: toggleCollect,
     onSuccess: (_data, input) => {
-      qc.setQueryData<PreviewInfoValue>(previewQueryKeys.owner(input.iuid), (old) =>
-        old ? { ...old, collectbit: input.collect } : old,
+      // Every cached preview of the file (current or a version) shows the new flag.
+      qc.setQueriesData<PreviewInfoValue>(
+        { queryKey: previewQueryKeys.owner(input.iuid).slice(0, 3) },
+        (old) => (old ? { ...old, collectbit: input.collect } : old),
       );
       void qc.invalidateQueries({ queryKey: fileQueryKeys.all });
     },

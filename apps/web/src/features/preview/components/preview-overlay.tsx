@@ -57,7 +57,7 @@ function OverlayContent({
   const close = usePreview((s) => s.close);
   const rootRef = useRef<HTMLDivElement>(null);
   const { fullscreen, toggle, supported } = useFullscreen(rootRef);
-  const query = usePreviewInfo(file.iuid, share);
+  const query = usePreviewInfo(file.iuid, share, file.version);
   const collect = useToggleCollect();
   const info = query.data;
   const needsSize = share === null && (info?.previewKind === 'office' || info?.previewKind === 'none');

@@ -1,0 +1,179 @@
+/**
+ * Versions and folder download in 我的文件 (issue 5; 001 §7 FileVersionAdd, CompressFileFolder):
+ * a folder row's 下载 saves `<folder>.zip` through the browser's own download (its entries checked);
+ * a file row's 版本 opens the versions dialog, a new version of a real IFC is uploaded from it and
+ * becomes 当前版本 once converted, and 设为当前版本 switches back to V1. Screenshots:
+ * e2e/artifacts/versions-folder-zip/.
+ */
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import { readFile, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import type { Browser } from 'playwright-core';
+import { ARTIFACTS, launchBrowser, shot } from '../lib/browser.ts';
+import { startServer, TESTDATA, type RunningServer } from '../lib/server.ts';
+
+const J = 'versions-folder-zip';
+const PHONE = '13700000052';
+const PASSWORD = 'Passw0rd!x';
+const run = promisify(execFile);
+
+let server: RunningServer;
+let browser: Browser;
+
+before(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function api<T>(token: string, method: 'GET' | 'POST', route: string, body?: unknown): Promise<T> {
+  const r = await fetch(`${server.url}${route}`, {
+    method,
+    headers: {
+      authorization: `Bearer ${token}`,
+      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+    },
+    body: body !== undefined ? JSON.stringify(body) : undefined,
+  });
+  const env = (await r.json()) as { code: number; msg: string; data: T };
+  assert.equal(env.code, 1, env.msg);
+  return env.data;
+}
+
+/** Upload a real test file through tus (creation + one PATCH) into a folder. */
+async function upload(token: string, rel: string, folderId: string): Promise<void> {
+  const bytes = await readFile(path.join(TESTDATA, rel));
+  const meta = [
+    `filename ${Buffer.from(path.basename(rel)).toString('base64')}`,
+    `folderId ${Buffer.from(folderId).toString('base64')}`,
+  ];
+  const created = await fetch(`${server.url}/api/files/uploads`, {
+    method: 'POST',
+    headers: {
+      authorization: `Bearer ${token}`,
+      'tus-resumable': '1.0.0',
+      'upload-length': String(bytes.length),
+      'upload-metadata': meta.join(','),
+    },
+  });
+  assert.equal(created.status, 201, await created.clone().text());
+  const done = await fetch(new URL(created.headers.get('location')!, server.url), {
+    method: 'PATCH',
+    headers: {
+      authorization: `Bearer ${token}`,
+      'tus-resumable': '1.0.0',
+      'upload-offset': '0',
+      'content-type': 'application/offset+octet-stream',
+    },
+    body: new Uint8Array(bytes),
+  });
+  assert.equal(done.status, 204);
+}
+
+test('download a folder as a zip; versions of an IFC: upload, current, switch back', async () => {
+  const r = await fetch(`${server.url}/api/Home/Register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ phone: PHONE, password: PASSWORD, name: '钱工' }),
+  });
+  assert.equal(((await r.json()) as { code: number }).code, 1);
+
+  const ctx = await browser.newContext({
+    viewport: { width: 1440, height: 900 },
+    locale: 'zh-CN',
+    acceptDownloads: true,
+  });
+  const page = await ctx.newPage();
+  page.on('pageerror', (e) => console.error('[page error]', e.message));
+  await page.goto(`${server.url}/login`);
+  await page.locator('input:not([type=password])').first().fill(PHONE);
+  await page.locator('input[type=password]').first().fill(PASSWORD);
+  await page
+    .getByRole('button', { name: /登\s*录/ })
+    .first()
+    .click();
+  await page.waitForURL((u) => !u.pathname.startsWith('/login'), { timeout: 30_000 });
+  const token = (await page.evaluate(() => localStorage.getItem('token')))!;
+
+  const root = await api<{ iuid: string }>(token, 'POST', '/api/Home/FolderAdd', {
+    parentIUID: '',
+    fileName: '项目资料',
+  });
+  const models = await api<{ iuid: string }>(token, 'POST', '/api/Home/FolderAdd', {
+    parentIUID: root.iuid,
+    fileName: '模型',
+  });
+  await api(token, 'POST', '/api/Home/FolderAdd', { parentIUID: root.iuid, fileName: '空文件夹' });
+  await upload(token, 'ifc/SimpleWall.ifc', models.iuid);
+  await upload(token, 'images/SimpleWall_Screenshot_1.png', root.iuid);
+
+  // 下载 on the folder row: the browser saves 项目资料.zip with the tree inside.
+  await page.goto(`${server.url}/myDocument`);
+  const folderRow = page.getByTestId('file-table').locator('tr[data-row-name="项目资料"]');
+  await folderRow.waitFor();
+  const downloadButton = folderRow.getByRole('button', { name: '下载' });
+  await downloadButton.hover();
+  await page.getByRole('tooltip', { name: '下载' }).waitFor();
+  await shot(page, J, '01-folder-download-action');
+  const [download] = await Promise.all([page.waitForEvent('download'), downloadButton.click()]);
+  assert.equal(download.suggestedFilename(), '项目资料.zip');
+  const saved = path.join(ARTIFACTS, J, '项目资料.zip');
+  await download.saveAs(saved);
+  assert.ok((await stat(saved)).size > 190_000);
+  const listing = await run('unzip', ['-Z1', saved]).then(
+    (o) => o.stdout,
+    () => null, // no unzip on this machine: the server tests check the entries
+  );
+  if (listing !== null) {
+    const names = listing.trim().split('\n').sort();
+    assert.deepEqual(names, [
+      '项目资料/',
+      '项目资料/SimpleWall_Screenshot_1.png',
+      '项目资料/模型/',
+      '项目资料/模型/SimpleWall.ifc',
+      '项目资料/空文件夹/',
+    ]);
+  }
+
+  // 版本 on the IFC row, once converted.
+  await page.goto(`${server.url}/myDocument?folderId=${models.iuid}`);
+  const ifcRow = page.getByTestId('file-table').locator('tr[data-row-name="SimpleWall.ifc"]');
+  await ifcRow.waitFor();
+  await page.getByTestId('status-SimpleWall.ifc').getByText('转换完成').waitFor({ timeout: 120_000 });
+  await ifcRow.getByRole('button', { name: '版本' }).click();
+  const dialog = page.getByTestId('versions-dialog');
+  await dialog.locator('tr[data-version="1"]').getByText('当前版本').waitFor();
+  await page.getByText('版本管理 - SimpleWall.ifc').waitFor();
+
+  // 上传新版本 from the dialog: another real IFC becomes V2, the current version, and is converted.
+  await dialog.getByTestId('version-input').setInputFiles(path.join(TESTDATA, 'ifc/wall-elemented-case.ifc'));
+  const v2 = dialog.locator('tr[data-version="2"]');
+  await page.getByText(/已上传为 V2，正在处理|新版本已上传，正在处理/).waitFor({ timeout: 60_000 });
+  console.log('[debug] toast:', await page.locator('.ant-message').innerText());
+  await dialog.locator('.ant-progress').waitFor({ state: 'detached' });
+  await v2.getByText('当前版本').waitFor({ timeout: 60_000 });
+  await v2.getByText('转换完成').waitFor({ timeout: 120_000 });
+  assert.equal(await dialog.locator('tr[data-version="1"]').getByText('当前版本').count(), 0);
+  await v2.getByText('wall-elemented-case.ifc').waitFor();
+  await shot(page, J, '02-versions-dialog-v2-current');
+
+  // 设为当前版本 on V1 switches back; the row in the table shows V1's size again.
+  await dialog.locator('tr[data-version="1"]').getByRole('button', { name: '设为当前版本' }).click();
+  await dialog.locator('tr[data-version="1"]').getByText('当前版本').waitFor();
+  await page.getByText('已将 V1 设为当前版本').waitFor();
+  await shot(page, J, '03-versions-dialog-v1-current');
+  const info = await api<{ fileBytes: number; statusType: number }>(
+    token,
+    'GET',
+    `/api/Home/MyDocumentList?folderId=${models.iuid}`,
+  ).then((l) => (l as unknown as { list: Array<{ fileName: string; fileBytes: number }> }).list);
+  const wall = info.find((f) => f.fileName === 'SimpleWall.ifc');
+  assert.equal(wall?.fileBytes, (await stat(path.join(TESTDATA, 'ifc/SimpleWall.ifc'))).size);
+  await ctx.close();
+});
