@@ -194,6 +194,39 @@ describe(`DingTalk sign-in (${testDbKind})`, () => {
     expect(bad.status).toBe(400);
     expect(bad.body.msg).toBe(DingTalkMessages.badCode);
   });
+
+  it('with registration closed, only members of DINGTALK_CORP_ID get a new account; linking still works', async () => {
+    const config = t.built.ctx.config;
+    const existing = await signUp(t, '注册关闭前');
+    config.registerEnabled = false;
+    try {
+      const linked = await ddLogin({
+        code: fake.inAppCode(person({ mobile: existing.phone })),
+        corpId: 'dingcorpA',
+      });
+      expect(linked.body.data.userID).toBe(existing.login.userID);
+      const outsider = await ddLogin({ code: fake.inAppCode(person()), corpId: 'dingcorpA' });
+      expect(outsider.status).toBe(403);
+      expect(outsider.body.msg).toBe(DingTalkLoginMessages.notRegistered);
+      const oauthOutsider = await thirdParty({ code: fake.oauthCode(person(), 'dingcorpA') });
+      expect(oauthOutsider.body.msg).toBe(DingTalkLoginMessages.notRegistered);
+
+      config.dingtalk.corpId = 'dingcorpA';
+      const member = await ddLogin({ code: fake.inAppCode(person()) });
+      expect(member.body.code).toBe(1);
+      const oauthMember = await thirdParty({ code: fake.oauthCode(person(), 'dingcorpA') });
+      expect(oauthMember.body.code).toBe(1);
+      // DingTalk must name the app's corp for an OAuth2 sign-in: another corp or none is refused.
+      for (const corp of ['dingcorpB', '']) {
+        const r = await thirdParty({ code: fake.oauthCode(person(), corp) });
+        expect(r.status).toBe(403);
+        expect(r.body.msg).toBe(DingTalkLoginMessages.corpMismatch);
+      }
+    } finally {
+      config.registerEnabled = true;
+      config.dingtalk.corpId = undefined;
+    }
+  });
 });
 
 describe(`DingTalk sign-in misconfigured (${testDbKind})`, () => {

@@ -9,7 +9,9 @@
  *
  * Which corp: in-app, the app belongs to `DINGTALK_CORP_ID` when set (a query corpId must match),
  * else to the query's corpId; OAuth2, the corp DingTalk names in the token answer (a query corpId
- * must match), else the query's, else the configured one, else '' (a personal DingTalk sign-in).
+ * must match, and so must `DINGTALK_CORP_ID` when set), else the query's, else '' (a personal
+ * DingTalk sign-in). A new account is created for members of `DINGTALK_CORP_ID`, or for anyone
+ * while registration is open (REGISTER_ENABLED); linking to an existing account by mobile always works.
  */
 import { normalizePhone, type LoginDataValue } from '@bimdrive/contracts';
 import type { AppContext } from '../../app-context.ts';
@@ -25,6 +27,7 @@ export const DingTalkLoginMessages = {
   notConfigured:
     '未开通钉钉登录：服务器未配置钉钉应用（DINGTALK_APP_KEY、DINGTALK_APP_SECRET），请联系管理员',
   corpMismatch: '该钉钉企业未接入本系统',
+  notRegistered: '该钉钉账号尚未关联本系统的账号，请联系管理员',
   corpMissing: '缺少钉钉企业标识 corpId',
   noMobile: '无法获取钉钉账号的手机号，请联系管理员为钉钉应用开通“手机号信息”权限',
   badMobile: '钉钉账号绑定的不是中国大陆手机号，无法登录',
@@ -102,6 +105,11 @@ export function dingtalkService(ctx: AppContext, client: DingTalkClient | null =
     let user = await users.findUserByPhone(phone);
     let created = false;
     if (!user) {
+      // A new account: for members of the app's own corp, or when registration is open (a DingTalk
+      // sign-in from elsewhere is a registration).
+      const pinned = ctx.config.dingtalk.corpId;
+      if (!ctx.config.registerEnabled && !(pinned && id.corpId === pinned))
+        throw new AppError(403, DingTalkLoginMessages.notRegistered);
       user = await users.insertUser({
         phone,
         name: (id.name || `钉钉用户${phone.slice(-4)}`).slice(0, 50),
@@ -175,8 +183,11 @@ export function dingtalkService(ctx: AppContext, client: DingTalkClient | null =
       });
       if (token.corpId && q.corpId && q.corpId !== token.corpId)
         throw new AppError(403, DingTalkLoginMessages.corpMismatch);
+      // With DINGTALK_CORP_ID set, DingTalk itself must name that corp.
+      const pinned = ctx.config.dingtalk.corpId;
+      if (pinned && token.corpId !== pinned) throw new AppError(403, DingTalkLoginMessages.corpMismatch);
       const user = await accountOf({
-        corpId: token.corpId || q.corpId || ctx.config.dingtalk.corpId || '',
+        corpId: token.corpId || q.corpId || '',
         unionId: me.unionId,
         dingUserId: null,
         name: me.nick,
