@@ -9,12 +9,13 @@ import {
   CloudUploadOutlined,
   DeleteOutlined,
   FolderAddOutlined,
+  FolderOpenOutlined,
   HomeOutlined,
   ReloadOutlined,
 } from '@ant-design/icons';
 import type { FileRowValue, SearchHitValue } from '@bimdrive/contracts';
 import { App, Breadcrumb, Button, Empty, Input, Select, Space, Tag, Typography } from 'antd';
-import { useEffect, useRef, useState, type ChangeEvent, type ReactElement } from 'react';
+import { useEffect, useRef, useState, type ChangeEvent, type DragEvent, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { stateToParams } from '../../../components/data-table/table-state.ts';
@@ -22,6 +23,7 @@ import { useTableUrlState } from '../../../components/data-table/use-table-url-s
 import { FILE_TABLE_CONFIG, FileTable } from '../../../components/file-table.tsx';
 import { isPreviewReady } from '../../../components/status-label.ts';
 import { downloadFile } from '../../../lib/download.ts';
+import { droppedFiles } from '../../../lib/dropped-files.ts';
 import { useSetCollected } from '../api/collect-file.ts';
 import { useCreateFolder } from '../api/create-folder.ts';
 import { useDeleteFile } from '../api/delete-file.ts';
@@ -84,6 +86,7 @@ export function MyDocumentPage({ onUpload, onPreview, onShare }: MyDocumentPageP
   const remove = useDeleteFile();
   const collect = useSetCollected();
   const fileInput = useRef<HTMLInputElement>(null);
+  const folderInput = useRef<HTMLInputElement>(null);
   const [dialog, setDialog] = useState<Dialog>(null);
   const [versionsOf, setVersionsOf] = useState<FileRowValue | null>(null);
 
@@ -139,6 +142,15 @@ export function MyDocumentPage({ onUpload, onPreview, onShare }: MyDocumentPageP
   };
 
   const pickFiles = () => fileInput.current?.click();
+  const pickFolder = () => folderInput.current?.click();
+  // A dropped folder keeps its relative paths: the upload queue creates the folders first (issue 5).
+  const onDrop = (e: DragEvent<HTMLDivElement>) => {
+    if (!e.dataTransfer.types.includes('Files')) return;
+    e.preventDefault();
+    void droppedFiles(e.dataTransfer).then((files) => {
+      if (files.length) onUpload(files, { folderId, fullPath });
+    });
+  };
   const onFilesChosen = (e: ChangeEvent<HTMLInputElement>) => {
     const files = Array.from(e.target.files ?? []);
     e.target.value = '';
@@ -246,7 +258,13 @@ export function MyDocumentPage({ onUpload, onPreview, onShare }: MyDocumentPageP
   );
 
   return (
-    <div className="page-card">
+    <div
+      className="page-card"
+      onDragOver={(e) => {
+        if (e.dataTransfer.types.includes('Files')) e.preventDefault();
+      }}
+      onDrop={onDrop}
+    >
       <div className="page-toolbar">
         <Breadcrumb
           items={[
@@ -273,6 +291,9 @@ export function MyDocumentPage({ onUpload, onPreview, onShare }: MyDocumentPageP
           <Button type="primary" icon={<CloudUploadOutlined />} onClick={pickFiles}>
             {t('upload')}
           </Button>
+          <Button icon={<FolderOpenOutlined />} onClick={pickFolder}>
+            {t('uploadFolder')}
+          </Button>
           <Button icon={<FolderAddOutlined />} onClick={() => setDialog({ kind: 'folder' })}>
             {t('newFolder')}
           </Button>
@@ -287,6 +308,18 @@ export function MyDocumentPage({ onUpload, onPreview, onShare }: MyDocumentPageP
         <input
           ref={fileInput}
           data-testid="upload-input"
+          type="file"
+          multiple
+          hidden
+          onChange={onFilesChosen}
+        />
+        <input
+          ref={(el) => {
+            folderInput.current = el;
+            // Folder pick: every file of the folder with its webkitRelativePath.
+            el?.setAttribute('webkitdirectory', '');
+          }}
+          data-testid="upload-folder-input"
           type="file"
           multiple
           hidden
