@@ -1,6 +1,6 @@
 /**
  * Download a stored file (spec 001 §7 `GET /api/Home/GetossFile`): ask for a short-lived signed URL,
- * then let the browser fetch it through an anchor. "Code 1 with no data shows the server msg as info"
+ * then save it through `saveUrl` (the transfer panel when it is mounted, else an anchor). "Code 1 with no data shows the server msg as info"
  * (001 §8).
  */
 import { Api, ResultCode } from '@bimdrive/contracts';
@@ -18,10 +18,39 @@ export async function getDownloadUrl(iuid: string): Promise<string | null> {
   return body.data;
 }
 
-/** Download one file by iuid: signed URL → anchor click (keeps the SPA page). */
+/** A download to hand over: a signed same-origin URL, the name to save as, a file or a folder zip. */
+export interface DownloadRequest {
+  url: string;
+  fileName: string;
+  kind: 'file' | 'folder';
+}
+
+/** The app's downloader (the transfer panel follows downloads with progress, issue 5); null: the browser's. */
+let downloader: ((job: DownloadRequest) => void) | null = null;
+
+/** Plug in (or remove) the downloader that saves URLs handed to `saveUrl`. */
+export function setDownloader(d: ((job: DownloadRequest) => void) | null): void {
+  downloader = d;
+}
+
+/** Save a signed URL: through the plugged-in downloader when there is one, else an anchor click. */
+export function saveUrl(url: string, fileName: string, kind: 'file' | 'folder' = 'file'): void {
+  if (downloader) {
+    downloader({ url, fileName, kind });
+    return;
+  }
+  anchorSave(url, fileName);
+}
+
+/** Download one file by iuid: signed URL → `saveUrl` (keeps the SPA page). */
 export async function downloadFile(iuid: string, fileName: string): Promise<void> {
   const url = await getDownloadUrl(iuid);
   if (!url) return;
+  saveUrl(url, fileName);
+}
+
+/** Anchor download of a URL. */
+function anchorSave(url: string, fileName: string): void {
   const a = document.createElement('a');
   a.href = url;
   a.download = fileName;

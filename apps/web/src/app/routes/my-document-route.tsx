@@ -17,7 +17,7 @@ export function MyDocumentRoute(): ReactElement {
   return (
     <>
       <MyDocumentPage
-        onUpload={(files, target) => startUploads(files, target)}
+        onUpload={(files, target) => void startUploads(files, target)}
         onPreview={openPreview}
         onShare={(row) => setShareFile({ iuid: row.iuid, fileName: row.fileName })}
       />

@@ -5,11 +5,13 @@
  */
 import { Api } from '@bimdrive/contracts';
 import { api } from '../../../lib/api-client.ts';
+import { saveUrl } from '../../../lib/download.ts';
 
 /** Start the browser's download of a folder as `<folder name>.zip`. Errors are toasted by the client. */
 export async function downloadFolderZip(iuid: string, folderName: string): Promise<void> {
   const url = await api<string>({ url: Api.compressFolderUrl, params: { iuid } });
-  clickDownload(url, `${folderName}.zip`);
+  // Followed in the transfer panel's downloading tab when it is mounted (lib/download.ts saveUrl).
+  saveUrl(url, `${folderName}.zip`, 'folder');
 }
 
 /** Let the browser download `url` through an anchor (keeps the SPA page). */

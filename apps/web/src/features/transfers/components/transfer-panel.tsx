@@ -1,17 +1,33 @@
 /**
- * The file-transfer panel (spec 000 §2 File-transfer panel, §4 Panel / Cancel upload, §9): a draggable
- * floating window, shown / minimised / cleared; tabs 已完成 (index 0) and 上传中 (index 1), the
- * downloading tab hidden. Uploading: 文件名, 大小, 路径, 上传时间, 状态 (percent, 等待中..., 完成, 错误: msg),
- * 取消. Completed: name with icon, size, location tag, 上传完成, delete; 全部清空; 6 rows a page.
+ * The file-transfer panel (spec 000 §2 File-transfer panel, §4 Panel / Cancel upload / Cancel
+ * download, §7 GetTransmissionData, §8 confirmations and 删除成功, §9 page size 6 and badge cap 99): a
+ * draggable floating window, shown / minimised / cleared.
+ * - 已完成 (index 0): the server's completed uploads, 6 a page (previous, pager, next): name with icon,
+ *   size, location tag (企业空间 / 我的空间 / 知识库 by source type), 上传完成, delete one (确定要删除这条记录吗？)
+ *   and 清空 (确定要删除所有上传记录吗？), 删除成功 and the list reloads. It reloads when the panel is shown
+ *   on that tab and when switching to it; a non-1 answer is ignored silently.
+ * - 上传中 (index 1): 文件名, 大小, 路径, 上传时间, 状态 (percent, 等待中..., 已暂停, 完成, 错误: msg), 暂停 /
+ *   继续 and 取消; badge of uploads below 100 (capped at 99). An upload restored after a reload asks for
+ *   its file again on 继续.
+ * - 下载中 (index 2, hidden until a download runs): 文件名, 大小, 路径, 下载时间, 状态, 取消.
  */
-import { CloseOutlined, DeleteOutlined, MinusOutlined } from '@ant-design/icons';
-import { SourceType, formatFileSize, suffixOf } from '@bimdrive/contracts';
+import {
+  CaretRightOutlined,
+  CloseOutlined,
+  DeleteOutlined,
+  MinusOutlined,
+  PauseOutlined,
+} from '@ant-design/icons';
+import { SourceType, TRANSMISSION_PAGE_SIZE, formatFileSize, suffixOf } from '@bimdrive/contracts';
+import type { TransmissionRecordValue } from '@bimdrive/contracts';
 import {
   App,
   Badge,
   Button,
   Empty,
+  Pagination,
   Progress,
+  Space,
   Table,
   Tabs,
   Tag,
@@ -19,38 +35,33 @@ import {
   Typography,
   type TableColumnsType,
 } from 'antd';
-import { useMemo, type HTMLAttributes, type ReactElement, type TdHTMLAttributes } from 'react';
+import {
+  useEffect,
+  useRef,
+  useState,
+  type ChangeEvent,
+  type HTMLAttributes,
+  type ReactElement,
+  type TdHTMLAttributes,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import { FileIcon } from '../../../components/file-icon.tsx';
 import { useDraggable } from '../../../lib/use-draggable.ts';
+import { deleteAllTransmissions, deleteTransmission, useTransmissionPage } from '../api/transmission.ts';
 import '../i18n.ts';
-import { BADGE_CAP, COMPLETED_PAGE_SIZE, pendingCount, uploadStatus } from '../lib/transfer-logic.ts';
-import { cancelUpload } from '../lib/tus-uploads.ts';
-import { useTransfers, type CompletedRecord, type UploadRecord } from '../stores/transfer-store.ts';
+import { cancelDownload } from '../lib/downloads.ts';
+import { BADGE_CAP, pauseAction, pendingCount, uploadStatus } from '../lib/transfer-logic.ts';
+import {
+  cancelUpload,
+  dismissUpload,
+  pauseUpload,
+  resumeUpload,
+  resumeWithFile,
+} from '../lib/tus-uploads.ts';
+import { useTransfers, type DownloadRecord, type UploadRecord } from '../stores/transfer-store.ts';
 
-/** The 文件名 (with icon) and 大小 columns both tabs start with; `sizeWidth` in px. */
-function fileColumns<T extends { fileName: string; fileSize: number }>(
-  t: (key: string) => string,
-  sizeWidth: number,
-): TableColumnsType<T> {
-  return [
-    {
-      title: t('col.fileName'),
-      key: 'name',
-      ellipsis: true,
-      render: (_: unknown, r) => <NameCell name={r.fileName} />,
-    },
-    {
-      title: t('col.size'),
-      key: 'size',
-      width: sizeWidth,
-      render: (_: unknown, r) => formatFileSize(r.fileSize),
-    },
-  ];
-}
-
-const WIDTH = 820;
-const HEIGHT = 400;
+const WIDTH = 860;
+const HEIGHT = 420;
 
 function NameCell({ name }: { name: string }): ReactElement {
   return (
@@ -63,13 +74,29 @@ function NameCell({ name }: { name: string }): ReactElement {
   );
 }
 
+function Percent({ percent, paused = false }: { percent: number; paused?: boolean }): ReactElement {
+  return (
+    <span style={{ display: 'flex', alignItems: 'center', gap: 8 }}>
+      <Progress
+        percent={percent}
+        size="small"
+        showInfo={false}
+        status={paused ? 'normal' : 'active'}
+        strokeColor={paused ? '#bfbfbf' : undefined}
+        style={{ width: 60, margin: 0 }}
+      />
+      <span style={{ fontVariantNumeric: 'tabular-nums' }}>{percent.toFixed(1)}%</span>
+    </span>
+  );
+}
+
 function UploadStatusCell({ record }: { record: UploadRecord }): ReactElement {
   const { t } = useTranslation('transfers');
   const s = uploadStatus(record);
   switch (s.kind) {
     case 'error':
       return (
-        <Typography.Text type="danger" ellipsis={{ tooltip: s.msg }}>
+        <Typography.Text type="danger" ellipsis={{ tooltip: t('error', { msg: s.msg }) }}>
           {t('error', { msg: s.msg })}
         </Typography.Text>
       );
@@ -77,15 +104,36 @@ function UploadStatusCell({ record }: { record: UploadRecord }): ReactElement {
       return <Typography.Text type="secondary">{t('waiting')}</Typography.Text>;
     case 'done':
       return <Typography.Text type="success">{t('done')}</Typography.Text>;
-    default:
+    case 'paused':
       return (
-        <span style={{ display: 'flex', alignItems: 'center', gap: 8 }}>
-          <Progress percent={s.percent} size="small" showInfo={false} style={{ width: 70, margin: 0 }} />
-          <span style={{ fontVariantNumeric: 'tabular-nums' }}>{s.percent.toFixed(1)}%</span>
-        </span>
+        <Tooltip title={record.needsFile ? t('needsFileHint') : undefined}>
+          <span style={{ display: 'flex', alignItems: 'center', gap: 6 }}>
+            <Typography.Text type="warning">{t('paused')}</Typography.Text>
+            <Percent percent={s.percent} paused />
+          </span>
+        </Tooltip>
       );
+    default:
+      return <Percent percent={s.percent} />;
   }
 }
+
+function DownloadStatusCell({ record }: { record: DownloadRecord }): ReactElement {
+  const { t } = useTranslation('transfers');
+  if (record.errorMsg)
+    return (
+      <Typography.Text type="danger" ellipsis={{ tooltip: t('error', { msg: record.errorMsg }) }}>
+        {t('error', { msg: record.errorMsg })}
+      </Typography.Text>
+    );
+  if (record.native) return <Typography.Text type="secondary">{t('nativeDownload')}</Typography.Text>;
+  if (record.phase === 'done') return <Typography.Text type="success">{t('done')}</Typography.Text>;
+  if (record.progress !== null) return <Percent percent={Math.floor(record.progress * 10) / 10} />;
+  if (record.loaded > 0) return <span>{formatFileSize(record.loaded)}</span>;
+  return <Typography.Text type="secondary">{t('waiting')}</Typography.Text>;
+}
+
+const sizeOf = (n: number | null) => (n === null ? '-' : formatFileSize(n));
 
 /** The floating transfer window. */
 export function TransferPanel(): ReactElement | null {
@@ -94,13 +142,32 @@ export function TransferPanel(): ReactElement | null {
   const panel = useTransfers((s) => s.panel);
   const activeTab = useTransfers((s) => s.activeTab);
   const uploads = useTransfers((s) => s.uploads);
-  const allCompleted = useTransfers((s) => s.completed);
-  const completed = useMemo(() => allCompleted.filter((c) => c.fileType === 2), [allCompleted]);
+  const downloads = useTransfers((s) => s.downloads);
+  const downloadsVisible = useTransfers((s) => s.downloadsVisible);
   const store = useTransfers.getState;
+  const [page, setPage] = useState(1);
+  const completedOpen = panel === 'shown' && activeTab === 0;
+  const completed = useTransmissionPage(page, completedOpen);
+  const refetchCompleted = completed.refetch;
+  const repick = useRef<HTMLInputElement>(null);
+  const repickFor = useRef<string | null>(null);
   const drag = useDraggable(() => ({
     x: Math.max(16, window.innerWidth - WIDTH - 24),
     y: Math.max(64, window.innerHeight - HEIGHT - 24),
   }));
+
+  // 000 §4: the completed tab reloads when the panel is shown on it and when switching to it.
+  useEffect(() => {
+    if (completedOpen) void refetchCompleted();
+  }, [completedOpen, refetchCompleted]);
+
+  // A page emptied by deletes falls back to the last page that has rows.
+  const count = completed.data?.count ?? 0;
+  useEffect(() => {
+    const last = Math.max(1, Math.ceil(count / TRANSMISSION_PAGE_SIZE));
+    if (completed.data && page > last) setPage(last);
+  }, [count, page, completed.data]);
+
   if (panel !== 'shown') return null;
 
   const locationLabel = (sourceType: number) =>
@@ -109,16 +176,19 @@ export function TransferPanel(): ReactElement | null {
       : sourceType === SourceType.personal
         ? t('location.personal')
         : t('location.knowledgeBase');
+  const locationColor = (sourceType: number) =>
+    sourceType === SourceType.enterprise ? 'purple' : sourceType === SourceType.personal ? 'blue' : 'green';
 
-  const confirmRemove = (r: CompletedRecord) =>
+  const confirmRemove = (r: TransmissionRecordValue) =>
     modal.confirm({
       title: t('common:tip'),
       content: t('confirmDelete'),
       okText: t('common:ok'),
       cancelText: t('common:cancel'),
-      onOk: () => {
-        store().removeCompleted(r.iuid);
+      onOk: async () => {
+        if (!(await deleteTransmission(r.iuid))) return;
         void message.success(t('deleted'));
+        void refetchCompleted();
       },
     });
 
@@ -128,18 +198,59 @@ export function TransferPanel(): ReactElement | null {
       content: t('confirmDeleteAll'),
       okText: t('common:ok'),
       cancelText: t('common:cancel'),
-      onOk: () => {
-        store().clearCompleted();
+      onOk: async () => {
+        if (!(await deleteAllTransmissions())) return;
         void message.success(t('deleted'));
+        setPage(1);
+        void refetchCompleted();
       },
     });
 
   const cancel = (r: UploadRecord) => {
-    if ((r.progress ?? 0) >= 100) store().removeUpload(r.iuid);
+    if (r.phase === 'done') dismissUpload(r.iuid);
     else void cancelUpload(r.iuid);
   };
 
+  const resume = (r: UploadRecord) => {
+    if (resumeUpload(r.iuid) === 'needsFile') {
+      repickFor.current = r.iuid;
+      repick.current?.click();
+    }
+  };
+  const onRepicked = (e: ChangeEvent<HTMLInputElement>) => {
+    const file = e.target.files?.[0];
+    e.target.value = '';
+    const id = repickFor.current;
+    repickFor.current = null;
+    if (!file || !id) return;
+    if (!resumeWithFile(id, file)) void message.warning(t('pickSameFile'));
+  };
+
   const pending = pendingCount(uploads);
+
+  const nameAndSize = <T extends { fileName: string }>(
+    size: (r: T) => string,
+    sizeWidth: number,
+  ): TableColumnsType<T> => [
+    {
+      title: t('col.fileName'),
+      key: 'name',
+      ellipsis: true,
+      render: (_: unknown, r) => <NameCell name={r.fileName} />,
+    },
+    { title: t('col.size'), key: 'size', width: sizeWidth, render: (_: unknown, r) => size(r) },
+  ];
+  const pathColumn = <T extends { fullPath: string }>(): TableColumnsType<T>[number] => ({
+    title: t('col.path'),
+    key: 'path',
+    width: 140,
+    ellipsis: { showTitle: false },
+    render: (_: unknown, r) => (
+      <Tooltip title={r.fullPath}>
+        <Typography.Text type="secondary">{r.fullPath}</Typography.Text>
+      </Tooltip>
+    ),
+  });
 
   const uploadingTable = (
     <Table<UploadRecord>
@@ -151,19 +262,9 @@ export function TransferPanel(): ReactElement | null {
       locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('emptyUploading')} /> }}
       onRow={(r) => ({ 'data-row-name': r.fileName }) as HTMLAttributes<HTMLElement>}
       columns={[
-        ...fileColumns<UploadRecord>(t, 90),
-        {
-          title: t('col.path'),
-          key: 'path',
-          width: 150,
-          ellipsis: { showTitle: false },
-          render: (_: unknown, r) => (
-            <Tooltip title={r.fullPath}>
-              <Typography.Text type="secondary">{r.fullPath}</Typography.Text>
-            </Tooltip>
-          ),
-        },
-        { title: t('col.uploadTime'), key: 'time', dataIndex: 'uploadTime', width: 160 },
+        ...nameAndSize<UploadRecord>((r) => formatFileSize(r.fileSize), 84),
+        pathColumn<UploadRecord>(),
+        { title: t('col.uploadTime'), key: 'time', dataIndex: 'uploadTime', width: 150 },
         {
           title: t('col.status'),
           key: 'status',
@@ -175,13 +276,83 @@ export function TransferPanel(): ReactElement | null {
         {
           title: t('col.action'),
           key: 'action',
+          width: 96,
+          render: (_: unknown, r) => {
+            const act = pauseAction(r);
+            return (
+              <Space size={0}>
+                {act === 'pause' && (
+                  <Tooltip title={t('pause')}>
+                    <Button
+                      type="text"
+                      size="small"
+                      icon={<PauseOutlined />}
+                      aria-label={t('pause')}
+                      onClick={() => void pauseUpload(r.iuid)}
+                    />
+                  </Tooltip>
+                )}
+                {act === 'resume' && (
+                  <Tooltip title={r.needsFile ? t('needsFileHint') : t('resume')}>
+                    <Button
+                      type="text"
+                      size="small"
+                      icon={<CaretRightOutlined />}
+                      aria-label={t('resume')}
+                      onClick={() => resume(r)}
+                    />
+                  </Tooltip>
+                )}
+                <Button
+                  type="link"
+                  size="small"
+                  danger={r.phase !== 'done'}
+                  onClick={() => cancel(r)}
+                  aria-label={t('cancel')}
+                >
+                  {t('cancel')}
+                </Button>
+              </Space>
+            );
+          },
+        },
+      ]}
+    />
+  );
+
+  const downloadingTable = (
+    <Table<DownloadRecord>
+      rowKey="iuid"
+      size="small"
+      dataSource={downloads}
+      pagination={false}
+      scroll={{ y: HEIGHT - 170 }}
+      locale={{
+        emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('emptyDownloading')} />,
+      }}
+      onRow={(r) => ({ 'data-row-name': r.fileName }) as HTMLAttributes<HTMLElement>}
+      columns={[
+        ...nameAndSize<DownloadRecord>((r) => sizeOf(r.fileSize ?? (r.loaded || null)), 84),
+        pathColumn<DownloadRecord>(),
+        { title: t('col.downloadTime'), key: 'time', dataIndex: 'downloadTime', width: 150 },
+        {
+          title: t('col.status'),
+          key: 'status',
+          width: 150,
+          onCell: (r) =>
+            ({ 'data-testid': `download-status-${r.fileName}` }) as TdHTMLAttributes<HTMLTableCellElement>,
+          render: (_: unknown, r) => <DownloadStatusCell record={r} />,
+        },
+        {
+          title: t('col.action'),
+          key: 'action',
           width: 70,
           render: (_: unknown, r) => (
             <Button
               type="link"
               size="small"
-              danger={(r.progress ?? 0) < 100}
-              onClick={() => cancel(r)}
+              danger={r.phase === 'running'}
+              onClick={() => cancelDownload(r.iuid)}
               aria-label={t('cancel')}
             >
               {t('cancel')}
@@ -192,51 +363,67 @@ export function TransferPanel(): ReactElement | null {
     />
   );
 
+  const rows = completed.data?.list ?? [];
   const completedTable = (
-    <>
-      <Table<CompletedRecord>
+    <div data-testid="completed-tab">
+      <Table<TransmissionRecordValue>
         rowKey="iuid"
         size="small"
-        dataSource={completed}
+        dataSource={rows}
+        loading={completed.isFetching && !completed.data}
+        pagination={false}
+        onRow={(r) => ({ 'data-row-name': r.fileName }) as HTMLAttributes<HTMLElement>}
         locale={{
           emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('emptyCompleted')} />,
         }}
-        pagination={
-          completed.length > COMPLETED_PAGE_SIZE
-            ? { pageSize: COMPLETED_PAGE_SIZE, size: 'small', showSizeChanger: false }
-            : false
-        }
         columns={[
-          ...fileColumns<CompletedRecord>(t, 100),
+          ...nameAndSize<TransmissionRecordValue>((r) => formatFileSize(r.fileSize), 100),
           {
             title: t('col.location'),
             key: 'location',
             width: 110,
-            render: (_: unknown, r) => <Tag color="blue">{locationLabel(r.sourceType)}</Tag>,
+            render: (_: unknown, r) => (
+              <Tag color={locationColor(r.sourceType)}>{locationLabel(r.sourceType)}</Tag>
+            ),
           },
           {
             title: t('col.status'),
             key: 'status',
-            width: 110,
+            width: 100,
             render: () => <Typography.Text type="success">{t('uploadDone')}</Typography.Text>,
           },
           {
             title: t('col.action'),
             key: 'action',
-            width: 70,
+            width: 64,
             render: (_: unknown, r) => (
-              <Button
-                type="text"
-                size="small"
-                icon={<DeleteOutlined />}
-                aria-label={t('delete')}
-                onClick={() => confirmRemove(r)}
-              />
+              <Tooltip title={t('delete')}>
+                <Button
+                  type="text"
+                  size="small"
+                  icon={<DeleteOutlined />}
+                  aria-label={t('delete')}
+                  onClick={() => confirmRemove(r)}
+                />
+              </Tooltip>
             ),
           },
         ]}
       />
-    </>
+      {count > 0 && (
+        <div style={{ display: 'flex', justifyContent: 'flex-end', marginTop: 10 }}>
+          <Pagination
+            size="small"
+            current={page}
+            pageSize={TRANSMISSION_PAGE_SIZE}
+            total={count}
+            showSizeChanger={false}
+            showTotal={(n) => t('total', { count: n })}
+            onChange={setPage}
+          />
+        </div>
+      )}
+    </div>
   );
 
   return (
@@ -298,13 +485,14 @@ export function TransferPanel(): ReactElement | null {
           </Tooltip>
         </span>
       </div>
+      <input ref={repick} type="file" hidden data-testid="transfer-repick-input" onChange={onRepicked} />
       <div style={{ flex: 1, minHeight: 0, padding: '0 16px 12px', overflow: 'auto' }}>
         <Tabs
           activeKey={String(activeTab)}
-          onChange={(k) => store().setActiveTab(k === '0' ? 0 : 1)}
+          onChange={(k) => store().setActiveTab(k === '0' ? 0 : k === '2' ? 2 : 1)}
           tabBarExtraContent={
-            activeTab === 0 && completed.length > 0 ? (
-              <Button size="small" onClick={confirmClear}>
+            activeTab === 0 && count > 0 ? (
+              <Button size="small" danger onClick={confirmClear}>
                 {t('clearAll')}
               </Button>
             ) : null
@@ -320,6 +508,24 @@ export function TransferPanel(): ReactElement | null {
               ),
               children: uploadingTable,
             },
+            ...(downloadsVisible
+              ? [
+                  {
+                    key: '2',
+                    label: (
+                      <Badge
+                        count={downloads.filter((d) => d.phase === 'running').length}
+                        overflowCount={BADGE_CAP}
+                        size="small"
+                        offset={[10, -2]}
+                      >
+                        <span>{t('tabDownloading')}</span>
+                      </Badge>
+                    ),
+                    children: downloadingTable,
+                  },
+                ]
+              : []),
           ]}
         />
       </div>

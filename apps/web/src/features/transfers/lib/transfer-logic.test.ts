@@ -1,11 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import {
   badgeText,
+  downloadPercent,
   envelopeMessage,
   isInProgress,
+  MAX_CONCURRENT_UPLOADS,
+  nextToStart,
+  pauseAction,
   pendingCount,
+  runningCount,
+  splitRelativePath,
   uploadIdOf,
   uploadStatus,
+  type QueueLike,
+  type UploadPhase,
 } from './transfer-logic.ts';
 
 const rec = (progress: number | null, errorMsg = '') => ({ progress, errorMsg });
@@ -46,5 +54,92 @@ describe('tus helpers', () => {
     expect(uploadIdOf('http://x/api/files/uploads/abc123')).toBe('abc123');
     expect(uploadIdOf('/api/files/uploads/abc?x=1')).toBe('abc');
     expect(uploadIdOf(null)).toBeNull();
+  });
+});
+
+const q = (iuid: string, phase: UploadPhase, extra: Partial<QueueLike> = {}): QueueLike => ({
+  iuid,
+  phase,
+  ...extra,
+});
+
+describe('upload queue (issue 5: per-user concurrency limit, 等待中..., pause and resume)', () => {
+  it('starts at most the limit, oldest waiting first', () => {
+    const five = ['a', 'b', 'c', 'd', 'e'].map((id) => q(id, 'waiting'));
+    expect(MAX_CONCURRENT_UPLOADS).toBe(3);
+    expect(nextToStart(five)).toEqual(['a', 'b', 'c']);
+    expect(nextToStart(five, 1)).toEqual(['a']);
+  });
+  it('counts running uploads against the limit and starts the next when a slot frees', () => {
+    const list = [
+      q('a', 'running'),
+      q('b', 'running'),
+      q('c', 'running'),
+      q('d', 'waiting'),
+      q('e', 'waiting'),
+    ];
+    expect(runningCount(list)).toBe(3);
+    expect(nextToStart(list)).toEqual([]);
+    list[1] = q('b', 'done');
+    expect(nextToStart(list)).toEqual(['d']);
+    list[0] = q('a', 'error');
+    list[2] = q('c', 'paused');
+    expect(nextToStart(list)).toEqual(['d', 'e']);
+  });
+  it('a paused upload frees its slot and waits again only when resumed', () => {
+    const list = [q('a', 'paused'), q('b', 'waiting')];
+    expect(nextToStart(list, 1)).toEqual(['b']);
+    list[0] = q('a', 'waiting'); // 继续
+    list[1] = q('b', 'running');
+    expect(nextToStart(list, 1)).toEqual([]);
+    expect(nextToStart(list, 2)).toEqual(['a']);
+  });
+  it('never starts a restored upload without its file or a file whose folder is being created', () => {
+    const list = [
+      q('a', 'waiting', { needsFile: true }),
+      q('b', 'waiting', { preparing: true }),
+      q('c', 'waiting'),
+    ];
+    expect(nextToStart(list)).toEqual(['c']);
+  });
+  it('offers 暂停 for running and waiting, 继续 for paused and failed', () => {
+    expect(pauseAction(q('a', 'running'))).toBe('pause');
+    expect(pauseAction(q('a', 'waiting'))).toBe('pause');
+    expect(pauseAction(q('a', 'paused'))).toBe('resume');
+    expect(pauseAction(q('a', 'error'))).toBe('resume');
+    expect(pauseAction(q('a', 'done'))).toBeNull();
+  });
+  it('shows a paused upload as paused with its percent, and not as in progress', () => {
+    expect(uploadStatus({ progress: 42.37, errorMsg: '', phase: 'paused' })).toEqual({
+      kind: 'paused',
+      percent: 42.3,
+    });
+    expect(uploadStatus({ progress: null, errorMsg: '', phase: 'paused' })).toEqual({
+      kind: 'paused',
+      percent: 0,
+    });
+    expect(isInProgress({ progress: 40, errorMsg: '', phase: 'paused' })).toBe(false);
+    expect(isInProgress({ progress: 40, errorMsg: '', phase: 'running' })).toBe(true);
+  });
+  it('badge of 150 pending uploads reads 99+', () => {
+    const many = Array.from({ length: 150 }, () => rec(null));
+    expect(pendingCount(many)).toBe(150);
+    expect(badgeText(pendingCount(many))).toBe('99+');
+  });
+});
+
+describe('folder paths and download progress', () => {
+  it('splits a relative path into folders and name, refusing ..', () => {
+    expect(splitRelativePath('图纸/一层/a.ifc')).toEqual({ dirs: ['图纸', '一层'], name: 'a.ifc' });
+    expect(splitRelativePath('a.ifc')).toEqual({ dirs: [], name: 'a.ifc' });
+    expect(splitRelativePath('x\\y//./b.txt')).toEqual({ dirs: ['x', 'y'], name: 'b.txt' });
+    expect(splitRelativePath('x/../b.txt')).toBeNull();
+    expect(splitRelativePath('')).toBeNull();
+  });
+  it('percent with a known length, null without', () => {
+    expect(downloadPercent(50, 200)).toBe(25);
+    expect(downloadPercent(300, 200)).toBe(100);
+    expect(downloadPercent(50, null)).toBeNull();
+    expect(downloadPercent(50, 0)).toBeNull();
   });
 });

@@ -8,6 +8,72 @@
 export const BADGE_CAP = 99;
 /** Completed transfer list page size (000 §9). */
 export const COMPLETED_PAGE_SIZE = 6;
+/**
+ * Uploads a user runs at once (issue 5 "a per-user limit of concurrent uploads"); the rest wait
+ * (等待中...) and start in the order they were queued as slots free up.
+ */
+export const MAX_CONCURRENT_UPLOADS = 3;
+
+/**
+ * Life of an upload in the queue: `waiting` for a slot, `running` (a tus upload is live), `paused`
+ * (aborted without termination: the bytes stay on the server), `error`, `done`.
+ */
+export type UploadPhase = 'waiting' | 'running' | 'paused' | 'error' | 'done';
+
+/** The fields the queue rules read. */
+export interface QueueLike {
+  iuid: string;
+  phase: UploadPhase;
+  /** A record restored after a page reload has no File until the user picks it again. */
+  needsFile?: boolean;
+  /** A file of a folder upload whose folder is still being created. */
+  preparing?: boolean;
+}
+
+/** Number of uploads holding a slot. */
+export function runningCount(records: readonly QueueLike[]): number {
+  return records.filter((r) => r.phase === 'running').length;
+}
+
+/**
+ * The waiting uploads to start now, oldest first, so that no more than `limit` run at once.
+ * Records without their File (restored after a reload) or whose folder is still being created
+ * never start by themselves.
+ */
+export function nextToStart(records: readonly QueueLike[], limit = MAX_CONCURRENT_UPLOADS): string[] {
+  const free = Math.max(0, limit - runningCount(records));
+  return records
+    .filter((r) => r.phase === 'waiting' && !r.needsFile && !r.preparing)
+    .slice(0, free)
+    .map((r) => r.iuid);
+}
+
+/** Whether the row offers 暂停 (running or waiting) or 继续 (paused or failed). */
+export function pauseAction(r: QueueLike): 'pause' | 'resume' | null {
+  if (r.phase === 'running' || r.phase === 'waiting') return 'pause';
+  if (r.phase === 'paused' || r.phase === 'error') return 'resume';
+  return null;
+}
+
+/**
+ * Split a relative path of a picked or dropped folder entry (`图纸/一层/a.ifc`) into its folder
+ * segments (`['图纸', '一层']`) and the file name; '' and '.' segments dropped, `..` refused (null).
+ */
+export function splitRelativePath(rel: string): { dirs: string[]; name: string } | null {
+  const parts = rel.split(/[\\/]+/).filter((p) => p && p !== '.');
+  if (parts.some((p) => p === '..') || parts.length === 0) return null;
+  const name = parts.pop()!;
+  return { dirs: parts, name };
+}
+
+/**
+ * Download progress (000 §2 downloading tab): percent of `total` when the length is known, else null
+ * (the row then shows the bytes received so far).
+ */
+export function downloadPercent(loaded: number, total: number | null): number | null {
+  if (!total || total <= 0) return null;
+  return Math.min(100, (loaded / total) * 100);
+}
 
 /** The fields of an upload record these rules read. */
 export interface ProgressLike {
@@ -27,9 +93,12 @@ export function badgeText(count: number): string {
   return count > BADGE_CAP ? `${BADGE_CAP}+` : String(count);
 }
 
-/** Whether a transfer is in progress (000 §4): progress in [0, 100) and no error. */
-export function isInProgress(r: ProgressLike): boolean {
-  return !r.errorMsg && (r.progress ?? 0) >= 0 && (r.progress ?? 0) < 100;
+/**
+ * Whether a transfer is in progress (000 §4): progress in [0, 100) and no error. A paused upload is
+ * not (its bytes are kept on the server and it resumes later, also after a reload).
+ */
+export function isInProgress(r: ProgressLike & { phase?: UploadPhase }): boolean {
+  return r.phase !== 'paused' && !r.errorMsg && (r.progress ?? 0) >= 0 && (r.progress ?? 0) < 100;
 }
 
 /** Status of an upload row, as a key and values for the `transfers` namespace. */
@@ -37,11 +106,13 @@ export type UploadStatus =
   | { kind: 'error'; msg: string }
   | { kind: 'waiting' }
   | { kind: 'done' }
+  | { kind: 'paused'; percent: number }
   | { kind: 'percent'; percent: number };
 
-/** Status shown in the uploading tab (000 §2). */
-export function uploadStatus(r: ProgressLike): UploadStatus {
+/** Status shown in the uploading tab (000 §2); a paused upload shows 已暂停 with its percent. */
+export function uploadStatus(r: ProgressLike & { phase?: UploadPhase }): UploadStatus {
   if (r.errorMsg) return { kind: 'error', msg: r.errorMsg };
+  if (r.phase === 'paused') return { kind: 'paused', percent: Math.floor((r.progress ?? 0) * 10) / 10 };
   if (r.progress === null) return { kind: 'waiting' };
   if (r.progress >= 100) return { kind: 'done' };
   return { kind: 'percent', percent: Math.floor(r.progress * 10) / 10 };

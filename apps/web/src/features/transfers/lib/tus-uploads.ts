@@ -1,20 +1,33 @@
 /**
- * Uploads through tus 1.0 (spec 000 §2 File-transfer panel, §4 Cancel upload; DESIGN "Uploads"):
- * tus-js-client to `Api.tus` with the session headers, metadata { filename, folderId }, 64 MiB chunks,
- * retry delays [0, 1000, 3000, 5000], resumable from stored fingerprints. Cancel = tus termination
- * (DELETE) plus `GET Api.fragmentDelete?IUID=<upload id>`. A refused creation (e.g. 413 quota) shows
- * 错误: + the envelope msg. A finished upload refreshes the file lists.
+ * The upload queue over tus 1.0 (spec 000 §2 File-transfer panel, §4 Cancel upload / Page unload;
+ * issue 5 "Uploading tab"; DESIGN "Uploads").
+ * - tus-js-client to `Api.tus` with the session headers, metadata { filename, folderId, filetype,
+ *   fullPath }, 64 MiB chunks, retry delays [0, 1000, 3000, 5000].
+ * - Several files and folders at once: a file with a relative path (`webkitRelativePath` of a folder
+ *   pick, or `relativePath` set by a drop) gets its folders created in 我的文件 first (an existing
+ *   folder of the same name is reused).
+ * - At most `MAX_CONCURRENT_UPLOADS` run at once; the rest wait (等待中...) and start in order.
+ * - Pause = `abort(false)` (the server keeps the bytes), resume = `start()` again from the server's
+ *   offset. Cancel = tus termination (DELETE removes the fragments) plus `GET Api.fragmentDelete`.
+ * - Resume after a page reload: tus-js-client keeps each unfinished upload's URL in localStorage under
+ *   a fingerprint (user, folder, name, type, size, lastModified). `restoreUploads` lists this user's
+ *   entries, asks the server (HEAD) which still exist, and shows them paused with 继续; the browser
+ *   no longer has the File, so 继续 asks for it again and `resumeWithFile` accepts only a file with
+ *   the same fingerprint, then resumes from the server's offset (resumeFromPreviousUpload).
+ * - A refused creation (e.g. 413 quota) shows 错误: + the envelope msg. A finished upload refreshes
+ *   the file lists and the completed tab.
  */
-import { Api, isSessionEnded } from '@bimdrive/contracts';
+import { Api, isSessionEnded, ResultCode, type FileRowValue, type ListDataValue } from '@bimdrive/contracts';
 import dayjs from 'dayjs';
-import { DetailedError, Upload } from 'tus-js-client';
+import { defaultOptions, DetailedError, Upload, type PreviousUpload } from 'tus-js-client';
 import { authHeaders, request } from '../../../lib/api-client.ts';
 import i18n from '../../../lib/i18n.ts';
 import { queryClient } from '../../../lib/query-client.ts';
 import { fileQueryKeys } from '../../../lib/query-keys.ts';
 import { useSession } from '../../../stores/session-store.ts';
-import { PERSONAL_SOURCE, useTransfers } from '../stores/transfer-store.ts';
-import { envelopeMessage, uploadIdOf } from './transfer-logic.ts';
+import { transmissionKeys } from '../api/transmission.ts';
+import { useTransfers, type UploadRecord } from '../stores/transfer-store.ts';
+import { envelopeMessage, nextToStart, splitRelativePath, uploadIdOf } from './transfer-logic.ts';
 
 /**
  * Chunk size: 64 MiB. Each PATCH costs a fixed overhead (auth, ownership, tus state), so larger
@@ -25,13 +38,31 @@ import { envelopeMessage, uploadIdOf } from './transfer-logic.ts';
 export const CHUNK_SIZE = 64 * 1024 * 1024;
 /** Retry delays in ms. */
 export const RETRY_DELAYS = [0, 1000, 3000, 5000];
+/** Prefix of this product's tus fingerprints. */
+const FINGERPRINT_PREFIX = 'bimdrive-tus';
 
-/** Live tus objects by record id (not kept in the store: they are not serialisable). */
-const live = new Map<string, Upload>();
+/** tus objects by record id, kept while paused so `start()` resumes them (not serialisable: not in the store). */
+const uploadsById = new Map<string, Upload>();
+/** The File of each record that has one. */
+const filesById = new Map<string, File>();
+/** Stored tus entries of uploads restored after a reload, by record id. */
+const previousById = new Map<string, PreviousUpload>();
 
 let seq = 0;
 const newId = () => `up-${Date.now().toString(36)}-${(seq++).toString(36)}`;
 const now = () => dayjs().format('YYYY-MM-DD HH:mm:ss');
+const userId = () => useSession.getState().user?.userID ?? '';
+const rec = (id: string) => useTransfers.getState().uploads.find((u) => u.iuid === id);
+
+/** The fingerprint of `file` uploaded into `folderId` by `user` (one resumable upload per such triple). */
+export function fingerprintOf(user: string, folderId: string, file: File): string {
+  return [FINGERPRINT_PREFIX, user, folderId, file.name, file.type, file.size, file.lastModified].join('|');
+}
+
+/** The fingerprint inside a tus-js-client storage key (`tus::<fingerprint>::<random>`). */
+function fingerprintOfKey(key: string): string {
+  return key.replace(/^tus::/, '').replace(/::[^:]*$/, '');
+}
 
 /** Human message of a tus error. */
 function errorMessage(err: Error): { msg: string; sessionEnded: boolean } {
@@ -69,104 +100,318 @@ export interface UploadTarget {
   fullPath: string;
 }
 
-/** Queue and start uploads of the chosen files; shows the panel on the uploading tab. */
-export function startUploads(files: readonly File[], target: UploadTarget): void {
+/** A file with the path relative to the dropped or picked folder (`图纸/一层/a.ifc`), when it has one. */
+export type FileWithPath = File & { relativePath?: string };
+
+/** The relative path of a file of a folder pick or drop; '' for a plain file. */
+function relativePathOf(f: FileWithPath): string {
+  const rel = f.relativePath || f.webkitRelativePath || '';
+  return rel.includes('/') || rel.includes('\\') ? rel : '';
+}
+
+/** Build the tus object of a record. */
+function makeUpload(id: string, file: File, r: UploadRecord): Upload {
+  const user = userId();
+  const upload: Upload = new Upload(file, {
+    endpoint: Api.tus,
+    metadata: {
+      filename: file.name,
+      folderId: r.folderId,
+      filetype: file.type || 'application/octet-stream',
+      fullPath: r.fullPath,
+    },
+    chunkSize: CHUNK_SIZE,
+    retryDelays: RETRY_DELAYS,
+    storeFingerprintForResuming: true,
+    removeFingerprintOnSuccess: true,
+    fingerprint: async (f: File) => fingerprintOf(user, r.folderId, f),
+    // Headers are set here, not in `headers`, so a renewed token is used and nothing is sent twice.
+    onBeforeRequest: (req) => {
+      for (const [k, v] of Object.entries(authHeaders())) req.setHeader(k, v);
+    },
+    onUploadUrlAvailable: () => {
+      useTransfers.getState().patchUpload(id, { uploadId: uploadIdOf(upload.url) });
+    },
+    onProgress: (sent, total) => {
+      if (rec(id)?.phase !== 'running') return; // a late report after pause
+      const progress = total > 0 ? Math.min(99.9, (sent / total) * 100) : 0;
+      useTransfers.getState().patchUpload(id, { progress, errorMsg: '' });
+    },
+    onSuccess: () => {
+      uploadsById.delete(id);
+      filesById.delete(id);
+      previousById.delete(id);
+      useTransfers
+        .getState()
+        .patchUpload(id, { progress: 100, errorMsg: '', phase: 'done', uploadId: uploadIdOf(upload.url) });
+      void queryClient.invalidateQueries({ queryKey: fileQueryKeys.all });
+      void queryClient.invalidateQueries({ queryKey: ['account'] });
+      void queryClient.invalidateQueries({ queryKey: transmissionKeys.all });
+      pump();
+    },
+    onError: (err) => {
+      const { msg, sessionEnded } = errorMessage(err);
+      if (rec(id)) useTransfers.getState().patchUpload(id, { errorMsg: msg, phase: 'error' });
+      if (sessionEnded) {
+        useSession.getState().signOut();
+        window.location.assign('/login');
+        return;
+      }
+      pump();
+    },
+  });
+  return upload;
+}
+
+/** Start the upload of a record now (it holds a slot). */
+function launch(id: string): void {
+  const r = rec(id);
+  const file = filesById.get(id);
+  if (!r || !file) return;
+  useTransfers.getState().patchUpload(id, { phase: 'running', errorMsg: '' });
+  const existing = uploadsById.get(id);
+  if (existing) {
+    existing.start(); // resumes from the server's offset (HEAD)
+    return;
+  }
+  const upload = makeUpload(id, file, r);
+  uploadsById.set(id, upload);
+  const stored = previousById.get(id);
+  if (stored) {
+    upload.resumeFromPreviousUpload(stored);
+    upload.start();
+    return;
+  }
+  void upload
+    .findPreviousUploads()
+    .then((previous) => {
+      const last = previous[0];
+      if (last) upload.resumeFromPreviousUpload(last);
+    })
+    .catch(() => undefined)
+    .finally(() => {
+      if (rec(id)?.phase === 'running') upload.start();
+    });
+}
+
+/** Start waiting uploads while there are free slots (MAX_CONCURRENT_UPLOADS). */
+export function pump(): void {
+  for (const id of nextToStart(useTransfers.getState().uploads)) launch(id);
+}
+
+/** Create (or find) the folder `name` under `parentId` in 我的文件; answers its id. */
+async function ensureFolder(parentId: string, name: string): Promise<string> {
+  const created = await request<FileRowValue>({
+    method: 'POST',
+    url: Api.folderAdd,
+    data: { parentIUID: parentId, fileName: name },
+    silent: true,
+  });
+  if (created.code === ResultCode.ok) return created.data.iuid;
+  // Already there: look it up in the parent folder.
+  for (let page = 1; page <= 40; page++) {
+    const listed = await request<ListDataValue>({
+      url: Api.myDocumentList,
+      params: { folderId: parentId, page, rows: 500 },
+      silent: true,
+    });
+    if (listed.code !== ResultCode.ok) break;
+    const hit = listed.data.list.find(
+      (f) => f.fileType === 1 && f.fileName.toLowerCase() === name.toLowerCase(),
+    );
+    if (hit) return hit.iuid;
+    if (page * 500 >= listed.data.count) break;
+  }
+  throw new Error(created.msg || i18n.t('transfers:folderFailed'));
+}
+
+/**
+ * Queue uploads of the chosen files (and folders) into `target`; shows the panel on the uploading
+ * tab. Folders of relative paths are created first, parents before children.
+ */
+export async function startUploads(files: readonly FileWithPath[], target: UploadTarget): Promise<void> {
   const store = useTransfers.getState();
   store.setActiveTab(1);
   store.setPanel('shown');
-  const userId = useSession.getState().user?.userID ?? '';
+  const folders = new Map<string, Promise<UploadTarget>>([['', Promise.resolve(target)]]);
+  /** The target of a folder path (`a/b`), creating missing folders on the way. */
+  const folderTarget = (dirs: string[]): Promise<UploadTarget> => {
+    const key = dirs.join('/');
+    const known = folders.get(key);
+    if (known) return known;
+    const parent = folderTarget(dirs.slice(0, -1));
+    const name = dirs[dirs.length - 1]!;
+    const made = parent.then(async (p) => ({
+      folderId: await ensureFolder(p.folderId, name),
+      fullPath: `${p.fullPath}${name}/`,
+    }));
+    folders.set(key, made);
+    return made;
+  };
+  const queued: Array<{ id: string; file: File; dirs: string[] }> = [];
   for (const file of files) {
+    const split = relativePathOf(file) ? splitRelativePath(relativePathOf(file)) : null;
+    const dirs = split?.dirs ?? [];
     const id = newId();
+    filesById.set(id, file);
     store.addUpload({
       iuid: id,
       fileName: file.name,
       fileSize: file.size,
-      fullPath: target.fullPath,
-      folderId: target.folderId,
+      fullPath: dirs.length ? `${target.fullPath}${dirs.join('/')}/` : target.fullPath,
+      folderId: dirs.length ? '' : target.folderId,
       uploadTime: now(),
       progress: null,
       errorMsg: '',
       uploadId: null,
+      phase: 'waiting',
+      // Files of folders wait until their folder exists.
+      preparing: dirs.length > 0,
     });
-    const upload = new Upload(file, {
-      endpoint: Api.tus,
-      metadata: {
-        filename: file.name,
-        folderId: target.folderId,
-        filetype: file.type || 'application/octet-stream',
-      },
-      chunkSize: CHUNK_SIZE,
-      retryDelays: RETRY_DELAYS,
-      storeFingerprintForResuming: true,
-      removeFingerprintOnSuccess: true,
-      // One fingerprint per user, target folder and file, so an interrupted upload resumes where it stopped.
-      fingerprint: async (f: File) =>
-        ['bimdrive-tus', userId, target.folderId, f.name, f.type, f.size, f.lastModified].join('|'),
-      // Headers are set here, not in `headers`, so a renewed token is used and nothing is sent twice.
-      onBeforeRequest: (req) => {
-        for (const [k, v] of Object.entries(authHeaders())) req.setHeader(k, v);
-      },
-      onUploadUrlAvailable: () => {
-        useTransfers.getState().patchUpload(id, { uploadId: uploadIdOf(upload.url) });
-      },
-      onProgress: (sent, total) => {
-        const progress = total > 0 ? Math.min(99.9, (sent / total) * 100) : 0;
-        useTransfers.getState().patchUpload(id, { progress, errorMsg: '' });
-      },
-      onSuccess: () => {
-        live.delete(id);
-        const s = useTransfers.getState();
-        s.patchUpload(id, { progress: 100, errorMsg: '', uploadId: uploadIdOf(upload.url) });
-        s.addCompleted({
-          iuid: id,
-          fileName: file.name,
-          fileSize: file.size,
-          fileType: 2,
-          sourceType: PERSONAL_SOURCE,
-          completedTime: now(),
-        });
-        void queryClient.invalidateQueries({ queryKey: fileQueryKeys.all });
-        void queryClient.invalidateQueries({ queryKey: ['account'] });
-      },
-      onError: (err) => {
-        live.delete(id);
-        const { msg, sessionEnded } = errorMessage(err);
-        useTransfers.getState().patchUpload(id, { errorMsg: msg });
-        if (sessionEnded) {
-          useSession.getState().signOut();
-          window.location.assign('/login');
-        }
-      },
-    });
-    live.set(id, upload);
-    void upload
-      .findPreviousUploads()
-      .then((previous) => {
-        const last = previous[0];
-        if (last) upload.resumeFromPreviousUpload(last);
-        upload.start();
-      })
-      .catch(() => upload.start());
+    if (dirs.length) queued.push({ id, file, dirs });
   }
+  pump();
+  for (const q of queued) {
+    try {
+      const t = await folderTarget(q.dirs);
+      if (!rec(q.id)) continue; // cancelled meanwhile
+      useTransfers
+        .getState()
+        .patchUpload(q.id, { folderId: t.folderId, fullPath: t.fullPath, preparing: false });
+    } catch (err) {
+      useTransfers.getState().patchUpload(q.id, {
+        errorMsg: err instanceof Error ? err.message : i18n.t('transfers:folderFailed'),
+        phase: 'error',
+        preparing: false,
+      });
+    }
+    pump();
+  }
+  if (queued.length) void queryClient.invalidateQueries({ queryKey: fileQueryKeys.all });
+}
+
+/** Pause an upload (暂停): a running one is aborted without termination, a waiting one held back. */
+export async function pauseUpload(id: string): Promise<void> {
+  const r = rec(id);
+  if (!r || (r.phase !== 'running' && r.phase !== 'waiting')) return;
+  useTransfers.getState().patchUpload(id, { phase: 'paused' });
+  const upload = uploadsById.get(id);
+  if (upload && r.phase === 'running') await upload.abort(false).catch(() => undefined);
+  pump();
 }
 
 /**
- * Cancel an upload (000 §4): mark it cancelled, remove it from the list, terminate the tus upload
- * (DELETE removes stored fragments) and ask the server to delete the fragments.
+ * Resume a paused or failed upload (继续): it waits for a slot again. Answers 'needsFile' for an
+ * upload restored after a reload, whose file must be picked again (see `resumeWithFile`).
+ */
+export function resumeUpload(id: string): 'queued' | 'needsFile' | 'gone' {
+  const r = rec(id);
+  if (!r) return 'gone';
+  if (r.needsFile || !filesById.has(id)) return 'needsFile';
+  useTransfers.getState().patchUpload(id, { phase: 'waiting', errorMsg: '' });
+  pump();
+  return 'queued';
+}
+
+/**
+ * Give a restored upload its file again. Only the same file (same fingerprint: name, type, size,
+ * last-modified, folder) is accepted; it then resumes from the bytes the server already has.
+ * @returns false when `file` is not the file of that upload.
+ */
+export function resumeWithFile(id: string, file: File): boolean {
+  const r = rec(id);
+  const stored = previousById.get(id);
+  if (!r || !stored) return false;
+  if (fingerprintOf(userId(), r.folderId, file) !== fingerprintOfKey(stored.urlStorageKey)) return false;
+  filesById.set(id, file);
+  useTransfers.getState().patchUpload(id, { needsFile: false, phase: 'waiting', errorMsg: '' });
+  pump();
+  return true;
+}
+
+/**
+ * Cancel an upload (000 §4): remove it from the list, terminate the tus upload (DELETE removes stored
+ * fragments), forget its stored URL and ask the server to delete the fragments (Getfragmentdelete).
  */
 export async function cancelUpload(id: string): Promise<void> {
   const store = useTransfers.getState();
   const record = store.uploads.find((u) => u.iuid === id);
   store.removeUpload(id);
-  const upload = live.get(id);
-  live.delete(id);
-  const uploadId = record?.uploadId ?? uploadIdOf(upload?.url);
-  if (upload) {
-    try {
-      await upload.abort(true);
-    } catch {
-      /* already gone */
-    }
-  }
+  const upload = uploadsById.get(id);
+  const stored = previousById.get(id);
+  uploadsById.delete(id);
+  filesById.delete(id);
+  previousById.delete(id);
+  const uploadId = record?.uploadId ?? uploadIdOf(upload?.url ?? stored?.uploadUrl);
+  if (upload) await upload.abort(true).catch(() => undefined);
+  if (stored) await defaultOptions.urlStorage.removeUpload(stored.urlStorageKey).catch(() => undefined);
+  pump();
   if (uploadId) await request<null>({ url: Api.fragmentDelete, params: { IUID: uploadId }, silent: true });
+}
+
+/** Remove a finished row from the list. */
+export function dismissUpload(id: string): void {
+  useTransfers.getState().removeUpload(id);
+}
+
+let restoring: Promise<number> | null = null;
+
+/**
+ * After a page reload: list this user's unfinished tus uploads kept by tus-js-client, drop those the
+ * server no longer has (HEAD 404/410/403), and show the others paused with their progress and 继续.
+ * Runs once per page. @returns how many were restored.
+ */
+export function restoreUploads(): Promise<number> {
+  restoring ??= (async () => {
+    const user = userId();
+    if (!user) return 0;
+    let all: PreviousUpload[];
+    try {
+      all = await defaultOptions.urlStorage.findAllUploads();
+    } catch {
+      return 0;
+    }
+    const prefix = `${FINGERPRINT_PREFIX}|${user}|`;
+    let n = 0;
+    for (const prev of all) {
+      if (!fingerprintOfKey(prev.urlStorageKey).startsWith(prefix) || !prev.uploadUrl) continue;
+      let offset: number;
+      try {
+        const head = await fetch(prev.uploadUrl, {
+          method: 'HEAD',
+          headers: { ...authHeaders(), 'tus-resumable': '1.0.0' },
+        });
+        if (!head.ok) {
+          if (head.status === 404 || head.status === 410 || head.status === 403)
+            await defaultOptions.urlStorage.removeUpload(prev.urlStorageKey).catch(() => undefined);
+          continue;
+        }
+        offset = Number(head.headers.get('upload-offset') ?? 0);
+      } catch {
+        continue; // offline: try again on the next load
+      }
+      const size = typeof prev.size === 'number' ? prev.size : 0;
+      const meta = prev.metadata ?? {};
+      const id = newId();
+      previousById.set(id, prev);
+      useTransfers.getState().addUpload({
+        iuid: id,
+        fileName: meta.filename ?? '',
+        fileSize: size,
+        fullPath: meta.fullPath ?? '',
+        folderId: meta.folderId ?? '',
+        uploadTime: dayjs(prev.creationTime).isValid()
+          ? dayjs(prev.creationTime).format('YYYY-MM-DD HH:mm:ss')
+          : now(),
+        progress: size > 0 ? Math.min(99.9, (offset / size) * 100) : 0,
+        errorMsg: '',
+        uploadId: uploadIdOf(prev.uploadUrl),
+        phase: 'paused',
+        needsFile: true,
+      });
+      n++;
+    }
+    return n;
+  })();
+  return restoring;
 }

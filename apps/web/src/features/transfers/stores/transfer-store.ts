@@ -1,10 +1,11 @@
 /**
- * Transfer queue state (spec 000 §3 "Upload record in progress", "Completed upload record", App state
- * "upload and download queues, panel visibility (show or clear)"; §4 Panel). zustand; the tus objects
- * themselves live outside the store (see tus-uploads.ts).
+ * Transfer queue state (spec 000 §3 "Upload record in progress", "Download record"; App state
+ * "upload and download queues, panel visibility (show or clear)"; §4 Panel). zustand; the tus objects,
+ * Files and AbortControllers live outside the store (tus-uploads.ts, downloads.ts). Completed records
+ * are the server's (GetTransmissionData, api/transmission.ts).
  */
-import { SourceType } from '@bimdrive/contracts';
 import { create } from 'zustand';
+import type { UploadPhase } from '../lib/transfer-logic.ts';
 
 /** An upload in the uploading tab (000 §3). */
 export interface UploadRecord {
@@ -23,37 +24,51 @@ export interface UploadRecord {
   errorMsg: string;
   /** tus upload id once the server created the upload. */
   uploadId: string | null;
+  phase: UploadPhase;
+  /** Restored after a page reload: the browser needs the same file picked again to resume. */
+  needsFile?: boolean;
+  /** A file of a folder upload whose folder is still being created. */
+  preparing?: boolean;
 }
 
-/** A finished upload in the completed tab (000 §3). */
-export interface CompletedRecord {
+/** A download in the downloading tab (000 §3 "Download record"). */
+export interface DownloadRecord {
   iuid: string;
   fileName: string;
-  fileSize: number;
-  /** Only rows with fileType 2 (file) are listed. */
-  fileType: number;
-  /** 1 enterprise, 2 personal, 3 knowledge base. */
-  sourceType: number;
-  completedTime: string;
+  /** Bytes when known (Content-Length), else null. */
+  fileSize: number | null;
+  /** Bytes received so far. */
+  loaded: number;
+  fullPath: string;
+  /** yyyy-MM-dd HH:mm:ss */
+  downloadTime: string;
+  /** 0–100 when the length is known; null otherwise. */
+  progress: number | null;
+  errorMsg: string;
+  phase: 'running' | 'done' | 'error';
+  /** Handed to the browser's own download (no disk stream, too large or unknown length for a Blob). */
+  native?: boolean;
 }
 
 /** Panel visibility (000 §2): shown, minimised (hidden) or cleared (closed). */
 export type PanelState = 'shown' | 'hidden' | 'cleared';
-/** Tab index (000 §2): 0 completed, 1 uploading (2 downloading, hidden). */
-export type TransferTab = 0 | 1;
+/** Tab index (000 §2): 0 completed, 1 uploading, 2 downloading (hidden until a download runs). */
+export type TransferTab = 0 | 1 | 2;
 
 /** The transfer store's state and actions. */
 export interface TransferState {
   uploads: UploadRecord[];
-  completed: CompletedRecord[];
+  downloads: DownloadRecord[];
+  /** The downloading tab is hidden by default (000 §2) and shown once a download has started. */
+  downloadsVisible: boolean;
   panel: PanelState;
   activeTab: TransferTab;
   addUpload: (r: UploadRecord) => void;
   patchUpload: (iuid: string, patch: Partial<UploadRecord>) => void;
   removeUpload: (iuid: string) => void;
-  addCompleted: (r: CompletedRecord) => void;
-  removeCompleted: (iuid: string) => void;
-  clearCompleted: () => void;
+  addDownload: (r: DownloadRecord) => void;
+  patchDownload: (iuid: string, patch: Partial<DownloadRecord>) => void;
+  removeDownload: (iuid: string) => void;
   setPanel: (p: PanelState) => void;
   setActiveTab: (t: TransferTab) => void;
 }
@@ -61,19 +76,18 @@ export interface TransferState {
 /** The transfer queue store. */
 export const useTransfers = create<TransferState>((set) => ({
   uploads: [],
-  completed: [],
+  downloads: [],
+  downloadsVisible: false,
   panel: 'cleared',
   activeTab: 1,
   addUpload: (r) => set((s) => ({ uploads: [...s.uploads, r] })),
   patchUpload: (iuid, patch) =>
     set((s) => ({ uploads: s.uploads.map((u) => (u.iuid === iuid ? { ...u, ...patch } : u)) })),
   removeUpload: (iuid) => set((s) => ({ uploads: s.uploads.filter((u) => u.iuid !== iuid) })),
-  addCompleted: (r) => set((s) => ({ completed: [r, ...s.completed.filter((c) => c.iuid !== r.iuid)] })),
-  removeCompleted: (iuid) => set((s) => ({ completed: s.completed.filter((c) => c.iuid !== iuid) })),
-  clearCompleted: () => set({ completed: [] }),
+  addDownload: (r) => set((s) => ({ downloads: [r, ...s.downloads], downloadsVisible: true })),
+  patchDownload: (iuid, patch) =>
+    set((s) => ({ downloads: s.downloads.map((d) => (d.iuid === iuid ? { ...d, ...patch } : d)) })),
+  removeDownload: (iuid) => set((s) => ({ downloads: s.downloads.filter((d) => d.iuid !== iuid) })),
   setPanel: (panel) => set({ panel }),
   setActiveTab: (activeTab) => set({ activeTab }),
 }));
-
-/** Default source type of uploads from 我的文件 (000 §9: 2 personal). */
-export const PERSONAL_SOURCE = SourceType.personal;
