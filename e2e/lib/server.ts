@@ -66,8 +66,14 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     pid: child.pid!,
     output: () => output,
     stop: async () => {
-      child.kill('SIGTERM');
-      await new Promise((r) => child.once('exit', r));
+      if (child.exitCode === null && child.signalCode === null) {
+        const exited = new Promise((r) => child.once('exit', r));
+        child.kill('SIGTERM');
+        // A shutdown that hangs (e.g. a connection closing mid-request) must not hang the journey.
+        const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
+        await exited;
+        clearTimeout(timer);
+      }
       await rm(dataDir, { recursive: true, force: true });
     },
   };
