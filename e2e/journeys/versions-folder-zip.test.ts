@@ -154,8 +154,7 @@ test('download a folder as a zip; versions of an IFC: upload, current, switch ba
   // 上传新版本 from the dialog: another real IFC becomes V2, the current version, and is converted.
   await dialog.getByTestId('version-input').setInputFiles(path.join(TESTDATA, 'ifc/wall-elemented-case.ifc'));
   const v2 = dialog.locator('tr[data-version="2"]');
-  await page.getByText(/已上传为 V2，正在处理|新版本已上传，正在处理/).waitFor({ timeout: 60_000 });
-  console.log('[debug] toast:', await page.locator('.ant-message').innerText());
+  await page.getByText('已上传为 V2，正在处理').waitFor({ timeout: 60_000 });
   await dialog.locator('.ant-progress').waitFor({ state: 'detached' });
   await v2.getByText('当前版本').waitFor({ timeout: 60_000 });
   await v2.getByText('转换完成').waitFor({ timeout: 120_000 });
