@@ -3,7 +3,8 @@
  * 请选中一行数据, §9 date shortcuts): in 我的文件 a size header steps none → ascending → descending, a type
  * filter and a size range show as closable tags, a hidden column stays hidden after a reload, a
  * bulk action with nothing selected warns, 清空 removes the filters; a search across all areas lists
- * the hit with its location, and locating it opens its folder with the row marked. Screenshots:
+ * the hit with its location, and locating it opens its folder with the row marked; 我的收藏 and 我的分享
+ * sort and filter through the same table. Screenshots:
  * e2e/artifacts/data-table/.
  */
 import { after, before, test } from 'node:test';
@@ -129,7 +130,7 @@ test('sort, filter tags, hidden column, selection warning, search and locate', a
   await page.waitForFunction(
     () =>
       document
-        .querySelector('[data-testid=file-table] tbody tr[data-row-name]:nth-child(2)')
+        .querySelectorAll('[data-testid=file-table] tbody tr[data-row-name]')[1]
         ?.getAttribute('data-row-name') === '设备清单.txt',
   );
   await sizeHeader.click();
@@ -137,7 +138,7 @@ test('sort, filter tags, hidden column, selection warning, search and locate', a
   await page.waitForFunction(
     () =>
       document
-        .querySelector('[data-testid=file-table] tbody tr[data-row-name]:nth-child(2)')
+        .querySelectorAll('[data-testid=file-table] tbody tr[data-row-name]')[1]
         ?.getAttribute('data-row-name') === '结构模型.rvt',
   );
   assert.deepEqual(await rowNames(page), [
@@ -213,9 +214,10 @@ test('sort, filter tags, hidden column, selection warning, search and locate', a
   // Search across all areas; the hit shows its location and locates its row.
   await page.getByTestId('search-scope').click();
   await page.locator('.ant-select-item-option', { hasText: '全部区域' }).click();
-  await page.waitForURL(/scope=all/);
+  await page.getByTestId('search-scope').getByText('全部区域').waitFor();
   await page.getByTestId('file-search').locator('input').fill('alpha');
   await page.getByTestId('file-search').locator('input').press('Enter');
+  await page.waitForURL(/keyword=alpha&scope=all/);
   await page.getByTestId('search-summary').getByText('在全部区域中的搜索结果').waitFor();
   await page.getByRole('columnheader', { name: '区域' }).waitFor();
   await page.locator('tr[data-row-name="旧版会议纪要-alpha.txt"]').waitFor();
@@ -229,5 +231,49 @@ test('sort, filter tags, hidden column, selection warning, search and locate', a
   await page.waitForURL(new RegExp(`folderId=${archive.iuid}.*located=`));
   await page.locator('tr.row-located[data-row-name="旧版会议纪要-alpha.txt"]').waitFor();
   await shot(page, J, '03-located');
+
+  // 我的收藏 and 我的分享 use the same table: sorted and filtered on the server.
+  const list = await api<{ list: Array<{ iuid: string; fileName: string }> }>(
+    token,
+    'GET',
+    `/api/Home/MyDocumentList?folderId=${folder.iuid}`,
+  );
+  const idOf = (n: string) => list.list.find((x) => x.fileName === n)!.iuid;
+  for (const n of ['结构模型.rvt', '进度计划.txt', '施工说明.txt'])
+    await api(token, 'POST', '/api/Drawing/DrawingCollection', { IUID: idOf(n) });
+  await page.goto(`${server.url}/myCollection?sort=fileBytes&order=desc&type=txt`);
+  await page.getByTestId('filter-tag-fileSuffix').waitFor();
+  await page.waitForFunction(
+    () => document.querySelectorAll('[data-testid=file-table] tbody tr[data-row-name]').length === 2,
+  );
+  assert.deepEqual(await rowNames(page), ['进度计划.txt', '施工说明.txt']);
+  await shot(page, J, '04-favourites-filtered');
+
+  const entry = (iuid: string, ShareType: number) => ({
+    MainIUID: iuid,
+    FileType: 2,
+    Name: '',
+    ShareType,
+    Isvisible: '0',
+    Pssword: '',
+    pwdSetWay: '1',
+    Isallow: '2',
+    viewname: '',
+  });
+  await api(token, 'POST', '/api/Drawing/DrawingShare', [entry(idOf('结构模型.rvt'), 7)]);
+  await api(token, 'POST', '/api/Drawing/DrawingShare', [entry(idOf('会议纪要.txt'), 30)]);
+  await api(token, 'POST', '/api/Drawing/DrawingShare', [entry(idOf('总平面图.dwg'), 0)]);
+  await page.goto(`${server.url}/myShare`);
+  const shares = page.getByTestId('share-table');
+  await shares.locator('tr[data-row-name="总平面图.dwg"]').waitFor();
+  await page.locator('[data-testid=share-table] thead th', { hasText: '有效期至' }).click();
+  await page.waitForURL(/sort=expireTime&order=asc/);
+  await page.waitForFunction(
+    () =>
+      document
+        .querySelector('[data-testid=share-table] tbody tr[data-row-name]')
+        ?.getAttribute('data-row-name') === '结构模型.rvt',
+  );
+  await shot(page, J, '05-my-shares-sorted');
   await ctx.close();
 });

@@ -109,6 +109,10 @@ export function FileTable<Row extends FileRowValue = FileRowValue>(props: FileTa
     </Tooltip>
   );
   const groupLabel = (g: string) => t(`dataTable:file.groups.${g}`);
+  // Room for the row's icon buttons: preview / download (or folder download) / collect, plus each
+  // optional action the page offers.
+  const optionalActions = [props.onLocate, props.onRename, props.onShare, props.onDelete, props.onVersions];
+  const actionsWidth = 24 + 28 * (3 + optionalActions.filter(Boolean).length);
 
   const columns: Array<DataTableColumn<Row>> = [
     {
@@ -139,7 +143,7 @@ export function FileTable<Row extends FileRowValue = FileRowValue>(props: FileTa
             key: 'fullPath',
             title: t('table.location'),
             dataIndex: 'fullPath',
-            width: 200,
+            width: 180,
             ellipsis: true,
             render: (v: unknown, r: Row) =>
               props.onLocate ? (
@@ -179,7 +183,7 @@ export function FileTable<Row extends FileRowValue = FileRowValue>(props: FileTa
     {
       key: 'statusType',
       title: t('table.status'),
-      width: 180,
+      width: 150,
       sortable: true,
       filterOptions: ['0', '1', '2', '3', '4'].map((v) => ({
         value: v,
@@ -199,7 +203,7 @@ export function FileTable<Row extends FileRowValue = FileRowValue>(props: FileTa
       key: 'updateTime',
       title: t('table.updateTime'),
       dataIndex: 'updateTime',
-      width: 180,
+      width: 170,
       sortable: true,
       render: (v: unknown) => <Typography.Text type="secondary">{String(v)}</Typography.Text>,
     },
@@ -207,7 +211,7 @@ export function FileTable<Row extends FileRowValue = FileRowValue>(props: FileTa
       key: 'createTime',
       title: t('dataTable:file.createTime'),
       dataIndex: 'createTime',
-      width: 180,
+      width: 170,
       sortable: true,
       render: (v: unknown) => <Typography.Text type="secondary">{String(v)}</Typography.Text>,
     },
@@ -215,7 +219,7 @@ export function FileTable<Row extends FileRowValue = FileRowValue>(props: FileTa
     {
       key: 'actions',
       title: t('table.actions'),
-      width: 230,
+      width: actionsWidth,
       hideable: false,
       render: (_: unknown, r) => (
         <Space size={2} className="row-actions">

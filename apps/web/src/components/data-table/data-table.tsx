@@ -37,6 +37,9 @@ import {
   type TableState,
 } from './table-state.ts';
 
+/** Least width (px) of a column without a fixed width. */
+const FLEX_MIN = 180;
+
 /** A checkbox option's label. */
 export interface FilterOption {
   value: string;
@@ -222,6 +225,13 @@ export function DataTable<T extends object>(props: DataTableProps<T>): ReactElem
   });
 
   const hideable = props.columns.filter((c) => c.hideable !== false);
+  // Columns without a width (the file name) keep at least FLEX_MIN px: below that the table scrolls
+  // sideways instead of squeezing them to an ellipsis.
+  const scrollX =
+    (columns ?? []).reduce(
+      (sum, c) => sum + (typeof c.width === 'number' ? c.width : FLEX_MIN),
+      (props.bulkActions?.length ?? 0) > 0 ? 40 : 0,
+    ) + 2;
   const bulk = props.bulkActions ?? [];
 
   return (
@@ -298,6 +308,7 @@ export function DataTable<T extends object>(props: DataTableProps<T>): ReactElem
         }
         locale={props.empty ? { emptyText: props.empty } : undefined}
         showSorterTooltip={false}
+        scroll={{ x: scrollX }}
         pagination={{
           current: state.page,
           pageSize: state.rows,

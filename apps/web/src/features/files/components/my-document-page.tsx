@@ -81,6 +81,9 @@ export function MyDocumentPage({ onUpload, onPreview, onShare }: MyDocumentPageP
   const search = useSearchFiles({ keyword, ...tableParams }, crossArea);
   const [searchText, setSearchText] = useState(keyword);
   useEffect(() => setSearchText(keyword), [keyword]);
+  // The scope chosen in the box; it reaches the URL with the next search.
+  const [scopeChoice, setScopeChoice] = useState<'folder' | 'all'>(scope);
+  useEffect(() => setScopeChoice(scope), [scope]);
   const createFolder = useCreateFolder();
   const rename = useRenameFile();
   const remove = useDeleteFile();
@@ -113,7 +116,7 @@ export function MyDocumentPage({ onUpload, onPreview, onShare }: MyDocumentPageP
     document.querySelector('.row-located')?.scrollIntoView({ block: 'center', behavior: 'smooth' });
   }, [located, list.isFetching]);
 
-  const runSearch = (text: string, nextScope = scope) => {
+  const runSearch = (text: string, nextScope = scopeChoice) => {
     const q = new URLSearchParams();
     if (folderId) q.set('folderId', folderId);
     if (text.trim()) {
@@ -213,18 +216,12 @@ export function MyDocumentPage({ onUpload, onPreview, onShare }: MyDocumentPageP
       <Select
         aria-label="scope"
         data-testid="search-scope"
-        value={scope}
+        value={scopeChoice}
         style={{ width: 120 }}
-        onChange={(v) =>
-          keyword
-            ? runSearch(keyword, v)
-            : setSearchParams((p) => {
-                const q = new URLSearchParams(p);
-                if (v === 'all') q.set('scope', 'all');
-                else q.delete('scope');
-                return q;
-              })
-        }
+        onChange={(v: 'folder' | 'all') => {
+          setScopeChoice(v);
+          if (keyword) runSearch(keyword, v);
+        }}
         options={[
           { value: 'folder', label: t('scopeFolder') },
           { value: 'all', label: t('scopeAll') },
