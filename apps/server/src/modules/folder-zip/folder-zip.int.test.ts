@@ -272,6 +272,31 @@ describe(`folder zip CompressFileFolder (${testDbKind})`, () => {
     expect(entries.has('甲的资料/深层/SimpleWall.ifc')).toBe(true);
   });
 
+  it('fails the download cleanly when a listed file is deleted before its entry is written', async () => {
+    const top = await folder(a, '', '中途删除');
+    const big = new Uint8Array(32 * 1024 * 1024);
+    for (let i = 0; i < big.length; i += 4096) big[i] = i % 241;
+    await uploadBytes(t, a.token, 'a-big.rvt', big, top);
+    const later = await uploadBytes(t, a.token, 'z-later.txt', new TextEncoder().encode('later'), top);
+    const res = await zipOf(a, top);
+    expect(res.status).toBe(200);
+    const reader = res.body!.getReader();
+    expect((await reader.read()).done).toBe(false);
+    // While the first entry streams, the second file goes away (its permission check fails at read time).
+    expect((await call(t, 'POST', Api.delete, { token: a.token, body: { IUID: later } })).body.code).toBe(1);
+    const chunks: Uint8Array[] = [];
+    const outcome = await (async () => {
+      for (;;) {
+        const r = await reader.read();
+        if (r.done) return 'ended';
+        chunks.push(r.value);
+      }
+    })().catch(() => 'aborted');
+    // The transfer is cut (never a complete archive with a wrong or empty entry).
+    if (outcome === 'ended') await expect(unzip(Buffer.concat(chunks))).rejects.toThrow();
+    else expect(outcome).toBe('aborted');
+  });
+
   it('a client that disconnects stops the zip and closes the file handle', async () => {
     const top = await folder(a, '', '大文件');
     const big = new Uint8Array(48 * 1024 * 1024);
