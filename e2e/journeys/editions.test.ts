@@ -134,7 +134,10 @@ test('personal edition hides company routes and menus', async () => {
     assert.equal(answer.body.msg, '个人版不支持企业功能');
   } finally {
     // Open pages keep the hub's websocket, which would hold the server's shutdown.
-    await page.context().close().catch(() => undefined);
+    await page
+      .context()
+      .close()
+      .catch(() => undefined);
     await server.stop();
   }
 });
@@ -192,7 +195,10 @@ test('company edition: expired personal space warns; administrators may buy, oth
     await shot(page, J, '05-account-card-company');
   } finally {
     // Open pages keep the hub's websocket, which would hold the server's shutdown.
-    await page.context().close().catch(() => undefined);
+    await page
+      .context()
+      .close()
+      .catch(() => undefined);
     await server.stop();
     await rm(dataDir, { recursive: true, force: true });
   }
@@ -222,7 +228,10 @@ test('private deployment without a licence lands on /systemInitError', async () 
     await page.waitForURL((u) => u.pathname === '/systemInitError', { timeout: 15_000 });
   } finally {
     // Open pages keep the hub's websocket, which would hold the server's shutdown.
-    await page.context().close().catch(() => undefined);
+    await page
+      .context()
+      .close()
+      .catch(() => undefined);
     await server.stop();
   }
 });
@@ -268,7 +277,10 @@ test('private deployment with a valid licence: no space bars, help, consult or s
     await page.waitForURL((u) => u.pathname === '/login', { timeout: 15_000 });
   } finally {
     // Open pages keep the hub's websocket, which would hold the server's shutdown.
-    await page.context().close().catch(() => undefined);
+    await page
+      .context()
+      .close()
+      .catch(() => undefined);
     await server.stop();
     await rm(dataDir, { recursive: true, force: true });
   }
