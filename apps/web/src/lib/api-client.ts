@@ -91,6 +91,8 @@ export async function request<T>(opts: RequestOptions, resealed = false): Promis
   try {
     body = (await res.json()) as Envelope<T>;
   } catch {
+    // Cancelled while the body was read (e.g. a refetch replacing this one): not a server failure.
+    if (opts.signal?.aborted) return { code: ResultCode.serverError, msg: 'aborted', data: null as T };
     body = { code: ResultCode.serverError, msg: i18n.t('common:serverBusy'), data: null as T };
   }
   // The server's key changed or the ciphertext aged out: fetch the key again and send once more.

@@ -61,7 +61,7 @@ import {
 import { useTransfers, type DownloadRecord, type UploadRecord } from '../stores/transfer-store.ts';
 
 const WIDTH = 860;
-const HEIGHT = 420;
+const HEIGHT = 460;
 
 function NameCell({ name }: { name: string }): ReactElement {
   return (
@@ -74,17 +74,10 @@ function NameCell({ name }: { name: string }): ReactElement {
   );
 }
 
-function Percent({ percent, paused = false }: { percent: number; paused?: boolean }): ReactElement {
+function Percent({ percent }: { percent: number }): ReactElement {
   return (
     <span style={{ display: 'flex', alignItems: 'center', gap: 8 }}>
-      <Progress
-        percent={percent}
-        size="small"
-        showInfo={false}
-        status={paused ? 'normal' : 'active'}
-        strokeColor={paused ? '#bfbfbf' : undefined}
-        style={{ width: 60, margin: 0 }}
-      />
+      <Progress percent={percent} size="small" showInfo={false} style={{ width: 60, margin: 0 }} />
       <span style={{ fontVariantNumeric: 'tabular-nums' }}>{percent.toFixed(1)}%</span>
     </span>
   );
@@ -107,10 +100,12 @@ function UploadStatusCell({ record }: { record: UploadRecord }): ReactElement {
     case 'paused':
       return (
         <Tooltip title={record.needsFile ? t('needsFileHint') : undefined}>
-          <span style={{ display: 'flex', alignItems: 'center', gap: 6 }}>
-            <Typography.Text type="warning">{t('paused')}</Typography.Text>
-            <Percent percent={s.percent} paused />
-          </span>
+          <Typography.Text
+            type="warning"
+            style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}
+          >
+            {t('paused')} {s.percent.toFixed(1)}%
+          </Typography.Text>
         </Tooltip>
       );
     default:
@@ -247,7 +242,7 @@ export function TransferPanel(): ReactElement | null {
     ellipsis: { showTitle: false },
     render: (_: unknown, r) => (
       <Tooltip title={r.fullPath}>
-        <Typography.Text type="secondary">{r.fullPath}</Typography.Text>
+        <Typography.Text type="secondary">{r.fullPath || '-'}</Typography.Text>
       </Tooltip>
     ),
   });
@@ -260,7 +255,7 @@ export function TransferPanel(): ReactElement | null {
       pagination={false}
       scroll={{ y: HEIGHT - 170 }}
       locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('emptyUploading')} /> }}
-      onRow={(r) => ({ 'data-row-name': r.fileName }) as HTMLAttributes<HTMLElement>}
+      onRow={(r) => ({ 'data-row-name': r.fileName, 'data-phase': r.phase }) as HTMLAttributes<HTMLElement>}
       columns={[
         ...nameAndSize<UploadRecord>((r) => formatFileSize(r.fileSize), 84),
         pathColumn<UploadRecord>(),
