@@ -5,7 +5,7 @@
  * (a) unfiltered and (b) filtered to ifc/dwg files of at least 50 MB (1,475 matches; the count is
  * filtered too), autocannon with 64 connections for BENCH_SECONDS (default 10) s each, on PGlite
  * and PostgreSQL; then the raw SQL of (b) through the same driver for the ratio. On PostgreSQL it
- * also prints the EXPLAIN ANALYZE plan of (b)'s page query, to show the index it uses.
+ * also prints the EXPLAIN ANALYZE plans of (a) and (b)'s page queries, to show the index they use.
  * Run: `node bench/listing-sorted.ts [pglite|postgres]`.
  */
 import { fork } from 'node:child_process';
@@ -33,21 +33,26 @@ async function measure(url: string, headers: Record<string, string> = {}) {
   return { rps: r.requests.average, p99: r.latency.p99 };
 }
 
-/** EXPLAIN ANALYZE of the filtered, size-sorted page as the product builds it (PostgreSQL). */
+/** EXPLAIN ANALYZE of the size-sorted page, filtered or not, as the product builds it (PostgreSQL). */
 async function explain(databaseUrl: string, folderId: string) {
   const c = new pg.Client(databaseUrl);
   await c.connect();
   try {
-    const plan = await c.query(
-      `explain (analyze, costs off, timing off, summary on)
-       select f.*, (fav.file_id is not null) from files f
-       left join favourites fav on fav.file_id = f.id and fav.user_id = f.owner_id
-       where f.owner_id = (select owner_id from files where id = $1) and f.parent_id = $1
-         and f.kind = 2 and f.suffix in ('ifc', 'dwg') and f.kind = 2 and f.size_bytes >= 50000000
-       order by f.kind asc, f.size_bytes desc, f.id asc limit 50 offset 0`,
-      [folderId],
-    );
-    console.log(plan.rows.map((r: Record<string, string>) => `    ${r['QUERY PLAN']}`).join('\n'));
+    for (const [label, filter] of [
+      ['filtered (b)', `and f.kind = 2 and f.suffix in ('ifc', 'dwg') and f.size_bytes >= 50000000`],
+      ['unfiltered (a)', ''],
+    ] as const) {
+      const plan = await c.query(
+        `explain (analyze, costs off, timing off, summary on)
+         select f.*, (fav.file_id is not null) from files f
+         left join favourites fav on fav.file_id = f.id and fav.user_id = f.owner_id
+         where f.owner_id = (select owner_id from files where id = $1) and f.parent_id = $1 ${filter}
+         order by f.kind asc, f.size_bytes desc, f.id asc limit 50 offset 0`,
+        [folderId],
+      );
+      console.log(`  plan of ${label}:`);
+      console.log(plan.rows.map((r: Record<string, string>) => `    ${r['QUERY PLAN']}`).join('\n'));
+    }
   } finally {
     await c.end();
   }

@@ -106,6 +106,22 @@ export const files = pgTable(
     // in index order; a size range filter is a range on the same index.
     index('files_owner_parent_size_idx').on(t.ownerId, t.parentId, t.kind, t.sizeBytes, t.id),
     index('files_owner_parent_updated_idx').on(t.ownerId, t.parentId, t.kind, t.updatedAt, t.id),
+    // Descending sorts keep folders first (kind ascending) and the id tiebreak ascending, which no
+    // backward scan of the indexes above gives: these serve them in index order.
+    index('files_owner_parent_size_desc_idx').on(
+      t.ownerId,
+      t.parentId,
+      t.kind,
+      t.sizeBytes.desc().nullsFirst(),
+      t.id,
+    ),
+    index('files_owner_parent_updated_desc_idx').on(
+      t.ownerId,
+      t.parentId,
+      t.kind,
+      t.updatedAt.desc().nullsFirst(),
+      t.id,
+    ),
     uniqueIndex('files_unique_name_idx').on(
       t.ownerId,
       sql`coalesce(${t.parentId}, '00000000-0000-0000-0000-000000000000'::uuid)`,

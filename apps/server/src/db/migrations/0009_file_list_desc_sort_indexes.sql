@@ -1,0 +1,2 @@
+CREATE INDEX "files_owner_parent_size_desc_idx" ON "files" USING btree ("owner_id","parent_id","kind","size_bytes" DESC NULLS FIRST,"id");--> statement-breakpoint
+CREATE INDEX "files_owner_parent_updated_desc_idx" ON "files" USING btree ("owner_id","parent_id","kind","updated_at" DESC NULLS FIRST,"id");
