@@ -2,7 +2,8 @@
  * Versions and folder download in 我的文件 (issue 5; 001 §7 FileVersionAdd, CompressFileFolder):
  * a folder row's 下载 saves `<folder>.zip` through the browser's own download (its entries checked);
  * a file row's 版本 opens the versions dialog, a new version of a real IFC is uploaded from it and
- * becomes 当前版本 once converted, and 设为当前版本 switches back to V1. Screenshots:
+ * becomes 当前版本 once converted, 设为当前版本 switches back to V1, and 预览 on V2 shows V2's own model.
+ * Screenshots:
  * e2e/artifacts/versions-folder-zip/.
  */
 import { after, before, test } from 'node:test';
@@ -12,7 +13,7 @@ import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import type { Browser } from 'playwright-core';
-import { ARTIFACTS, launchBrowser, shot } from '../lib/browser.ts';
+import { ARTIFACTS, canvasCoverage, launchBrowser, shot } from '../lib/browser.ts';
 import { startServer, TESTDATA, type RunningServer } from '../lib/server.ts';
 
 const J = 'versions-folder-zip';
@@ -167,6 +168,22 @@ test('download a folder as a zip; versions of an IFC: upload, current, switch ba
   await dialog.locator('tr[data-version="1"]').getByText('当前版本').waitFor();
   await page.getByText('已将 V1 设为当前版本').waitFor();
   await shot(page, J, '03-versions-dialog-v1-current');
+  // 预览 on V2 (no longer current) opens the overlay on V2's own converted model.
+  const [previewAnswer] = await Promise.all([
+    page.waitForResponse(
+      (res) => res.url().includes('/api/Home/GetPreviewInfo') && res.url().includes('version=2'),
+    ),
+    dialog.locator('tr[data-version="2"]').getByRole('button', { name: '预览' }).click(),
+  ]);
+  assert.equal(((await previewAnswer.json()) as { data: { statusType: number } }).data.statusType, 3);
+  await page.locator('[data-testid="preview-overlay"]').waitFor();
+  await page.locator('[data-first-frame="1"]').waitFor({ timeout: 120_000 });
+  await page.getByTestId('preview-header').getByText('SimpleWall.ifc (V2)').waitFor();
+  await page.waitForTimeout(500);
+  await shot(page, J, '04-version-2-preview');
+  const coverage = await canvasCoverage(page, '[data-testid="viewer-canvas"]');
+  assert.ok(coverage > 0.01, `V2 model pixels cover ${(coverage * 100).toFixed(1)}% of the canvas`);
+
   const info = await api<{ fileBytes: number; statusType: number }>(
     token,
     'GET',

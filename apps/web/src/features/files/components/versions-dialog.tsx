@@ -108,7 +108,7 @@ export function VersionsDialog({ file, onClose }: VersionsDialogProps): ReactEle
     onClose();
     usePreview.getState().open({
       iuid: file.iuid,
-      fileName: `${file.fileName} (V${v.version})`,
+      fileName: file.fileName,
       fileSuffix: v.fileSuffix,
       ...(v.isCurrent ? {} : { version: v.version }),
     });

@@ -95,7 +95,11 @@ function OverlayContent({
       }}
     >
       <PreviewHeader
-        fileName={info?.fileName || file.fileName}
+        fileName={
+          file.version !== undefined
+            ? `${info?.fileName || file.fileName} (V${file.version})`
+            : info?.fileName || file.fileName
+        }
         fileSuffix={info?.fileSuffix || file.fileSuffix}
         downloadUrl={info?.canDownload ? info.originalUrl : null}
         collected={share === null && info ? info.collectbit : undefined}
