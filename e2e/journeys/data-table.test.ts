@@ -247,7 +247,24 @@ test('sort, filter tags, hidden column, selection warning, search and locate', a
     () => document.querySelectorAll('[data-testid=file-table] tbody tr[data-row-name]').length === 2,
   );
   assert.deepEqual(await rowNames(page), ['进度计划.txt', '施工说明.txt']);
-  await shot(page, J, '04-favourites-filtered');
+  // The date-time range filter with its shortcuts (001 §9): 最近一周 applies at once as a tag.
+  await page
+    .locator('[data-testid=file-table] thead th', { hasText: '修改时间' })
+    .locator('.ant-table-filter-trigger')
+    .click();
+  const dateFilter = page.getByTestId('date-range-filter');
+  await dateFilter.getByRole('button', { name: '最近一个月' }).waitFor();
+  await dateFilter.getByRole('button', { name: '最近三个月' }).waitFor();
+  await shot(page, J, '04-favourites-date-filter');
+  await dateFilter.getByRole('button', { name: '最近一周' }).click();
+  await page.getByTestId('filter-tag-updateTime').waitFor();
+  assert.match(
+    (await page.getByTestId('filter-tag-updateTime').textContent()) ?? '',
+    /修改时间: \d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} ~ \d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}/,
+  );
+  assert.match(page.url(), /updateFrom=/);
+  assert.deepEqual(await rowNames(page), ['进度计划.txt', '施工说明.txt']);
+  await shot(page, J, '05-favourites-filtered');
 
   const entry = (iuid: string, ShareType: number) => ({
     MainIUID: iuid,
@@ -274,6 +291,6 @@ test('sort, filter tags, hidden column, selection warning, search and locate', a
         .querySelector('[data-testid=share-table] tbody tr[data-row-name]')
         ?.getAttribute('data-row-name') === '结构模型.rvt',
   );
-  await shot(page, J, '05-my-shares-sorted');
+  await shot(page, J, '06-my-shares-sorted');
   await ctx.close();
 });
