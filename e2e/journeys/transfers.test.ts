@@ -231,6 +231,46 @@ test('several uploads with a limit, cancel, pause/resume, folders, completed rec
   );
   await shot(page, J, '08-downloading-tab');
 
+  // A slow download shows its percent and is cancelled (取消: the row goes, no file is saved).
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 0,
+    downloadThroughput: 300 * 1024,
+    uploadThroughput: -1,
+  });
+  await panel(page).getByRole('button', { name: '最小化' }).click();
+  await page
+    .locator(`[data-testid="file-table"] [data-row-name="${BIG}"]`)
+    .first()
+    .getByRole('button', { name: '下载' })
+    .click();
+  const bigStatus = panel(page).locator(`[data-testid="download-status-${BIG}"]`);
+  await bigStatus.getByText(/\d+(\.\d)?%/).waitFor({ timeout: 20_000 });
+  await shot(page, J, '08b-download-progress');
+  await panel(page).locator(`tr[data-row-name="${BIG}"]`).getByRole('button', { name: '取消' }).click();
+  await panel(page).locator(`tr[data-row-name="${BIG}"]`).waitFor({ state: 'detached' });
+  await throttle(cdp, -1);
+  // A refused download shows 错误: with the server's message.
+  await page.route('**/api/files/signed*', (r) =>
+    r.fulfill({
+      status: 404,
+      contentType: 'application/json',
+      body: JSON.stringify({ code: -1, msg: '文件不存在或已被删除', data: null }),
+    }),
+  );
+  await panel(page).getByRole('button', { name: '最小化' }).click();
+  await page
+    .locator('[data-testid="file-table"] [data-row-name="AdvancedProject_Screenshot_3.jpg"]')
+    .first()
+    .getByRole('button', { name: '下载' })
+    .click();
+  await panel(page)
+    .locator('[data-testid="download-status-AdvancedProject_Screenshot_3.jpg"]')
+    .getByText('错误: 文件不存在或已被删除')
+    .waitFor();
+  await shot(page, J, '08c-download-error');
+  await page.unroute('**/api/files/signed*');
+
   // Resume after a reload: pause a throttled upload, reload, 继续 asks for the file again.
   await throttle(cdp, 300 * 1024);
   await page.setInputFiles(
