@@ -2,7 +2,8 @@
  * One active session per account (spec 000 §7 AccountExit, §8 "Event AccountExit"): a user signed in
  * in one browser signs in again in a second one; the first browser, without any action of its own,
  * shows the error alert titled 提示 with 账户在其他地点登录，如果不是本人登录，请及时更改密码！！, is
- * signed out and ends on /login. Screenshots: e2e/artifacts/account-exit/.
+ * signed out and ends on /login. A browser that missed the live event (offline) is told the same at its
+ * next request, on /login. Screenshots: e2e/artifacts/account-exit/.
  */
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -74,6 +75,38 @@ test('signing in elsewhere ends the first session with the AccountExit alert', a
   await page2.reload();
   await page2.getByText('我的文件').first().waitFor();
   assert.ok(await page2.evaluate(() => localStorage.getItem('token')));
+  await first.close();
+  await second.close();
+});
+
+test('a browser that missed the live event is told the reason at its next request', async () => {
+  const first = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'zh-CN' });
+  const second = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'zh-CN' });
+  // The first browser's hub never reaches the server (as when it is offline while the other sign-in happens).
+  await first.routeWebSocket(/\/api\/chatHub/, () => undefined);
+  await first.route(/\/api\/chatHub/, (route) => route.abort());
+
+  const page1 = await signIn(first);
+  await page1.getByText('我的文件').first().waitFor();
+  const page2 = await signIn(second);
+  await page2.getByText('我的文件').first().waitFor();
+  await page1.waitForTimeout(1000);
+  assert.equal(await page1.locator('.ant-modal-confirm-error').count(), 0, 'no live event reached it');
+
+  // Its next request answers -501 with the reason; /login shows it in the 提示 alert.
+  await page1.getByText('我的收藏').first().click();
+  await page1.waitForURL((u) => u.pathname === '/login', { timeout: 15_000 });
+  const alert = page1.locator('.ant-modal-confirm-error');
+  await alert.waitFor({ timeout: 15_000 });
+  assert.equal((await alert.locator('.ant-modal-confirm-title').textContent())?.trim(), '提示');
+  assert.equal((await alert.locator('.ant-modal-confirm-content').textContent())?.trim(), TEXT);
+  assert.equal(await page1.evaluate(() => localStorage.getItem('token')), null, 'signed out');
+  await shot(page1, J, '03-missed-event-alert-on-login');
+  await alert.getByRole('button', { name: /确\s*定/ }).click();
+  await alert.waitFor({ state: 'detached' });
+  await page1.reload();
+  await page1.locator('input[type=password]').first().waitFor();
+  assert.equal(await page1.locator('.ant-modal-confirm-error').count(), 0, 'shown once');
   await first.close();
   await second.close();
 });

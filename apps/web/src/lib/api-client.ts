@@ -10,6 +10,7 @@ import type { MessageInstance } from 'antd/es/message/interface';
 import i18n from './i18n.ts';
 import { useSession } from '../stores/session-store.ts';
 import { encodeJsonBody, forgetFieldKey, isFieldKeyStale } from './field-crypto.ts';
+import { keepSessionEndedNotice } from './session-notice.ts';
 
 /** Request time-out (000 §9): 3,600,000 ms. */
 export const REQUEST_TIMEOUT_MS = 3_600_000;
@@ -101,6 +102,9 @@ export async function request<T>(opts: RequestOptions, resealed = false): Promis
     return request<T>(opts, true);
   }
   if (isSessionEnded(body.code)) {
+    // Still signed in here: the live AccountExit was missed, so /login shows the reason instead.
+    if (useSession.getState().token && body.code === ResultCode.sessionEnded && body.msg)
+      keepSessionEndedNotice(body.msg);
     useSession.getState().signOut();
     if (window.location.pathname !== '/login') window.location.assign('/login');
     return body;

@@ -1,16 +1,27 @@
 /**
  * Route `/login` (spec 000 §2): the sign-in page, after which the user goes to /myDocument — or,
  * inside the chat app (`appType=inside`, remembered for the tab), the chat app's own sign-in screen.
+ * A session that ended while this browser missed the live event shows its reason in the 提示 alert
+ * (000 §8 AccountExit).
  */
-import type { ReactElement } from 'react';
+import { useEffect, type ReactElement } from 'react';
+import { App } from 'antd';
+import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { LoginPage } from '../../features/auth/components/login-page.tsx';
 import { ChatAppLogin } from '../../features/dingtalk/components/chat-app-login.tsx';
 import { isInsideChatApp, rememberAppType } from '../../lib/chat-app.ts';
+import { takeSessionEndedNotice } from '../../lib/session-notice.ts';
 
 /** The sign-in route element. */
 export function LoginRoute(): ReactElement {
   const { search } = useLocation();
+  const { modal } = App.useApp();
+  const { t } = useTranslation('common');
   rememberAppType(search);
+  useEffect(() => {
+    const notice = takeSessionEndedNotice();
+    if (notice) modal.error({ title: t('tip'), content: notice, okText: t('ok') });
+  }, [modal, t]);
   return isInsideChatApp() ? <ChatAppLogin /> : <LoginPage redirectTo="/myDocument" />;
 }
