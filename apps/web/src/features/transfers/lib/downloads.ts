@@ -15,7 +15,7 @@
 import dayjs from 'dayjs';
 import i18n from '../../../lib/i18n.ts';
 import { useTransfers } from '../stores/transfer-store.ts';
-import { downloadPercent } from './transfer-logic.ts';
+import { downloadPercent, downloadSink } from './transfer-logic.ts';
 
 /** Largest download collected in memory (as a Blob) when the File System Access API is missing. */
 export const BLOB_LIMIT_BYTES = 512 * 1024 * 1024;
@@ -111,7 +111,7 @@ export async function startDownload(job: DownloadJob): Promise<void> {
     const lengthHeader = res.headers.get('content-length');
     const total = lengthHeader ? Number(lengthHeader) : null;
     patch({ fileSize: total });
-    if (!handle && (total === null || total > BLOB_LIMIT_BYTES)) {
+    if (downloadSink(handle !== null, total, BLOB_LIMIT_BYTES) === 'native') {
       // Neither a disk stream nor a bounded Blob: hand it to the browser's own download.
       controller.abort();
       anchorDownload(job.url, job.fileName);

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   badgeText,
   downloadPercent,
+  downloadSink,
   envelopeMessage,
   isInProgress,
   MAX_CONCURRENT_UPLOADS,
@@ -141,5 +142,21 @@ describe('folder paths and download progress', () => {
     expect(downloadPercent(300, 200)).toBe(100);
     expect(downloadPercent(50, null)).toBeNull();
     expect(downloadPercent(50, 0)).toBeNull();
+  });
+});
+
+describe('download sink (memory stays flat for large downloads)', () => {
+  const LIMIT = 512 * 1024 * 1024;
+  it('streams to disk whenever the user gave a save handle, whatever the size', () => {
+    expect(downloadSink(true, null, LIMIT)).toBe('disk');
+    expect(downloadSink(true, 10 * LIMIT, LIMIT)).toBe('disk');
+  });
+  it('collects a Blob only for a known length within the limit', () => {
+    expect(downloadSink(false, 1000, LIMIT)).toBe('blob');
+    expect(downloadSink(false, LIMIT, LIMIT)).toBe('blob');
+  });
+  it('leaves larger files and zips of unknown length to the browser', () => {
+    expect(downloadSink(false, LIMIT + 1, LIMIT)).toBe('native');
+    expect(downloadSink(false, null, LIMIT)).toBe('native');
   });
 });

@@ -147,3 +147,18 @@ export function uploadIdOf(url: string | null | undefined): string | null {
   const id = path.split('/').filter(Boolean).pop();
   return id ? decodeURIComponent(id) : null;
 }
+
+/**
+ * Where a download's bytes go (see downloads.ts): `disk` through the File System Access API when the
+ * user gave a save handle, `blob` for a known length up to `blobLimit` bytes, else `native` (the
+ * browser's own download: a larger file, or a folder zip whose length is unknown while it is built).
+ */
+export function downloadSink(
+  hasSaveHandle: boolean,
+  total: number | null,
+  blobLimit: number,
+): 'disk' | 'blob' | 'native' {
+  if (hasSaveHandle) return 'disk';
+  if (total !== null && total <= blobLimit) return 'blob';
+  return 'native';
+}
