@@ -19,7 +19,7 @@ const SIZE = 48;
 export function FloatingTransferButton(): ReactElement | null {
   const { t } = useTranslation('transfers');
   const panel = useTransfers((s) => s.panel);
-  const hasRecords = useTransfers((s) => s.uploads.length > 0);
+  const hasRecords = useTransfers((s) => s.uploads.length > 0 || s.downloads.length > 0);
   const busy = useTransfers((s) => s.uploads.some(isInProgress));
   const setPanel = useTransfers((s) => s.setPanel);
   // The preview overlay covers the page; the button would sit on the viewer's properties panel.

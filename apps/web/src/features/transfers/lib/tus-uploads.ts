@@ -354,17 +354,20 @@ export function dismissUpload(id: string): void {
   useTransfers.getState().removeUpload(id);
 }
 
-let restoring: Promise<number> | null = null;
+/** Restorations by user id (once per user and page). */
+const restoring = new Map<string, Promise<number>>();
 
 /**
  * After a page reload: list this user's unfinished tus uploads kept by tus-js-client, drop those the
  * server no longer has (HEAD 404/410/403), and show the others paused with their progress and 继续.
- * Runs once per page. @returns how many were restored.
+ * Runs once per user and page. @returns how many were restored.
  */
 export function restoreUploads(): Promise<number> {
-  restoring ??= (async () => {
-    const user = userId();
-    if (!user) return 0;
+  const user = userId();
+  if (!user) return Promise.resolve(0);
+  const known = restoring.get(user);
+  if (known) return known;
+  const run = (async () => {
     let all: PreviousUpload[];
     try {
       all = await defaultOptions.urlStorage.findAllUploads();
@@ -413,5 +416,6 @@ export function restoreUploads(): Promise<number> {
     }
     return n;
   })();
-  return restoring;
+  restoring.set(user, run);
+  return run;
 }
