@@ -11,7 +11,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, shot } from '../lib/browser.ts';
-import { startServer, type RunningServer } from '../lib/server.ts';
+import { apiData, startServer, type RunningServer } from '../lib/server.ts';
 
 const J = 'data-table';
 const PHONE = '13700000031';
@@ -29,19 +29,8 @@ after(async () => {
   await server?.stop();
 });
 
-async function api<T>(token: string, method: 'GET' | 'POST', route: string, body?: unknown): Promise<T> {
-  const r = await fetch(`${server.url}${route}`, {
-    method,
-    headers: {
-      authorization: `Bearer ${token}`,
-      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
-    },
-    body: body !== undefined ? JSON.stringify(body) : undefined,
-  });
-  const env = (await r.json()) as { code: number; msg: string; data: T };
-  assert.equal(env.code, 1, env.msg);
-  return env.data;
-}
+const api = <T>(token: string, method: 'GET' | 'POST', route: string, body?: unknown) =>
+  apiData<T>(server.url, token, method, route, body);
 
 /** Upload bytes through tus (creation + one PATCH). */
 async function upload(token: string, name: string, size: number, folderId: string): Promise<void> {

@@ -14,7 +14,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import type { Browser } from 'playwright-core';
 import { ARTIFACTS, canvasCoverage, launchBrowser, shot } from '../lib/browser.ts';
-import { startServer, TESTDATA, type RunningServer } from '../lib/server.ts';
+import { apiData, startServer, TESTDATA, type RunningServer } from '../lib/server.ts';
 
 const J = 'versions-folder-zip';
 const PHONE = '13700000052';
@@ -33,19 +33,8 @@ after(async () => {
   await server?.stop();
 });
 
-async function api<T>(token: string, method: 'GET' | 'POST', route: string, body?: unknown): Promise<T> {
-  const r = await fetch(`${server.url}${route}`, {
-    method,
-    headers: {
-      authorization: `Bearer ${token}`,
-      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
-    },
-    body: body !== undefined ? JSON.stringify(body) : undefined,
-  });
-  const env = (await r.json()) as { code: number; msg: string; data: T };
-  assert.equal(env.code, 1, env.msg);
-  return env.data;
-}
+const api = <T>(token: string, method: 'GET' | 'POST', route: string, body?: unknown) =>
+  apiData<T>(server.url, token, method, route, body);
 
 /** Upload a real test file through tus (creation + one PATCH) into a folder. */
 async function upload(token: string, rel: string, folderId: string): Promise<void> {

@@ -2,6 +2,7 @@
  * Starts a fresh bimdrive (embedded default: PGlite + local disk in a temp folder, demo account on)
  * as a child process for a journey, and stops it afterwards.
  */
+import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
@@ -49,7 +50,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   });
   let output = '';
   await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 60_000);
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 120_000);
     const onData = (d: Buffer) => {
       output += d.toString();
       if (output.includes('bimdrive is running')) {
@@ -77,4 +78,28 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       await rm(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Call the product's API as a signed-in user (JSON body when given) and answer the envelope's `data`.
+ * @throws AssertionError with the server's message when the answer's code is not 1.
+ */
+export async function apiData<T>(
+  baseUrl: string,
+  token: string,
+  method: 'GET' | 'POST',
+  route: string,
+  body?: unknown,
+): Promise<T> {
+  const r = await fetch(`${baseUrl}${route}`, {
+    method,
+    headers: {
+      authorization: `Bearer ${token}`,
+      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+    },
+    body: body !== undefined ? JSON.stringify(body) : undefined,
+  });
+  const env = (await r.json()) as { code: number; msg: string; data: T };
+  assert.equal(env.code, 1, env.msg);
+  return env.data;
 }
