@@ -129,6 +129,19 @@ export function LoginPage({ redirectTo = '/myDocument' }: LoginPageProps): React
     }
   };
 
+  // The same phone field (000 §5 phone rule, checked on blur) opens all three forms.
+  const phoneField = (
+    <Form.Item name="phone" rules={phoneRules} validateTrigger="onBlur">
+      <Input
+        prefix={<MobileOutlined />}
+        placeholder={t('phone')}
+        autoComplete="username"
+        inputMode="tel"
+        maxLength={16}
+      />
+    </Form.Item>
+  );
+
   const loginPane = (
     <Form<LoginForm>
       form={loginForm}
@@ -139,15 +152,7 @@ export function LoginPage({ redirectTo = '/myDocument' }: LoginPageProps): React
       requiredMark={false}
       autoComplete="on"
     >
-      <Form.Item name="phone" rules={phoneRules} validateTrigger="onBlur">
-        <Input
-          prefix={<MobileOutlined />}
-          placeholder={t('phone')}
-          autoComplete="username"
-          inputMode="tel"
-          maxLength={16}
-        />
-      </Form.Item>
+      {phoneField}
       <Form.Item name="password" rules={[{ required: true, message: t('passwordRequired') }]}>
         <Input.Password
           prefix={<LockOutlined />}
@@ -171,15 +176,7 @@ export function LoginPage({ redirectTo = '/myDocument' }: LoginPageProps): React
       requiredMark={false}
       data-testid="sms-login-form"
     >
-      <Form.Item name="phone" rules={phoneRules} validateTrigger="onBlur">
-        <Input
-          prefix={<MobileOutlined />}
-          placeholder={t('phone')}
-          autoComplete="username"
-          inputMode="tel"
-          maxLength={16}
-        />
-      </Form.Item>
+      {phoneField}
       <Form.Item name="code" rules={codeRules}>
         <SmsCodeInput
           size="large"
@@ -203,15 +200,7 @@ export function LoginPage({ redirectTo = '/myDocument' }: LoginPageProps): React
       onFinish={onRegister}
       requiredMark={false}
     >
-      <Form.Item name="phone" rules={phoneRules} validateTrigger="onBlur">
-        <Input
-          prefix={<MobileOutlined />}
-          placeholder={t('phone')}
-          autoComplete="username"
-          inputMode="tel"
-          maxLength={16}
-        />
-      </Form.Item>
+      {phoneField}
       <Form.Item name="code" rules={codeRules}>
         <SmsCodeInput
           size="large"
