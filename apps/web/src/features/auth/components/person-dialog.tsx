@@ -23,6 +23,7 @@ import {
 } from '../api/account-api.ts';
 import { sendSmsCode } from '../api/send-sms.ts';
 import { SmsCodeInput } from './sms-code-input.tsx';
+import { confirmPasswordRules } from '../lib/password-rules.ts';
 import '../i18n.ts';
 
 /** The own-account modes of the person dialog. */
@@ -225,15 +226,7 @@ function PasswordForm({ onCancel }: { onCancel: () => void }): ReactElement {
         name="confirmPwd"
         label={t('person.confirmPwd')}
         dependencies={['newPwd']}
-        rules={[
-          { required: true, message: AccountMessages.confirmRequired },
-          ({ getFieldValue }) => ({
-            validator: (_, value: string | undefined) =>
-              !value || value === getFieldValue('newPwd')
-                ? Promise.resolve()
-                : Promise.reject(new Error(AccountMessages.mismatch)),
-          }),
-        ]}
+        rules={confirmPasswordRules('newPwd')}
       >
         <Input.Password autoComplete="new-password" maxLength={128} data-testid="confirm-pwd" />
       </Form.Item>

@@ -12,6 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { useModalDrag } from '../../../components/use-modal-drag.tsx';
 import { setPassword } from '../api/account-api.ts';
 import { useSetPasswordDialog } from '../stores/set-password-store.ts';
+import { confirmPasswordRules } from '../lib/password-rules.ts';
 import '../i18n.ts';
 
 interface Values {
@@ -93,15 +94,7 @@ export function SetPasswordDialog(): ReactElement {
           name="confirmPassword"
           label={t('setPassword.confirm')}
           dependencies={['password']}
-          rules={[
-            { required: true, message: AccountMessages.confirmRequired },
-            ({ getFieldValue }) => ({
-              validator: (_, value: string | undefined) =>
-                !value || value === getFieldValue('password')
-                  ? Promise.resolve()
-                  : Promise.reject(new Error(AccountMessages.mismatch)),
-            }),
-          ]}
+          rules={confirmPasswordRules('password')}
         >
           <Input.Password autoComplete="new-password" maxLength={128} />
         </Form.Item>
