@@ -10,7 +10,7 @@
  */
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { cp, mkdir, mkdtemp, stat } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readFile, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { Browser, CDPSession, Page } from 'playwright-core';
@@ -320,5 +320,38 @@ test('several uploads with a limit, cancel, pause/resume, folders, completed rec
     .waitFor({ timeout: 120_000 });
   await page.locator(`[data-testid="file-table"] [data-row-name="${gz}"]`).first().waitFor();
   await shot(page, J, '10-resumed-done');
+  // Exactly one such file, and its bytes are the original's: the resumed upload is whole.
+  assert.equal(await page.locator(`[data-testid="file-table"] [data-row-name="${gz}"]`).count(), 1);
+  await panel(page).getByRole('button', { name: '最小化' }).click();
+  const [gzDownload] = await Promise.all([
+    page.waitForEvent('download'),
+    page
+      .locator(`[data-testid="file-table"] [data-row-name="${gz}"]`)
+      .first()
+      .getByRole('button', { name: '下载' })
+      .click(),
+  ]);
+  const gzSaved = path.join(tmp, gz);
+  await gzDownload.saveAs(gzSaved);
+  assert.ok(
+    (await readFile(gzSaved)).equals(await readFile(path.join(TESTDATA, 'ifc-large', gz))),
+    'the upload resumed after the reload has the original bytes',
+  );
+  // So has the upload paused and resumed on the page.
+  await panel(page).getByRole('button', { name: '最小化' }).click();
+  const [bigDownload] = await Promise.all([
+    page.waitForEvent('download'),
+    page
+      .locator(`[data-testid="file-table"] [data-row-name="${BIG}"]`)
+      .first()
+      .getByRole('button', { name: '下载' })
+      .click(),
+  ]);
+  const bigSaved = path.join(tmp, BIG);
+  await bigDownload.saveAs(bigSaved);
+  assert.ok(
+    (await readFile(bigSaved)).equals(await readFile(path.join(TESTDATA, 'video', BIG))),
+    'the upload paused and resumed has the original bytes',
+  );
   await ctx.close();
 });
