@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, shot } from '../lib/browser.ts';
+import { requestCode } from '../lib/sms.ts';
 import { startServer, type RunningServer } from '../lib/server.ts';
 
 const J = 'account';
@@ -28,46 +29,6 @@ after(async () => {
   await browser?.close();
   await server?.stop();
 });
-
-/** The SMS codes the development provider logged for `phone` and `purpose`, oldest first. */
-function loggedCodes(phone: string, purpose: string): string[] {
-  const codes: string[] = [];
-  for (const line of server.output().split('\n')) {
-    if (!line.includes('"sms code"')) continue;
-    try {
-      const rec = JSON.parse(line) as { msg?: string; phone?: string; purpose?: string; code?: string };
-      if (rec.msg === 'sms code' && rec.phone === phone && rec.purpose === purpose && rec.code)
-        codes.push(rec.code);
-    } catch {
-      /* not a log record */
-    }
-  }
-  return codes;
-}
-
-/** Wait for the next code logged for `phone`/`purpose` after `before` codes. */
-async function nextCode(phone: string, purpose: string, before: number): Promise<string> {
-  const until = Date.now() + 15_000;
-  for (;;) {
-    const codes = loggedCodes(phone, purpose);
-    if (codes.length > before) return codes.at(-1)!;
-    if (Date.now() > until) throw new Error(`no ${purpose} code logged for ${phone}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
-/** Click a form's 获取验证码 and answer the code the server logged for it. */
-async function requestCode(page: Page, testId: string, phone: string, purpose: string): Promise<string> {
-  const before = loggedCodes(phone, purpose).length;
-  await page.getByTestId(`${testId}-send`).click();
-  await page.getByText('验证码已发送').first().waitFor();
-  await page
-    .getByTestId(`${testId}-send`)
-    .getByText(/\d+秒后重新获取/)
-    .waitFor();
-  assert.equal(await page.getByTestId(`${testId}-send`).isDisabled(), true);
-  return nextCode(phone, purpose, before);
-}
 
 async function newPage(): Promise<Page> {
   const ctx = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'zh-CN' });
@@ -105,7 +66,7 @@ test('sign in by SMS code with the development provider', async () => {
   await page.getByTestId('sms-login-code-send').click();
   await form.getByText('请输入手机号').waitFor();
   await form.getByPlaceholder('手机号').fill(phone);
-  const code = await requestCode(page, 'sms-login-code', phone, 'login');
+  const code = await requestCode(server, page, 'sms-login-code', phone, 'login');
   assert.match(code, /^\d{6}$/);
   await shot(page, J, '01-login-sms-tab');
 
@@ -128,7 +89,7 @@ test('register by SMS, set the password from the dialog and the notice, sign in 
   await page.goto(`${server.url}/login?phoneNum=${phone}`);
   await page.getByRole('tab', { name: '注册' }).click();
   assert.equal(await page.getByPlaceholder('手机号').last().inputValue(), phone);
-  const code = await requestCode(page, 'register-code', phone, 'register');
+  const code = await requestCode(server, page, 'register-code', phone, 'register');
   await page.getByTestId('register-code').fill(code);
   await page.getByPlaceholder('姓名').fill('赵新');
   await page.getByRole('button', { name: '注册并登录' }).click();
@@ -212,7 +173,7 @@ test('register by SMS, set the password from the dialog and the notice, sign in 
   await card.getByTestId('edit-phone').click();
   const phoneDialog = page.getByTestId('person-dialog-editPhone');
   await phoneDialog.waitFor();
-  const oldCode = await requestCode(page, 'old-phone-code', phone, 'editPhoneOld');
+  const oldCode = await requestCode(server, page, 'old-phone-code', phone, 'editPhoneOld');
   await page.getByTestId('old-phone-code').fill(oldCode);
   await shot(page, J, '07-edit-phone-step1');
   await page.getByTestId('person-dialog-ok').click();
@@ -223,7 +184,7 @@ test('register by SMS, set the password from the dialog and the notice, sign in 
   const newPhone = '13600000003';
   await page.getByTestId('new-phone').fill(newPhone);
   await page.getByTestId('new-phone').blur();
-  const newCode = await requestCode(page, 'new-phone-code', newPhone, 'editPhoneNew');
+  const newCode = await requestCode(server, page, 'new-phone-code', newPhone, 'editPhoneNew');
   await page.getByTestId('new-phone-code').fill(newCode);
   await shot(page, J, '08-edit-phone-step2');
   await page.getByTestId('person-dialog-ok').click();

@@ -1,6 +1,7 @@
 /**
  * A company forms itself (issue "accounts, sessions and companies", spec 000 §2 account centre and
- * member list, §4 join application, §7 companyApply / accessApply, §8): a person creates a company
+ * member list, §4 join application, §7 companyApply / accessApply, §8): a person registers with an SMS
+ * code (development provider), sets a login password in the 设置登录密码 dialog, creates a company
  * with its credit code in 个人中心; a second person searches it, which fills and locks the code, and
  * applies; the administrator's red dot appears without a reload; they approve in 人员信息 → 新申请;
  * the applicant sees 申请已通过,请重新登录, signs in again and is a member. Screenshots:
@@ -10,6 +11,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser, shot } from '../lib/browser.ts';
+import { requestCode } from '../lib/sms.ts';
 import { startServer, type RunningServer } from '../lib/server.ts';
 
 const J = 'company';
@@ -20,7 +22,7 @@ let server: RunningServer;
 let browser: Browser;
 
 before(async () => {
-  server = await startServer();
+  server = await startServer({ LOG_LEVEL: 'info' }); // the development SMS provider logs codes at info
   browser = await launchBrowser();
 });
 after(async () => {
@@ -37,6 +39,28 @@ async function register(phone: string, name: string): Promise<void> {
   assert.equal(((await r.json()) as { code: number }).code, 1);
 }
 
+/** Register through the sign-in page's 注册 tab with an SMS code and no password, then set one in the dialog. */
+async function registerBySms(ctx: BrowserContext, phone: string, name: string): Promise<Page> {
+  const page = await ctx.newPage();
+  page.on('pageerror', (e) => console.error('[page error]', e.message));
+  await page.goto(`${server.url}/login?phoneNum=${phone}`);
+  await page.getByRole('tab', { name: '注册' }).click();
+  await page
+    .getByTestId('register-code')
+    .fill(await requestCode(server, page, 'register-code', phone, 'register'));
+  await page.getByPlaceholder('姓名').fill(name);
+  await page.getByRole('button', { name: '注册并登录' }).click();
+  await page.waitForURL((u) => !u.pathname.startsWith('/login'), { timeout: 30_000 });
+  const dialog = page.getByRole('dialog').filter({ hasText: '设置登录密码' });
+  await dialog.waitFor();
+  await dialog.locator('input[type=password]').first().fill(PASSWORD);
+  await dialog.locator('input[type=password]').nth(1).fill(PASSWORD);
+  await dialog.getByRole('button', { name: /确\s*定/ }).click();
+  await page.getByText('设置成功').first().waitFor();
+  await dialog.waitFor({ state: 'hidden' });
+  return page;
+}
+
 async function signIn(ctx: BrowserContext, phone: string): Promise<Page> {
   const page = await ctx.newPage();
   page.on('pageerror', (e) => console.error('[page error]', e.message));
@@ -51,14 +75,13 @@ async function signIn(ctx: BrowserContext, phone: string): Promise<Page> {
   return page;
 }
 
-test('create a company, apply to it, approve live, sign in again as a member', async () => {
-  await register('13700000001', '王建国');
+test('register, set a password, create a company, apply to it, approve live, sign in again as a member', async () => {
   await register('13700000002', '李工');
   const adminCtx = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'zh-CN' });
   const applicantCtx = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'zh-CN' });
 
-  // The first person creates the company and becomes its administrator.
-  const admin = await signIn(adminCtx, '13700000001');
+  // The first person registers by SMS code, sets a password, creates the company and becomes its administrator.
+  const admin = await registerBySms(adminCtx, '13700000001', '王建国');
   await admin.goto(`${server.url}/userCenter`);
   await admin.getByTestId('company-create').click();
   const createForm = admin.getByTestId('company-form');
