@@ -133,6 +133,12 @@ test('register, set a password, create a company, apply to it, approve live, sig
   await member.waitForTimeout(400); // the dialog's opening animation
   assert.equal(await member.getByRole('tab', { name: /新申请/ }).count(), 0, 'members see no applicants tab');
   await shot(member, J, '06-member');
+  // Everyone can see who administers the company (checkCompanyAdmin, GetCorpAdmin).
+  await member.getByRole('tab', { name: '管理员' }).click();
+  await member.getByTestId('company-admins').getByText('王建国').waitFor();
+  assert.equal(await member.getByTestId('company-admins').getByText('李工').count(), 0);
+  await member.waitForTimeout(300); // the tab's ink bar
+  await shot(member, J, '07-admins');
   await adminCtx.close();
   await applicantCtx.close();
 });

@@ -93,6 +93,16 @@ export function useMembers(corpId: string | undefined) {
   });
 }
 
+/** Administrators of company `corpId` (000 §2 dialog mode checkCompanyAdmin, §7 GetCorpAdmin). */
+export function useCompanyAdmins(corpId: string | undefined) {
+  return useQuery({
+    queryKey: [...companyQueryKeys.members(corpId ?? ''), 'admins'],
+    queryFn: ({ signal }) =>
+      api<z.infer<typeof CompanyPerson>[]>({ url: Api.companyAdmins, params: { corpId }, signal }),
+    enabled: Boolean(corpId),
+  });
+}
+
 /** A company mutation that refreshes the company queries and the session user afterwards. */
 function useCompanyMutation<V, R>(fn: (v: V) => Promise<R>) {
   const qc = useQueryClient();

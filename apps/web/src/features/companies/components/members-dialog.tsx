@@ -3,7 +3,8 @@
  * member list at most 400 px high; "Member list and applicants"): tab 成员 with delete and set / cancel
  * administrator on the rows the caller may manage (000 §6 `power`), and 复制邀请链接 on invitation
  * rows not yet accepted (invitebit false; their delete revokes the invitation); for administrators
- * 邀请成员 (InviteMemberDialog) and the tab 新申请 with approve and reject (000 §4). Empty lists show
+ * 邀请成员 (InviteMemberDialog) and the tab 新申请 with approve and reject (000 §4); the tab 管理员 lists
+ * the company's administrators for everyone (mode checkCompanyAdmin, GetCorpAdmin). Empty lists show
  * 暂无数据. The server enforces every rule; the list refreshes live on `companyApply1` (use-realtime.ts).
  */
 import { UserAddOutlined } from '@ant-design/icons';
@@ -14,6 +15,7 @@ import { useTranslation } from 'react-i18next';
 import { copyText } from '../../../lib/clipboard.ts';
 import {
   useApplicants,
+  useCompanyAdmins,
   useCopyInviteLink,
   useDecideApplication,
   useMembers,
@@ -43,6 +45,7 @@ export function MembersDialog({ open, corpId, isAdmin, onClose }: MembersDialogP
   const { modal, message } = App.useApp();
   const members = useMembers(open ? corpId : undefined);
   const applicants = useApplicants(open && isAdmin);
+  const admins = useCompanyAdmins(open ? corpId : undefined);
   const remove = useRemoveMember();
   const toggle = useToggleAdmin();
   const decide = useDecideApplication();
@@ -206,6 +209,17 @@ export function MembersDialog({ open, corpId, isAdmin, onClose }: MembersDialogP
     />
   );
 
+  const adminTable = (
+    <Table<Person>
+      data-testid="company-admins"
+      rowKey="userId"
+      {...listProps}
+      loading={admins.isLoading}
+      dataSource={admins.data ?? []}
+      columns={personColumns}
+    />
+  );
+
   return (
     <Modal open={open} title={t('members')} width={650} footer={null} onCancel={onClose} destroyOnHidden>
       <Tabs
@@ -223,6 +237,7 @@ export function MembersDialog({ open, corpId, isAdmin, onClose }: MembersDialogP
         }
         items={[
           { key: 'members', label: t('tabs.members'), children: memberTable },
+          { key: 'admins', label: t('tabs.admins'), children: adminTable },
           ...(isAdmin
             ? [
                 {
