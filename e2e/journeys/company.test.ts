@@ -139,6 +139,18 @@ test('register, set a password, create a company, apply to it, approve live, sig
   assert.equal(await member.getByTestId('company-admins').getByText('李工').count(), 0);
   await member.waitForTimeout(300); // the tab's ink bar
   await shot(member, J, '07-admins');
+  // Dialogs can be dragged by their title (000 §2).
+  const title = member.locator('.ant-modal [data-drag-handle]').filter({ hasText: '人员信息' });
+  const from = (await title.boundingBox())!;
+  await member.mouse.move(from.x + 10, from.y + 5);
+  await member.mouse.down();
+  await member.mouse.move(from.x + 110, from.y + 45, { steps: 5 });
+  await member.mouse.up();
+  const to = (await title.boundingBox())!;
+  assert.ok(
+    Math.abs(to.x - from.x - 100) < 3 && Math.abs(to.y - from.y - 40) < 3,
+    'the dialog follows the drag',
+  );
   await adminCtx.close();
   await applicantCtx.close();
 });

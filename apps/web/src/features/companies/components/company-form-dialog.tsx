@@ -7,11 +7,12 @@
  * (or the account name); the application then waits for an administrator (Application submitted…).
  */
 import { CreditCodeSchema } from '@bimdrive/contracts';
-import { App, AutoComplete, Checkbox, Form, Input, Modal } from 'antd';
+import { App, AutoComplete, Checkbox, Form, Input } from 'antd';
 import { useDeferredValue, useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../stores/session-store.ts';
 import { useCompanySearch, useCreateCompany, useJoinCompany } from '../api/company-api.ts';
+import { DraggableModal } from '../../../components/draggable-modal.tsx';
 import '../i18n.ts';
 
 /** Props of CompanyFormDialog. */
@@ -78,7 +79,7 @@ export function CompanyFormDialog({ mode, onClose }: CompanyFormDialogProps): Re
   };
 
   return (
-    <Modal
+    <DraggableModal
       open={mode !== null}
       title={joining ? t('join') : t('create')}
       width={425}
@@ -156,6 +157,6 @@ export function CompanyFormDialog({ mode, onClose }: CompanyFormDialogProps): Re
           </>
         )}
       </Form>
-    </Modal>
+    </DraggableModal>
   );
 }

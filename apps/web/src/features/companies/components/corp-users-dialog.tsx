@@ -8,13 +8,14 @@
  * same pricing table), opened from the share-limit notice.
  */
 import { PhoneOutlined } from '@ant-design/icons';
-import { App, Button, Modal, Table, Typography } from 'antd';
+import { App, Button, Table, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useMemo, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useClientConfig } from '../../auth/api/get-client-config.ts';
 import { useCorpUsers, type CorpUserValue } from '../api/company-api.ts';
 import { planTableRows, type Label, type PlanTableRow } from '../lib/sharing-plans.ts';
+import { DraggableModal } from '../../../components/draggable-modal.tsx';
 import '../i18n.ts';
 
 /** Props of CorpUsersDialog. */
@@ -74,7 +75,7 @@ export interface SharingPlansDialogProps {
 export function SharingPlansDialog({ open, onClose }: SharingPlansDialogProps): ReactElement {
   const { t } = useTranslation('companies');
   return (
-    <Modal
+    <DraggableModal
       open={open}
       title={t('corpUsers.plans')}
       width={650}
@@ -83,7 +84,7 @@ export function SharingPlansDialog({ open, onClose }: SharingPlansDialogProps): 
       destroyOnHidden
     >
       <SharingPlansTable height={480} />
-    </Modal>
+    </DraggableModal>
   );
 }
 
@@ -103,7 +104,7 @@ export function CorpUsersDialog({ open, onClose }: CorpUsersDialogProps): ReactE
     });
 
   return (
-    <Modal
+    <DraggableModal
       open={open}
       title={t('corpUsers.title')}
       width={650}
@@ -146,6 +147,6 @@ export function CorpUsersDialog({ open, onClose }: CorpUsersDialogProps): ReactE
           },
         ]}
       />
-    </Modal>
+    </DraggableModal>
   );
 }

@@ -4,10 +4,11 @@
  * list with invitebit false and its 复制邀请链接. The server checks the role and duplicates.
  */
 import { PHONE_PATTERN } from '@bimdrive/contracts';
-import { App, Form, Input, Modal } from 'antd';
+import { App, Form, Input } from 'antd';
 import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useInviteMember } from '../api/company-api.ts';
+import { DraggableModal } from '../../../components/draggable-modal.tsx';
 import '../i18n.ts';
 
 interface InviteForm {
@@ -41,7 +42,7 @@ export function InviteMemberDialog({ open, onClose }: InviteMemberDialogProps): 
   };
 
   return (
-    <Modal
+    <DraggableModal
       open={open}
       title={t('invite.title')}
       width={425}
@@ -72,6 +73,6 @@ export function InviteMemberDialog({ open, onClose }: InviteMemberDialogProps): 
           <Input maxLength={50} autoComplete="off" />
         </Form.Item>
       </Form>
-    </Modal>
+    </DraggableModal>
   );
 }

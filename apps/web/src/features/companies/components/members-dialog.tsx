@@ -8,7 +8,7 @@
  * 暂无数据. The server enforces every rule; the list refreshes live on `companyApply1` (use-realtime.ts).
  */
 import { UserAddOutlined } from '@ant-design/icons';
-import { App, Button, Modal, Space, Table, Tabs, Tag, Typography } from 'antd';
+import { App, Button, Space, Table, Tabs, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -25,6 +25,7 @@ import {
   type CompanyPersonListValue,
 } from '../api/company-api.ts';
 import { InviteMemberDialog } from './invite-member-dialog.tsx';
+import { DraggableModal } from '../../../components/draggable-modal.tsx';
 import '../i18n.ts';
 
 type Person = CompanyPersonListValue['list'][number];
@@ -221,7 +222,14 @@ export function MembersDialog({ open, corpId, isAdmin, onClose }: MembersDialogP
   );
 
   return (
-    <Modal open={open} title={t('members')} width={650} footer={null} onCancel={onClose} destroyOnHidden>
+    <DraggableModal
+      open={open}
+      title={t('members')}
+      width={650}
+      footer={null}
+      onCancel={onClose}
+      destroyOnHidden
+    >
       <Tabs
         tabBarExtraContent={
           isAdmin && (
@@ -250,6 +258,6 @@ export function MembersDialog({ open, corpId, isAdmin, onClose }: MembersDialogP
         ]}
       />
       <InviteMemberDialog open={inviting} onClose={() => setInviting(false)} />
-    </Modal>
+    </DraggableModal>
   );
 }

@@ -2,11 +2,12 @@
  * Name dialog for 新建文件夹 and 重命名 (spec 001 §5): names must not contain \ / : * ? " < > |; the
  * message 文件名不能包含下列任何字符 \ / : * ? " < > | is checked client side before the server sees it.
  */
-import { Form, Input, Modal } from 'antd';
+import { Form, Input } from 'antd';
 import { useEffect, useRef, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { InputRef } from 'antd';
 import { validateFileName } from '../../../lib/file-name.ts';
+import { DraggableModal } from '../../../components/draggable-modal.tsx';
 import '../i18n.ts';
 
 /** Props of NameDialog. */
@@ -58,7 +59,7 @@ export function NameDialog(props: NameDialogProps): ReactElement {
   };
 
   return (
-    <Modal
+    <DraggableModal
       open={open}
       title={props.title}
       okText={t('common:ok')}
@@ -85,6 +86,6 @@ export function NameDialog(props: NameDialogProps): ReactElement {
           <Input ref={input} maxLength={200} />
         </Form.Item>
       </Form>
-    </Modal>
+    </DraggableModal>
   );
 }

@@ -14,7 +14,7 @@ import {
   HistoryOutlined,
 } from '@ant-design/icons';
 import { FileKind, SUFFIX_FAMILIES, type FileRowValue, type FileVersionRowValue } from '@bimdrive/contracts';
-import { App, Button, Modal, Progress, Space, Table, Tag, Tooltip, Typography, type TableProps } from 'antd';
+import { App, Button, Progress, Space, Table, Tag, Tooltip, Typography, type TableProps } from 'antd';
 import { useEffect, useRef, useState, type ChangeEvent, type HTMLAttributes, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConversionStatus } from '../../../components/conversion-status.tsx';
@@ -26,6 +26,7 @@ import {
   useFileVersions,
   useSetCurrentVersion,
 } from '../api/file-versions.ts';
+import { DraggableModal } from '../../../components/draggable-modal.tsx';
 import '../i18n.ts';
 import { clickDownload } from '../lib/folder-download.ts';
 import { uploadVersion, type VersionUpload } from '../lib/version-upload.ts';
@@ -243,7 +244,7 @@ export function VersionsDialog({ file, onClose }: VersionsDialogProps): ReactEle
   ];
 
   return (
-    <Modal
+    <DraggableModal
       open={!!file}
       title={t('versions.title', { name: file?.fileName ?? '' })}
       width={900}
@@ -284,6 +285,6 @@ export function VersionsDialog({ file, onClose }: VersionsDialogProps): ReactEle
           onRow={(v) => ({ 'data-version': v.version }) as HTMLAttributes<HTMLElement>}
         />
       </div>
-    </Modal>
+    </DraggableModal>
   );
 }

@@ -1,8 +1,9 @@
 /** Consult-to-buy dialog (spec 000 §2 Account card: "A consult-to-buy entry, which shows a phone number"; CONSULT_PHONE). */
 import { PhoneOutlined } from '@ant-design/icons';
-import { Flex, Modal, Typography } from 'antd';
+import { Flex, Typography } from 'antd';
 import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DraggableModal } from '../../../components/draggable-modal.tsx';
 import '../i18n.ts';
 
 /** Props of ConsultDialog. */
@@ -16,7 +17,14 @@ export interface ConsultDialogProps {
 export function ConsultDialog({ open, phone, onClose }: ConsultDialogProps): ReactElement {
   const { t } = useTranslation('service');
   return (
-    <Modal open={open} title={t('consult.title')} footer={null} onCancel={onClose} width={360} centered>
+    <DraggableModal
+      open={open}
+      title={t('consult.title')}
+      footer={null}
+      onCancel={onClose}
+      width={360}
+      centered
+    >
       <Flex vertical align="center" gap={8} style={{ padding: '12px 0' }} data-testid="consult-dialog">
         <PhoneOutlined style={{ fontSize: 28, color: '#1677ff' }} />
         <Typography.Title level={4} style={{ margin: 0 }} copyable={{ text: phone }}>
@@ -24,6 +32,6 @@ export function ConsultDialog({ open, phone, onClose }: ConsultDialogProps): Rea
         </Typography.Title>
         <Typography.Text type="secondary">{t('consult.hint')}</Typography.Text>
       </Flex>
-    </Modal>
+    </DraggableModal>
   );
 }

@@ -3,9 +3,10 @@
  * code of the configured help-centre address (HELP_CENTER_URL), drawn with antd QRCode like the share
  * link's, 150px (000 §9 share QR size).
  */
-import { Flex, Modal, QRCode, Typography } from 'antd';
+import { Flex, QRCode, Typography } from 'antd';
 import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DraggableModal } from '../../../components/draggable-modal.tsx';
 import '../i18n.ts';
 
 /** Props of HelpCenterDialog. */
@@ -20,7 +21,7 @@ export interface HelpCenterDialogProps {
 export function HelpCenterDialog({ open, url, onClose }: HelpCenterDialogProps): ReactElement {
   const { t } = useTranslation('service');
   return (
-    <Modal
+    <DraggableModal
       open={open}
       title={t('help.title')}
       footer={null}
@@ -39,6 +40,6 @@ export function HelpCenterDialog({ open, url, onClose }: HelpCenterDialogProps):
         <QRCode value={url} size={150} bordered={false} />
         <Typography.Text strong>{t('help.scan')}</Typography.Text>
       </Flex>
-    </Modal>
+    </DraggableModal>
   );
 }

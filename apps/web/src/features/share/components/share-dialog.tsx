@@ -6,12 +6,13 @@
  * Step 2: the link, the extraction code (not for public links), a 150px QR code of the mobile link with
  * the product logo (000 §9), 复制链接, 下载二维码 and 关闭.
  */
-import { Modal, Steps } from 'antd';
+import { Steps } from 'antd';
 import { useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ShareCreatedValue } from '@bimdrive/contracts';
 import { ShareOptionsStep } from './share-options-step.tsx';
 import { ShareResultStep } from './share-result-step.tsx';
+import { DraggableModal } from '../../../components/draggable-modal.tsx';
 import '../i18n.ts';
 
 /** Props of the share dialog (001 §2 Share dialog). */
@@ -25,7 +26,7 @@ export interface ShareDialogProps {
 export function ShareDialog(props: ShareDialogProps): ReactElement {
   const { t } = useTranslation('share');
   return (
-    <Modal
+    <DraggableModal
       open={props.open}
       width={700}
       title={t('title')}
@@ -37,7 +38,7 @@ export function ShareDialog(props: ShareDialogProps): ReactElement {
       {props.open && props.file && (
         <ShareDialogContent key={props.file.iuid} file={props.file} onClose={props.onClose} />
       )}
-    </Modal>
+    </DraggableModal>
   );
 }
 
