@@ -9,6 +9,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser, shot } from '../lib/browser.ts';
+import { signInWithPassword } from '../lib/sign-in.ts';
 import { startServer, type RunningServer } from '../lib/server.ts';
 
 const J = 'account-exit';
@@ -31,14 +32,7 @@ after(async () => {
 async function signIn(ctx: BrowserContext): Promise<Page> {
   const page = await ctx.newPage();
   page.on('pageerror', (e) => console.error('[page error]', e.message));
-  await page.goto(`${server.url}/login`);
-  await page.locator('input:not([type=password])').first().fill(PHONE);
-  await page.locator('input[type=password]').first().fill(PASSWORD);
-  await page
-    .getByRole('button', { name: /登\s*录/ })
-    .first()
-    .click();
-  await page.waitForURL((u) => !u.pathname.startsWith('/login'), { timeout: 30_000 });
+  await signInWithPassword(page, server.url, PHONE, PASSWORD);
   return page;
 }
 

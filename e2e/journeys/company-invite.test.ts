@@ -11,6 +11,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, shot } from '../lib/browser.ts';
+import { signInWithPassword } from '../lib/sign-in.ts';
 import { startServer, type RunningServer } from '../lib/server.ts';
 
 const J = 'company-invite';
@@ -72,14 +73,7 @@ test('invite a phone, copy the link, register with it in a fresh browser, land a
   await adminCtx.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
   const admin = await adminCtx.newPage();
   admin.on('pageerror', (e) => console.error('[page error]', e.message));
-  await admin.goto(`${server.url}/login`);
-  await admin.locator('input:not([type=password])').first().fill(ADMIN);
-  await admin.locator('input[type=password]').first().fill(PASSWORD);
-  await admin
-    .getByRole('button', { name: /登\s*录/ })
-    .first()
-    .click();
-  await admin.waitForURL((u) => !u.pathname.startsWith('/login'), { timeout: 30_000 });
+  await signInWithPassword(admin, server.url, ADMIN, PASSWORD);
 
   // Invite from 人员信息.
   await admin.goto(`${server.url}/userCenter`);

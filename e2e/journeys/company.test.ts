@@ -11,6 +11,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser, shot } from '../lib/browser.ts';
+import { signInWithPassword } from '../lib/sign-in.ts';
 import { requestCode } from '../lib/sms.ts';
 import { startServer, type RunningServer } from '../lib/server.ts';
 
@@ -64,14 +65,7 @@ async function registerBySms(ctx: BrowserContext, phone: string, name: string): 
 async function signIn(ctx: BrowserContext, phone: string): Promise<Page> {
   const page = await ctx.newPage();
   page.on('pageerror', (e) => console.error('[page error]', e.message));
-  await page.goto(`${server.url}/login`);
-  await page.locator('input:not([type=password])').first().fill(phone);
-  await page.locator('input[type=password]').first().fill(PASSWORD);
-  await page
-    .getByRole('button', { name: /登\s*录/ })
-    .first()
-    .click();
-  await page.waitForURL((u) => !u.pathname.startsWith('/login'), { timeout: 30_000 });
+  await signInWithPassword(page, server.url, phone, PASSWORD);
   return page;
 }
 

@@ -11,6 +11,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, shot } from '../lib/browser.ts';
+import { signInWithPassword } from '../lib/sign-in.ts';
 import { apiData, startServer, type RunningServer } from '../lib/server.ts';
 
 const J = 'data-table';
@@ -78,14 +79,7 @@ test('sort, filter tags, hidden column, selection warning, search and locate', a
   const ctx = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
   const page = await ctx.newPage();
   page.on('pageerror', (e) => console.error('[page error]', e.message));
-  await page.goto(`${server.url}/login`);
-  await page.locator('input:not([type=password])').first().fill(PHONE);
-  await page.locator('input[type=password]').first().fill(PASSWORD);
-  await page
-    .getByRole('button', { name: /登\s*录/ })
-    .first()
-    .click();
-  await page.waitForURL((u) => !u.pathname.startsWith('/login'), { timeout: 30_000 });
+  await signInWithPassword(page, server.url, PHONE, PASSWORD);
   const token = (await page.evaluate(() => localStorage.getItem('token')))!;
 
   // A folder of files of several types and sizes, and a sub-folder with a file to find later.

@@ -14,6 +14,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import type { Browser } from 'playwright-core';
 import { ARTIFACTS, canvasCoverage, launchBrowser, shot } from '../lib/browser.ts';
+import { signInWithPassword } from '../lib/sign-in.ts';
 import { apiData, startServer, TESTDATA, type RunningServer } from '../lib/server.ts';
 
 const J = 'versions-folder-zip';
@@ -81,14 +82,7 @@ test('download a folder as a zip; versions of an IFC: upload, current, switch ba
   });
   const page = await ctx.newPage();
   page.on('pageerror', (e) => console.error('[page error]', e.message));
-  await page.goto(`${server.url}/login`);
-  await page.locator('input:not([type=password])').first().fill(PHONE);
-  await page.locator('input[type=password]').first().fill(PASSWORD);
-  await page
-    .getByRole('button', { name: /登\s*录/ })
-    .first()
-    .click();
-  await page.waitForURL((u) => !u.pathname.startsWith('/login'), { timeout: 30_000 });
+  await signInWithPassword(page, server.url, PHONE, PASSWORD);
   const token = (await page.evaluate(() => localStorage.getItem('token')))!;
 
   const root = await api<{ iuid: string }>(token, 'POST', '/api/Home/FolderAdd', {
