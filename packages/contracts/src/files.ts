@@ -2,6 +2,7 @@
  * File rows, folders, statuses and previews — spec 001 §3 (file row), §4 (statuses), §9 (suffixes, sizes).
  */
 import { z } from 'zod';
+import { SpaceSummary } from './spaces.ts';
 
 /** Conversion status (001 §4): 0 no response/none, 1 queued, 2 converting, 3 done, 4 failed. */
 export const StatusType = { none: 0, queued: 1, converting: 2, done: 3, failed: 4 } as const;
@@ -96,6 +97,8 @@ export const FileRow = z.object({
   fileType: z.number(),
   /** Parent folder iuid, '' at the root. */
   parentIUID: z.string(),
+  /** The area the row lives in (spaces.ts; the owner's user id for the personal space). */
+  spaceId: z.string(),
   /** Display path such as "我的文件/图纸/". */
   fullPath: z.string(),
   /** Size as text, e.g. "12MB"; '' for folders. */
@@ -127,10 +130,17 @@ export const ListData = z.object({
   breadcrumbs: z.array(Breadcrumb),
   /** With `locate`: the located file's folder ('' = root) and the page listed (which holds it). */
   located: z.object({ iuid: z.string(), folderId: z.string(), page: z.number() }).optional(),
+  /** The area listed and the caller's rights in it (spaces.ts). */
+  space: SpaceSummary.optional(),
 });
 export type ListDataValue = z.infer<typeof ListData>;
 
-export const FolderAddBody = z.object({ parentIUID: z.string().default(''), fileName: z.string() });
+/** New folder: in `parentIUID` ('' = the root of `spaceId`; '' spaceId = the personal space). */
+export const FolderAddBody = z.object({
+  parentIUID: z.string().default(''),
+  fileName: z.string(),
+  spaceId: z.string().max(64).default(''),
+});
 export const RenameBody = z.object({ IUID: z.string().min(1), fileName: z.string() });
 export const IuidBody = z.object({ IUID: z.string().min(1) });
 export const IuidQuery = z.object({ IUID: z.string().min(1) });

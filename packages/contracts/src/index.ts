@@ -14,3 +14,6 @@ export * from './service.ts';
 export * from './account.ts';
 export * from './versions.ts';
 export * from './transfers.ts';
+export * from './spaces.ts';
+export * from './projects.ts';
+export * from './libraries.ts';

@@ -191,11 +191,11 @@ export const ShareListQuery = z
 export type ShareListQueryValue = z.infer<typeof ShareListQuery>;
 
 /**
- * Areas a search runs across (001 §2 file areas). Today a user sees their personal space
- * (`myDocument`) and their favourites (`myCollection`); project, company and knowledge-base areas
- * plug in as further values with their own provider on the server.
+ * Areas a search runs across (001 §2 file areas): the personal space (`myDocument`), the projects
+ * the user may view (`project`), the knowledge bases and public libraries they may view (`library`)
+ * and their favourites (`myCollection`).
  */
-export const SEARCH_AREAS = ['myDocument', 'myCollection'] as const;
+export const SEARCH_AREAS = ['myDocument', 'project', 'library', 'myCollection'] as const;
 export const SearchArea = z.enum(SEARCH_AREAS, { message: '不支持的搜索区域' });
 export type SearchAreaValue = z.infer<typeof SearchArea>;
 
@@ -237,6 +237,8 @@ export const SearchHitLocation = z.object({
 export const ListQuery = z
   .object({
     folderId: z.string().default(''),
+    /** The area listed (spaces.ts): '' or absent = the caller's personal space. */
+    spaceId: z.string().max(64).default(''),
     page: z.coerce.number().int().min(1).default(1),
     rows: z.coerce.number().int().min(1).max(500).default(50),
     sort: FileSortField.optional(),

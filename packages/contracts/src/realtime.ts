@@ -3,6 +3,12 @@ export const HUB_PATH = '/api/chatHub';
 export const HubEvents = {
   register: 'reloadConnnectAsync',
   fileStatus: 'projectFileStatusInfo',
+  /** A knowledge-base file's status changed (FileStatusEvent; StandardInfo, Company, Mine). */
+  knowledgeBaseStatus: 'KnowledgeBaseStatusInfo',
+  /** A public drawing library file's status changed (FileStatusEvent). */
+  drawingFileStatus: 'DrawingFileStatusInfo',
+  /** A public component library file's status changed (FileStatusEvent). */
+  publicLibraryStatus: 'publiclibraryStatusInfo',
   /** To a file's owner: its versions changed (FileVersionEvent; 000 §7). */
   fileVersion: 'FileVersionInfo',
   accountExit: 'AccountExit',

@@ -30,8 +30,9 @@ export const Api = {
   editPhoneFirstStep: '/api/WebAccount/EditPhoneFirstStep', // POST PhoneCodeBody → null (verifies the current phone)
   editPhone: '/api/WebAccount/EditPhone', // POST PhoneCodeBody → SessionUser (after step 1 in this session)
 
-  // personal files (001 §2–§5, source type 2)
-  myDocumentList: '/api/Home/MyDocumentList', // GET ListQuery → ListData
+  // files of every area (001 §2–§5): ListQuery.spaceId / FolderAddBody.spaceId name the area ('' = personal,
+  // source type 2); id-based calls find the area from the file. Rights: contracts/spaces.ts.
+  myDocumentList: '/api/Home/MyDocumentList', // GET ListQuery → ListData (with `space`: the area and the caller's rights)
   searchFiles: '/api/Home/SearchFiles', // GET SearchQuery → SearchData (name search across every area the caller sees)
   folderAdd: '/api/Home/FolderAdd', // POST FolderAddBody → FileRow
   rename: '/api/Home/FileRename', // POST RenameBody → FileRow
@@ -40,6 +41,26 @@ export const Api = {
   ossFile: '/api/Home/GetossFile', // GET VersionedIuidQuery → string (signed download URL, Range supported; version absent = current)
   preview: '/api/Home/GetPreviewInfo', // GET VersionedIuidQuery → PreviewInfo (of that version when given)
   signedFile: '/api/files/signed', // GET ?t=<signed ticket> → bytes (Range); the URL is produced by the server
+
+  // projects (001 §2 project group, §7; issue 5; shapes in projects.ts)
+  projectList: '/api/Project/ProjectList', // GET ProjectListQuery → ProjectList (scope lately|all|myCreated|myParticipateIn|myCollectionProject)
+  projectCreate: '/api/Project/ProjectAdd', // POST ProjectCreateBody → ProjectRow (company members only; creator is manager)
+  projectRename: '/api/Project/ProjectRename', // POST ProjectRenameBody → ProjectRow (manager)
+  projectDelete: '/api/Project/ProjectDelete', // POST ProjectIuidBody → null (manager; files and quota freed)
+  projectInfo: '/api/Project/ProjectInfo', // GET ProjectIuidQuery → ProjectRow (records the visit for /lately)
+  projectCollect: '/api/Project/ProjectCollection', // POST ProjectIuidBody → null
+  projectUncollect: '/api/Project/ProjectCollectionDe', // POST ProjectIuidBody → null
+  projectMembers: '/api/Project/ProjectMemberList', // GET ProjectIuidQuery → ProjectMember[] (members)
+  projectMemberSet: '/api/Project/ProjectMemberSet', // POST ProjectMemberSetBody → ProjectMember[] (manager; same company)
+  projectMemberRemove: '/api/Project/ProjectMemberRemove', // POST ProjectMemberRemoveBody → ProjectMember[] (manager; not the last manager)
+  getProject: '/api/Noticeboard/GetProject', // POST form GetProjectBody → ProjectBrief[] (type 1 projects, 2 the personal space)
+  projectFileTree: '/api/Noticeboard/GetProjectFileTree', // POST ?ProjectFileTreeQuery → ProjectTreeNode[]
+  // after a batch of tus uploads finishes, the upload component confirms it into its area (001 §7, "chosen
+  // by a flag"; errors silenced): ListAddBody → FileRow[]; each endpoint accepts only files of its areas
+  projectFileListAdd: '/api/ProjectFile/ProjectFileListAdd', // projects
+  drawingFileListAdd: '/api/Drawing/DrawingFileListAdd', // the personal space
+  knowledgeBaseListAdd: '/api/KnowledgeBase/KnowledgeBaseListAdd', // knowledge bases
+  publicLibraryFileListAdd: '/api/publiclibrary/publiclibraryFileListAdd', // public libraries
 
   // versions and folder download (001 §7 FileVersionAdd, CompressFileFolder; issue 5)
   compressFolder: '/api/home/CompressFileFolder', // GET CompressFolderQuery (Bearer, or the t of compressFolderUrl) → application/zip stream
@@ -61,7 +82,15 @@ export const Api = {
   // favourites (001 §7)
   collect: '/api/Drawing/DrawingCollection', // POST IuidBody → null  (message Collected)
   uncollect: '/api/Drawing/DrawingCollectionDe', // POST IuidBody → null (message Cancelled)
-  myCollectionList: '/api/Home/MyCollectionList', // GET ListQuery (folderId ignored) → ListData
+  myCollectionList: '/api/Home/MyCollectionList', // GET ListQuery (folderId, spaceId ignored) → ListData (personal and project files)
+  myCollectionKnowledgeBaseList: '/api/KnowledgeBase/MyCollectionList', // GET ListQuery (folderId, spaceId ignored) → ListData (knowledge bases and public libraries)
+
+  // knowledge bases and public libraries (001 §2 library group, §7; issue 5; shapes in libraries.ts)
+  libraryGet: '/api/KnowledgeBase/GetLibrary', // GET LibraryQuery → SpaceSummary (created on first use; Company: 403 without a company / personal edition)
+  knowledgeBaseCollect: '/api/KnowledgeBase/KnowledgeBaseCollection', // POST IuidBody → null (file of StandardInfo, Company, Mine; else 404)
+  knowledgeBaseUncollect: '/api/KnowledgeBase/KnowledgeBaseCollectionDe', // POST IuidBody → null
+  publicLibraryCollect: '/api/publiclibrary/publiclibraryCollection', // POST IuidBody → null (file of component, blueprint; else 404)
+  publicLibraryUncollect: '/api/publiclibrary/publiclibraryCollectionDe', // POST IuidBody → null
 
   // sharing (001 §7)
   shareCheck: '/api/Drawing/DrawingShareCheckForWeb', // POST ShareRequest → ShareLimitData

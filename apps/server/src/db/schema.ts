@@ -71,16 +71,101 @@ export const sessions = pgTable(
 );
 
 /**
- * Files and folders of the personal space (source type 2) — spec 001 §3 file row, §4 statuses.
- * `kind` 1 folder, 2 file. `parentId` null at the root. Conversion status per 001 §4.
+ * File areas other than a user's personal space (spec 001 §2 project and library groups, §3 source
+ * types): a project (source type 1), a knowledge base (source type 3: `StandardInfo` the public
+ * standard library, `Company` one per company, `Mine` one per user) or a public library
+ * (`component` /commonBuildLibrary, `blueprint` /blueprintData). Knowledge bases and libraries are
+ * created on first use. `companyId` is the company of a project or `Company` base; `creatorId` the
+ * project's creator or the `Mine` base's owner.
+ */
+export const spaces = pgTable(
+  'spaces',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kind: text('kind').notNull(),
+    name: text('name').notNull().default(''),
+    companyId: uuid('company_id').references(() => companies.id, { onDelete: 'cascade' }),
+    creatorId: uuid('creator_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('spaces_company_idx').on(t.companyId, t.kind),
+    index('spaces_creator_idx').on(t.creatorId, t.kind),
+    // One knowledge base or library per scope, created lazily and race-free.
+    uniqueIndex('spaces_singleton_uq')
+      .on(t.kind)
+      .where(sql`${t.kind} in ('StandardInfo', 'component', 'blueprint')`),
+    uniqueIndex('spaces_company_kb_uq')
+      .on(t.companyId)
+      .where(sql`${t.kind} = 'Company'`),
+    uniqueIndex('spaces_mine_kb_uq')
+      .on(t.creatorId)
+      .where(sql`${t.kind} = 'Mine'`),
+  ],
+);
+
+/** Project members (issue 5): `role` manager | editor | viewer (PROJECT_ROLES in contracts). */
+export const projectMembers = pgTable(
+  'project_members',
+  {
+    projectId: uuid('project_id')
+      .notNull()
+      .references(() => spaces.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    role: text('role').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.projectId, t.userId] }), index('project_members_user_idx').on(t.userId)],
+);
+
+/** Collected projects (/myCollectionProject). */
+export const projectCollections = pgTable(
+  'project_collections',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    projectId: uuid('project_id')
+      .notNull()
+      .references(() => spaces.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.projectId] })],
+);
+
+/** Last visit of a project by a user (/lately, recently viewed). */
+export const projectVisits = pgTable(
+  'project_visits',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    projectId: uuid('project_id')
+      .notNull()
+      .references(() => spaces.id, { onDelete: 'cascade' }),
+    visitedAt: timestamp('visited_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.projectId] }),
+    index('project_visits_recent_idx').on(t.userId, t.visitedAt),
+  ],
+);
+
+/**
+ * Files and folders of every area — spec 001 §3 file row, §4 statuses. `spaceId` (column owner_id)
+ * is the area the row lives in: the owner's user id for the personal space (source type 2), a
+ * `spaces.id` otherwise; access to a row is decided by its space (modules/spaces/space-access.ts).
+ * `uploaderId` is who created it. `kind` 1 folder, 2 file. `parentId` null at the root.
  */
 export const files = pgTable(
   'files',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    ownerId: uuid('owner_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    spaceId: uuid('owner_id').notNull(),
+    uploaderId: uuid('uploader_id').references(() => users.id, { onDelete: 'set null' }),
     parentId: uuid('parent_id'),
     kind: smallint('kind').notNull(),
     name: text('name').notNull(),
@@ -101,29 +186,29 @@ export const files = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('files_owner_parent_idx').on(t.ownerId, t.parentId, t.kind, t.name),
+    index('files_owner_parent_idx').on(t.spaceId, t.parentId, t.kind, t.name),
     // Sorted folder pages (001 §4 table sort): by size or modified time, with the id tiebreak, read
     // in index order; a size range filter is a range on the same index.
-    index('files_owner_parent_size_idx').on(t.ownerId, t.parentId, t.kind, t.sizeBytes, t.id),
-    index('files_owner_parent_updated_idx').on(t.ownerId, t.parentId, t.kind, t.updatedAt, t.id),
+    index('files_owner_parent_size_idx').on(t.spaceId, t.parentId, t.kind, t.sizeBytes, t.id),
+    index('files_owner_parent_updated_idx').on(t.spaceId, t.parentId, t.kind, t.updatedAt, t.id),
     // Descending sorts keep folders first (kind ascending) and the id tiebreak ascending, which no
     // backward scan of the indexes above gives: these serve them in index order.
     index('files_owner_parent_size_desc_idx').on(
-      t.ownerId,
+      t.spaceId,
       t.parentId,
       t.kind,
       t.sizeBytes.desc().nullsFirst(),
       t.id,
     ),
     index('files_owner_parent_updated_desc_idx').on(
-      t.ownerId,
+      t.spaceId,
       t.parentId,
       t.kind,
       t.updatedAt.desc().nullsFirst(),
       t.id,
     ),
     uniqueIndex('files_unique_name_idx').on(
-      t.ownerId,
+      t.spaceId,
       sql`coalesce(${t.parentId}, '00000000-0000-0000-0000-000000000000'::uuid)`,
       sql`lower(${t.name})`,
     ),
@@ -175,10 +260,18 @@ export const uploads = pgTable(
     sizeBytes: bigint('size_bytes', { mode: 'number' }).notNull(),
     /** A new version of this file (FileVersionAdd) instead of a new file; null for plain uploads. */
     versionOf: uuid('version_of'),
+    /** The area the file goes into (files.spaceId). */
+    spaceId: uuid('space_id'),
+    /** Who pays for the bytes: 'user:<id>', 'company:<id>' or '' (libraries); reservations sum per account. */
+    quotaAccount: text('quota_account').notNull().default(''),
     createdAt: createdAt(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   },
-  (t) => [index('uploads_owner_idx').on(t.ownerId), index('uploads_expires_idx').on(t.expiresAt)],
+  (t) => [
+    index('uploads_owner_idx').on(t.ownerId),
+    index('uploads_expires_idx').on(t.expiresAt),
+    index('uploads_quota_idx').on(t.quotaAccount),
+  ],
 );
 
 /**

@@ -13,6 +13,10 @@ import { HUB_PATH, HubEvents } from '@bimdrive/contracts';
 export interface Hub {
   /** Send `event` to every socket of a user. */
   toUser(userId: string, event: string, payload: unknown): void;
+  /** Send `event` to every socket of several users (each socket once). */
+  toUsers(userIds: string[], event: string, payload: unknown): void;
+  /** Send `event` to every signed-in socket (public-library notices). */
+  toSignedIn(event: string, payload: unknown): void;
   /** Send `event` to the sockets registered with one session (e.g. AccountExit to an ended session). */
   toSession(sessionId: string, event: string, payload: unknown): void;
   /** Disconnect a user's sockets of one session after telling them (AccountExit). */
@@ -21,6 +25,8 @@ export interface Hub {
 
 /** Room name of a user. */
 export const userRoom = (userId: string) => `user:${userId}`;
+/** Room every signed-in socket joins. */
+export const SIGNED_IN_ROOM = 'signed-in';
 /** Room name of a session. */
 export const sessionRoom = (sessionId: string) => `session:${sessionId}`;
 
@@ -49,7 +55,7 @@ export async function createHub(opts: {
         const raw = typeof token === 'string' ? token.replace(/^Bearer\s+/i, '') : '';
         const who = raw ? await opts.authenticate(raw).catch(() => null) : null;
         for (const room of socket.rooms) if (room !== socket.id) void socket.leave(room);
-        if (who) await socket.join([userRoom(who.userId), sessionRoom(who.sessionId)]);
+        if (who) await socket.join([userRoom(who.userId), sessionRoom(who.sessionId), SIGNED_IN_ROOM]);
         if (typeof ack === 'function') ack(Boolean(who));
       };
       socket.on(HubEvents.register, register);
@@ -60,6 +66,12 @@ export async function createHub(opts: {
   return {
     toUser(userId, event, payload) {
       io.to(userRoom(userId)).emit(event, payload);
+    },
+    toUsers(userIds, event, payload) {
+      if (userIds.length > 0) io.to(userIds.map(userRoom)).emit(event, payload);
+    },
+    toSignedIn(event, payload) {
+      io.to(SIGNED_IN_ROOM).emit(event, payload);
     },
     toSession(sessionId, event, payload) {
       io.to(sessionRoom(sessionId)).emit(event, payload);

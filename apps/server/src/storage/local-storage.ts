@@ -50,24 +50,24 @@ export function createLocalStorage(root: string): ObjectStorage {
 }
 
 /** Storage key of a file's original bytes. */
-export const originalKey = (ownerId: string, fileId: string) => `files/${ownerId}/${fileId}/original`;
+export const originalKey = (spaceId: string, fileId: string) => `files/${spaceId}/${fileId}/original`;
 /** Storage key folder of a file (original + derived). */
-export const fileFolderKey = (ownerId: string, fileId: string) => `files/${ownerId}/${fileId}`;
+export const fileFolderKey = (spaceId: string, fileId: string) => `files/${spaceId}/${fileId}`;
 /** Storage key folder of a file's derived outputs. */
-export const derivedDirKey = (ownerId: string, fileId: string) => `files/${ownerId}/${fileId}/derived`;
+export const derivedDirKey = (spaceId: string, fileId: string) => `files/${spaceId}/${fileId}/derived`;
 /** Storage key of an IFC model's first-frame preview GLB (converters/model-preview.ts); `.gz` beside it. */
-export const previewGlbKey = (ownerId: string, fileId: string) =>
-  `${derivedDirKey(ownerId, fileId)}/preview.glb`;
+export const previewGlbKey = (spaceId: string, fileId: string) =>
+  `${derivedDirKey(spaceId, fileId)}/preview.glb`;
 
 /** Storage key of version `n` (≥ 2) of a file's original bytes (version 1 is `originalKey`). */
-export const versionOriginalKey = (ownerId: string, fileId: string, n: number) =>
-  `files/${ownerId}/${fileId}/v${n}/original`;
+export const versionOriginalKey = (spaceId: string, fileId: string, n: number) =>
+  `files/${spaceId}/${fileId}/v${n}/original`;
 /**
  * Storage key of the original bytes a file row (or a version's view of it) points at: its
  * `storageKey`, or `originalKey` for rows without one.
  */
-export const originalKeyOf = (f: { ownerId: string; id: string; storageKey: string | null }) =>
-  f.storageKey ?? originalKey(f.ownerId, f.id);
+export const originalKeyOf = (f: { spaceId: string; id: string; storageKey: string | null }) =>
+  f.storageKey ?? originalKey(f.spaceId, f.id);
 /** Folder of the derived outputs that belong to an original: `…/original` → `…/derived`. */
 export const derivedDirOf = (original: string) => `${original.replace(/\/original$/, '')}/derived`;
 /** First-frame preview GLB beside the derived outputs of an original (`previewGlbKey` for version 1). */

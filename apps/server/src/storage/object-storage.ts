@@ -1,7 +1,7 @@
 /**
  * Object storage behind one interface (DESIGN.md: local disk on the embedded default; an S3-compatible
  * store is the scale-out variant). Keys are POSIX-style relative paths such as
- * `files/<ownerId>/<fileId>/original`; they never come from user input.
+ * `files/<spaceId>/<fileId>/original`; they never come from user input.
  */
 import type { Readable } from 'node:stream';
 

@@ -13,10 +13,11 @@ import type { AppContext } from '../../app-context.ts';
 import { derivedDirOf, fileFolderKey, originalKeyOf, previewGlbKeyOf } from '../../storage/local-storage.ts';
 import { filesRepository, type FileRowDb } from '../files/files.repository.ts';
 import { emitVersion } from '../versions/version-events.ts';
+import { emitToSpace } from '../spaces/space-events.ts';
 import { versionsRepository, viewAtVersion, type VersionStatus } from '../versions/versions.repository.ts';
 import { CONVERSION_QUEUE, ConversionJob } from '../../jobs/queue.ts';
 
-/** Push a file's status to its owner. */
+/** Push a file's status to everyone who may view its space (space-events.ts), without waiting. */
 export function emitStatus(ctx: AppContext, f: FileRowDb): void {
   const payload: FileStatusEventValue = {
     iuid: f.id,
@@ -25,7 +26,7 @@ export function emitStatus(ctx: AppContext, f: FileRowDb): void {
     progress: f.progress,
     statusMsg: f.statusMsg,
   };
-  ctx.hub.toUser(f.ownerId, HubEvents.fileStatus, payload);
+  void emitToSpace(ctx, f.spaceId, 'status', payload);
 }
 
 /**
@@ -136,7 +137,7 @@ async function writeModelPreview(
     if (!written.file && !written.version) {
       const fileGone = !(await filesRepository(ctx.db).findById(file.id));
       await ctx.storage.deletePrefix(
-        fileGone ? fileFolderKey(file.ownerId, file.id) : derivedDirOf(originalKeyOf(file)),
+        fileGone ? fileFolderKey(file.spaceId, file.id) : derivedDirOf(originalKeyOf(file)),
       );
       return;
     }

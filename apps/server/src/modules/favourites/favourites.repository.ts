@@ -5,6 +5,10 @@ import type { Db } from '../../db/client.ts';
 import { favourites, files } from '../../db/schema.ts';
 import { fileFilterConditions, fileOrderBy } from '../files/file-filters.ts';
 import type { FileRowDb } from '../files/files.repository.ts';
+import { visibleSpaceIds, type Viewer } from '../spaces/spaces.repository.ts';
+
+/** Which favourites list: 我的收藏 of the file spaces, or of the libraries. */
+export type FavouriteGroup = 'files' | 'libraries';
 
 /** Repository of favourites. */
 export function favouritesRepository(db: Db) {
@@ -21,18 +25,26 @@ export function favouritesRepository(db: Db) {
       await db.delete(favourites).where(and(eq(favourites.userId, userId), eq(favourites.fileId, fileId)));
     },
     /**
-     * The user's collected files that they still own: newest collected first, or by a whitelisted
-     * sort (folders first, id tiebreak); narrowed by the list filters (listing.ts).
+     * The user's collected files that they may still view, of one group: `files` (personal space and
+     * projects: /myCollection) or `libraries` (knowledge bases and public libraries:
+     * /myCollectionKnowledgeBase). Newest collected first, or by a whitelisted sort (folders first,
+     * id tiebreak); narrowed by the list filters (listing.ts).
      */
     async list(
-      userId: string,
+      viewer: Viewer,
+      group: FavouriteGroup,
       offset: number,
       limit: number,
       opts: { sort?: FileSortFieldValue; order?: 'asc' | 'desc'; filters?: FileFilters } = {},
     ): Promise<{ rows: FileRowDb[]; count: number }> {
+      const inGroup =
+        group === 'files'
+          ? sql`(${files.spaceId} = ${viewer.userId} or ${files.spaceId} in (select id from spaces where kind = 'project'))`
+          : sql`${files.spaceId} in (select id from spaces where kind <> 'project')`;
       const where = and(
-        eq(favourites.userId, userId),
-        eq(files.ownerId, userId),
+        eq(favourites.userId, viewer.userId),
+        sql`${files.spaceId} in ${visibleSpaceIds(viewer)}`,
+        inGroup,
         ...fileFilterConditions(opts.filters ?? {}),
       );
       const orderBy = opts.sort

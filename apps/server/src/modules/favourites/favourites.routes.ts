@@ -1,6 +1,7 @@
 /**
- * Favourites (spec 001 §7 DrawingCollection / DrawingCollectionDe; 我的收藏 at /myCollection).
- * Only the owner of a file may collect it (personal space).
+ * Favourites (spec 001 §7 DrawingCollection / DrawingCollectionDe; 我的收藏 at /myCollection and
+ * /myCollectionKnowledgeBase). Anyone who may view a file's space may collect it; the lists show only
+ * what the caller may still view.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { Api, IuidBody, ListData, ListQuery } from '@bimdrive/contracts';
@@ -10,6 +11,7 @@ import { authService } from '../auth/auth.service.ts';
 import { pickFileFilters } from '../files/file-filters.ts';
 import { presentFile } from '../files/files.presenter.ts';
 import { filesService } from '../files/files.service.ts';
+import { viewerOf } from '../spaces/space-access.ts';
 import { favouritesRepository } from './favourites.repository.ts';
 
 /** Register the favourite routes. */
@@ -21,39 +23,47 @@ export function favouritesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.post(Api.collect, { schema: { tags, body: IuidBody, response: okNull } }, async (req) => {
       const caller = await auth.authenticate(bearerToken(req));
-      const f = await files.requireOwned(caller, req.body.IUID);
+      const f = await files.requireFile(caller, req.body.IUID, 'view');
       await repo.add(caller.user.id, f.id);
       return ok(null, '收藏成功');
     });
 
     app.post(Api.uncollect, { schema: { tags, body: IuidBody, response: okNull } }, async (req) => {
       const caller = await auth.authenticate(bearerToken(req));
-      const f = await files.requireOwned(caller, req.body.IUID);
+      const f = await files.requireFile(caller, req.body.IUID, 'view');
       await repo.remove(caller.user.id, f.id);
       return ok(null, '已取消收藏');
     });
 
-    app.get(
-      Api.myCollectionList,
-      { schema: { tags, querystring: ListQuery, response: okSchema(ListData) } },
-      async (req) => {
-        const caller = await auth.authenticate(bearerToken(req));
-        const q = req.query;
-        const { rows, count } = await repo.list(caller.user.id, (q.page - 1) * q.rows, q.rows, {
-          sort: q.sort,
-          order: q.order,
-          filters: pickFileFilters(q),
-        });
-        const pathOf = await files.rowPaths(
-          caller,
-          rows.map((r) => r.parentId),
-        );
-        return ok({
-          list: rows.map((r) => presentFile(r, { collected: true, fullPath: pathOf(r.parentId) })),
-          count,
-          breadcrumbs: [{ iuid: '', fileName: '我的收藏' }],
-        });
-      },
-    );
+    for (const [path, group, title] of [
+      [Api.myCollectionList, 'files', '我的收藏'],
+      [Api.myCollectionKnowledgeBaseList, 'libraries', '我的收藏'],
+    ] as const) {
+      app.get(
+        path,
+        { schema: { tags, querystring: ListQuery, response: okSchema(ListData) } },
+        async (req) => {
+          const caller = await auth.authenticate(bearerToken(req));
+          const q = req.query;
+          const { rows, count } = await repo.list(
+            viewerOf(ctx, caller),
+            group,
+            (q.page - 1) * q.rows,
+            q.rows,
+            {
+              sort: q.sort,
+              order: q.order,
+              filters: pickFileFilters(q),
+            },
+          );
+          const pathOf = await files.pathsAcross(caller, rows);
+          return ok({
+            list: rows.map((r) => presentFile(r, { collected: true, fullPath: pathOf(r) })),
+            count,
+            breadcrumbs: [{ iuid: '', fileName: title }],
+          });
+        },
+      );
+    }
   };
 }

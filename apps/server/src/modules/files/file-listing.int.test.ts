@@ -108,7 +108,7 @@ describe(`file lists: sort, filter, search (${testDbKind})`, () => {
     const db = t.built.ctx.db;
     const [folder] = await db
       .insert(files)
-      .values({ ownerId: a.login.userID, kind: 1, name: 'lists' })
+      .values({ spaceId: a.login.userID, kind: 1, name: 'lists' })
       .returning();
     folderId = folder!.id;
     // Two sub-folders (folders list first whatever the sort) and a nested matching file.
@@ -116,7 +116,7 @@ describe(`file lists: sort, filter, search (${testDbKind})`, () => {
       .insert(files)
       .values([
         {
-          ownerId: a.login.userID,
+          spaceId: a.login.userID,
           parentId: folderId,
           kind: 1,
           name: 'zulu',
@@ -124,7 +124,7 @@ describe(`file lists: sort, filter, search (${testDbKind})`, () => {
           updatedAt: at('2026-01-01 00:00:00'),
         },
         {
-          ownerId: a.login.userID,
+          spaceId: a.login.userID,
           parentId: folderId,
           kind: 1,
           name: 'yankee',
@@ -138,7 +138,7 @@ describe(`file lists: sort, filter, search (${testDbKind})`, () => {
       .insert(files)
       .values([
         ...SEEDS.map((s) => ({
-          ownerId: a.login.userID,
+          spaceId: a.login.userID,
           parentId: folderId,
           kind: 2,
           name: s.name,
@@ -149,7 +149,7 @@ describe(`file lists: sort, filter, search (${testDbKind})`, () => {
           updatedAt: at(s.updated),
         })),
         {
-          ownerId: a.login.userID,
+          spaceId: a.login.userID,
           parentId: nestedId,
           kind: 2,
           name: 'hotel-alpha.ifc',
@@ -157,7 +157,7 @@ describe(`file lists: sort, filter, search (${testDbKind})`, () => {
           sizeBytes: 10,
         },
         // B's look-alikes: never in A's lists or searches.
-        { ownerId: b.login.userID, kind: 2, name: 'alpha-of-b.ifc', suffix: 'ifc', sizeBytes: 5_000_000 },
+        { spaceId: b.login.userID, kind: 2, name: 'alpha-of-b.ifc', suffix: 'ifc', sizeBytes: 5_000_000 },
       ])
       .returning();
     for (const r of rows) ids.set(r.name, r.id);
@@ -299,11 +299,11 @@ describe(`file lists: sort, filter, search (${testDbKind})`, () => {
     const db = t.built.ctx.db;
     const [tie] = await db
       .insert(files)
-      .values({ ownerId: a.login.userID, kind: 1, name: 'ties' })
+      .values({ spaceId: a.login.userID, kind: 1, name: 'ties' })
       .returning();
     await db.insert(files).values(
       Array.from({ length: 11 }, (_, i) => ({
-        ownerId: a.login.userID,
+        spaceId: a.login.userID,
         parentId: tie!.id,
         kind: 2,
         name: `t${String(i).padStart(2, '0')}.txt`,

@@ -13,6 +13,7 @@ export function presentFile(f: FileRowDb, opts: { collected: boolean; fullPath: 
     fileSuffix: f.suffix,
     fileType: f.kind,
     parentIUID: f.parentId ?? '',
+    spaceId: f.spaceId,
     fullPath: opts.fullPath,
     fileSize: isFolder ? '' : formatFileSize(f.sizeBytes),
     fileBytes: f.sizeBytes,

@@ -1,12 +1,15 @@
 /**
- * SQL for the personal space (spec 001 §3 file rows, source type 2). Every method that reads or
- * changes a file takes the owner id and matches on it, so an id of someone else's file finds nothing.
+ * SQL for the files of every area (spec 001 §3 file rows). Every method that reads or changes a file
+ * takes the space id and matches on it, so an id of a file in another space finds nothing; the
+ * caller's right to the space is checked before (modules/spaces/space-access.ts).
  */
 import type { FileFilters, FileSortFieldValue } from '@bimdrive/contracts';
 import { and, eq, gt, ilike, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
-import { favourites, fileVersions, files, users } from '../../db/schema.ts';
+import { favourites, fileVersions, files } from '../../db/schema.ts';
+import type { QuotaAccount } from '../spaces/space-access.ts';
+import { chargeQuota, freeQuota, quotaAccountOf } from '../spaces/space-quota.ts';
 import {
   escapeLike,
   FILE_SORT_COLUMNS,
@@ -24,12 +27,12 @@ type ListScope = 'root' | 'folder' | 'search';
 /**
  * The folder-page statement for one sort, order and scope, prepared (named) on the server: a listing
  * then costs neither query building here nor parsing and planning in PostgreSQL. Parameters:
- * ownerId, parentId (folder), pattern (search), limit, offset.
+ * spaceId, parentId (folder), pattern (search), limit, offset.
  */
 function buildListStatement(db: Db, sort: SortField, order: 'asc' | 'desc', scope: ListScope) {
-  const owner = sql.placeholder('ownerId');
+  const owner = sql.placeholder('spaceId');
   const where = and(
-    eq(files.ownerId, owner),
+    eq(files.spaceId, owner),
     scope === 'search'
       ? ilike(files.name, sql.placeholder('pattern'))
       : scope === 'root'
@@ -46,7 +49,10 @@ function buildListStatement(db: Db, sort: SortField, order: 'asc' | 'desc', scop
       total: db.$count(files, where),
     })
     .from(files)
-    .leftJoin(favourites, and(eq(favourites.fileId, files.id), eq(favourites.userId, owner)))
+    .leftJoin(
+      favourites,
+      and(eq(favourites.fileId, files.id), eq(favourites.userId, sql.placeholder('viewerId'))),
+    )
     .where(where)
     .orderBy(...fileOrderBy(sort, order))
     .limit(sql.placeholder('limit'))
@@ -72,17 +78,19 @@ export function filesRepository(db: Db) {
     parentId ? eq(files.parentId, parentId) : isNull(files.parentId);
 
   /** Folder ids of a subtree (the folder itself included), owner-checked, as an IN subquery. */
-  const subtreeFolders = (ownerId: string, folderId: string): SQL => sql`(
+  const subtreeFolders = (spaceId: string, folderId: string): SQL => sql`(
     with recursive tree as (
-      select id from files where id = ${folderId} and owner_id = ${ownerId} and kind = 1
+      select id from files where id = ${folderId} and owner_id = ${spaceId} and kind = 1
       union all
-      select f.id from files f join tree t on f.parent_id = t.id where f.owner_id = ${ownerId} and f.kind = 1
+      select f.id from files f join tree t on f.parent_id = t.id where f.owner_id = ${spaceId} and f.kind = 1
     ) select id from tree)`;
 
   /** A filtered page or a subtree search (see listFolder). */
   async function listFiltered(
     opts: {
-      ownerId: string;
+      spaceId: string;
+      /** Whose collect flags the rows carry. */
+      viewerId: string;
       parentId: string | null;
       sort: SortField;
       order: 'asc' | 'desc';
@@ -96,16 +104,16 @@ export function filesRepository(db: Db) {
       ? and(
           ilike(files.name, `%${escapeLike(opts.keyword)}%`),
           opts.parentId
-            ? sql`${files.parentId} in ${subtreeFolders(opts.ownerId, opts.parentId)}`
+            ? sql`${files.parentId} in ${subtreeFolders(opts.spaceId, opts.parentId)}`
             : undefined,
         )
       : parentIs(opts.parentId);
-    const where = and(eq(files.ownerId, opts.ownerId), scope, ...fileFilterConditions(filters));
+    const where = and(eq(files.spaceId, opts.spaceId), scope, ...fileFilterConditions(filters));
     const [rows, count] = await Promise.all([
       db
         .select({ file: files, collected: sql<boolean>`(${favourites.fileId} is not null)` })
         .from(files)
-        .leftJoin(favourites, and(eq(favourites.fileId, files.id), eq(favourites.userId, opts.ownerId)))
+        .leftJoin(favourites, and(eq(favourites.fileId, files.id), eq(favourites.userId, opts.viewerId)))
         .where(where)
         .orderBy(...fileOrderBy(opts.sort, opts.order))
         .limit(opts.limit)
@@ -116,14 +124,14 @@ export function filesRepository(db: Db) {
   }
 
   return {
-    /** A file or folder owned by `ownerId`, or undefined (also for other owners' ids). */
-    async findOwned(ownerId: string, id: string): Promise<FileRowDb | undefined> {
+    /** A file or folder owned by `spaceId`, or undefined (also for other owners' ids). */
+    async findOwned(spaceId: string, id: string): Promise<FileRowDb | undefined> {
       if (!isUuid(id)) return undefined;
       return (
         await db
           .select()
           .from(files)
-          .where(and(eq(files.id, id), eq(files.ownerId, ownerId)))
+          .where(and(eq(files.id, id), eq(files.spaceId, spaceId)))
           .limit(1)
       )[0];
     },
@@ -141,7 +149,9 @@ export function filesRepository(db: Db) {
      * statement; filtered pages and searches are built per call from whitelisted columns.
      */
     async listFolder(opts: {
-      ownerId: string;
+      spaceId: string;
+      /** Whose collect flags the rows carry. */
+      viewerId: string;
       parentId: string | null;
       sort: SortField;
       order: 'asc' | 'desc';
@@ -154,7 +164,8 @@ export function filesRepository(db: Db) {
       if (opts.keyword && opts.parentId) return listFiltered(opts, {});
       const scope: ListScope = opts.keyword ? 'search' : opts.parentId ? 'folder' : 'root';
       const rows = await listStatement(db, opts.sort, opts.order, scope).execute({
-        ownerId: opts.ownerId,
+        spaceId: opts.spaceId,
+        viewerId: opts.viewerId,
         parentId: opts.parentId,
         pattern: opts.keyword ? `%${escapeLike(opts.keyword)}%` : null,
         limit: opts.limit,
@@ -162,7 +173,7 @@ export function filesRepository(db: Db) {
       });
       // A page past the end has no row to carry the total, so only then is it asked for on its own.
       const where = and(
-        eq(files.ownerId, opts.ownerId),
+        eq(files.spaceId, opts.spaceId),
         opts.keyword ? ilike(files.name, `%${escapeLike(opts.keyword)}%`) : parentIs(opts.parentId),
       );
       const count = rows[0] ? Number(rows[0].total) : opts.offset > 0 ? await db.$count(files, where) : 0;
@@ -174,7 +185,7 @@ export function filesRepository(db: Db) {
      * rows from many folders at once (search hits, favourites). Owner-checked.
      * @returns folder id → path of folder names from the top, '/'-joined.
      */
-    async folderPaths(ownerId: string, folderIds: string[]): Promise<Map<string, string>> {
+    async folderPaths(spaceId: string, folderIds: string[]): Promise<Map<string, string>> {
       const ids = [...new Set(folderIds.filter(isUuid))];
       if (ids.length === 0) return new Map();
       const res = await db.execute(sql`
@@ -183,10 +194,10 @@ export function filesRepository(db: Db) {
           where id in (${sql.join(
             ids.map((i) => sql`${i}::uuid`),
             sql`, `,
-          )}) and owner_id = ${ownerId}
+          )}) and owner_id = ${spaceId}
           union all
           select up.start, f.parent_id, f.name, up.depth + 1 from files f join up on f.id = up.parent_id
-          where f.owner_id = ${ownerId}
+          where f.owner_id = ${spaceId}
         ) select start::text as start, string_agg(name, '/' order by depth desc) as path from up group by start`);
       return new Map(rowsOf<{ start: string; path: string }>(res).map((r) => [r.start, r.path]));
     },
@@ -196,7 +207,7 @@ export function filesRepository(db: Db) {
      * id): its 0-based position, to open the page that holds it (001 §2 pageMode=location).
      * Compared against the stored row itself, so timestamps keep their full precision.
      */
-    async positionOf(ownerId: string, id: string, sort: SortField, order: 'asc' | 'desc'): Promise<number> {
+    async positionOf(spaceId: string, id: string, sort: SortField, order: 'asc' | 'desc'): Promise<number> {
       const me = alias(files, 'me');
       const col = FILE_SORT_COLUMNS[sort];
       const mine = me[FILE_SORT_KEYS[sort]];
@@ -207,8 +218,8 @@ export function filesRepository(db: Db) {
         .innerJoin(me, eq(me.id, id))
         .where(
           and(
-            eq(files.ownerId, ownerId),
-            eq(me.ownerId, ownerId),
+            eq(files.spaceId, spaceId),
+            eq(me.spaceId, spaceId),
             sql`${files.parentId} is not distinct from ${me.parentId}`,
             or(
               lt(files.kind, me.kind),
@@ -221,7 +232,7 @@ export function filesRepository(db: Db) {
 
     /** Ancestors of a folder from the root down (inclusive), owner-checked. */
     async ancestors(
-      ownerId: string,
+      spaceId: string,
       folderId: string,
       opts: { foldersOnly?: boolean } = {},
     ): Promise<Array<{ id: string; name: string }>> {
@@ -229,27 +240,35 @@ export function filesRepository(db: Db) {
       const kind = opts.foldersOnly ? sql`and kind = 1` : sql``;
       const res = await db.execute(sql`
         with recursive chain as (
-          select id, name, parent_id, 0 as depth from files where id = ${folderId} and owner_id = ${ownerId} ${kind}
+          select id, name, parent_id, 0 as depth from files where id = ${folderId} and owner_id = ${spaceId} ${kind}
           union all
           select f.id, f.name, f.parent_id, c.depth + 1 from files f join chain c on f.id = c.parent_id
-          where f.owner_id = ${ownerId}
+          where f.owner_id = ${spaceId}
         ) select id, name, depth from chain order by depth desc`);
       return rowsOf<{ id: string; name: string }>(res).map((r) => ({ id: r.id, name: r.name }));
     },
 
     /** Names in a folder that start with `base` (for "name (n).ext" on conflicts). */
-    async namesLike(ownerId: string, parentId: string | null, base: string): Promise<string[]> {
+    async namesLike(spaceId: string, parentId: string | null, base: string): Promise<string[]> {
       const rows = await db
         .select({ name: files.name })
         .from(files)
         .where(
-          and(eq(files.ownerId, ownerId), parentIs(parentId), ilike(files.name, `${escapeLike(base)}%`)),
+          and(eq(files.spaceId, spaceId), parentIs(parentId), ilike(files.name, `${escapeLike(base)}%`)),
         );
       return rows.map((r) => r.name);
     },
 
-    async insertFolder(ownerId: string, parentId: string | null, name: string): Promise<FileRowDb> {
-      const rows = await db.insert(files).values({ ownerId, parentId, kind: 1, name }).returning();
+    async insertFolder(
+      spaceId: string,
+      parentId: string | null,
+      name: string,
+      extra: { uploaderId: string; sourceType: number },
+    ): Promise<FileRowDb> {
+      const rows = await db
+        .insert(files)
+        .values({ spaceId, parentId, kind: 1, name, ...extra })
+        .returning();
       return rows[0]!;
     },
 
@@ -259,7 +278,7 @@ export function filesRepository(db: Db) {
      */
     async insertFileCharged(f: {
       id: string;
-      ownerId: string;
+      spaceId: string;
       parentId: string | null;
       name: string;
       suffix: string;
@@ -267,29 +286,27 @@ export function filesRepository(db: Db) {
       storageKey: string;
       statusType: number;
       statusMsg: string;
+      sourceType: number;
+      uploaderId: string;
+      /** Who pays (space-access.ts); checked and charged in the same transaction. */
+      account: QuotaAccount;
     }): Promise<FileRowDb | null> {
       return db.transaction(async (tx) => {
-        const charged = await tx
-          .update(users)
-          .set({ usedBytes: sql`${users.usedBytes} + ${f.sizeBytes}` })
-          .where(
-            and(eq(users.id, f.ownerId), sql`${users.usedBytes} + ${f.sizeBytes} <= ${users.quotaBytes}`),
-          )
-          .returning({ id: users.id });
-        if (charged.length === 0) return null;
+        if (!(await chargeQuota(tx, f.account, f.sizeBytes))) return null;
+        const { account: _account, ...row } = f;
         const rows = await tx
           .insert(files)
-          .values({ ...f, kind: 2 })
+          .values({ ...row, kind: 2 })
           .returning();
         return rows[0]!;
       });
     },
 
-    async rename(ownerId: string, id: string, name: string): Promise<FileRowDb | undefined> {
+    async rename(spaceId: string, id: string, name: string): Promise<FileRowDb | undefined> {
       const rows = await db
         .update(files)
         .set({ name, updatedAt: new Date() })
-        .where(and(eq(files.id, id), eq(files.ownerId, ownerId)))
+        .where(and(eq(files.id, id), eq(files.spaceId, spaceId)))
         .returning();
       return rows[0];
     },
@@ -298,13 +315,13 @@ export function filesRepository(db: Db) {
      * Delete a file or a folder with all its contents and free the quota, in one transaction.
      * @returns the deleted file rows (to remove their stored bytes).
      */
-    async deleteTree(ownerId: string, id: string): Promise<FileRowDb[]> {
+    async deleteTree(spaceId: string, id: string): Promise<FileRowDb[]> {
       return db.transaction(async (tx) => {
         const ids = await tx.execute(sql`
           with recursive tree as (
-            select id from files where id = ${id} and owner_id = ${ownerId}
+            select id from files where id = ${id} and owner_id = ${spaceId}
             union all
-            select f.id from files f join tree t on f.parent_id = t.id where f.owner_id = ${ownerId}
+            select f.id from files f join tree t on f.parent_id = t.id where f.owner_id = ${spaceId}
           ) select id from tree`);
         const list = rowsOf<{ id: string }>(ids).map((r) => r.id);
         if (list.length === 0) return [];
@@ -317,15 +334,10 @@ export function filesRepository(db: Db) {
           .where(and(inArray(fileVersions.fileId, list), sql`${fileVersions.number} <> ${files.versionNo}`));
         const deleted = await tx
           .delete(files)
-          .where(and(inArray(files.id, list), eq(files.ownerId, ownerId)))
+          .where(and(inArray(files.id, list), eq(files.spaceId, spaceId)))
           .returning();
         const freed = deleted.reduce((sum, f) => sum + f.sizeBytes, 0) + Number(older?.n ?? 0);
-        if (freed > 0) {
-          await tx
-            .update(users)
-            .set({ usedBytes: sql`greatest(0, ${users.usedBytes} - ${freed})` })
-            .where(eq(users.id, ownerId));
-        }
+        await freeQuota(tx, await quotaAccountOf(tx, spaceId), freed);
         return deleted;
       });
     },

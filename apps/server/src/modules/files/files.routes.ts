@@ -42,7 +42,10 @@ export function filesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       { schema: { tags, body: FolderAddBody, response: okSchema(FileRow) } },
       async (req) => {
         const caller = await auth.authenticate(bearerToken(req));
-        return ok(await files.addFolder(caller, req.body.parentIUID, req.body.fileName), '添加成功');
+        return ok(
+          await files.addFolder(caller, req.body.parentIUID, req.body.fileName, req.body.spaceId),
+          '添加成功',
+        );
       },
     );
 
@@ -83,7 +86,7 @@ export function filesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       { schema: { tags, querystring: VersionedIuidQuery, response: okSchema(PreviewInfo) } },
       async (req) => {
         const caller = await auth.authenticate(bearerToken(req));
-        const f = await files.requireOwned(caller, req.query.IUID);
+        const f = await files.requireFile(caller, req.query.IUID, 'view');
         const collected = await favs.isCollected(caller.user.id, f.id);
         // With `version=`, that version's own derived model (issue 5 versions).
         if (req.query.version !== undefined)

@@ -1,8 +1,11 @@
 /**
- * The personal space 我的文件 (spec 001 §2–§5, route /myDocument, source type 2): listing with
- * breadcrumbs, folders, rename with the §5 name rule, delete with contents (frees quota), download
- * links and preview. Every method checks the caller owns the resource first; another user's id is
- * answered exactly like a missing one (404), so ids leak nothing.
+ * Files and folders of every area (spec 001 §2–§5): 我的文件 (/myDocument, source type 2), project
+ * spaces (/projectFile, 1), knowledge bases and public libraries (3) — listing with breadcrumbs,
+ * folders, rename with the §5 name rule, delete with contents (frees the space's quota), download
+ * links and preview. Every method first asks the space policy (modules/spaces/space-access.ts) whether
+ * the caller may view the row's space and do the action; a row of a space they may not view is
+ * answered exactly like a missing one (404), so ids leak nothing; an action their role does not allow
+ * is 403.
  */
 import {
   FileNameSchema,
@@ -15,6 +18,7 @@ import type { AppContext } from '../../app-context.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { fileFolderKey } from '../../storage/local-storage.ts';
 import type { Caller } from '../auth/auth.service.ts';
+import { spaceAccessService, type SpaceAccess, type SpaceAction } from '../spaces/space-access.ts';
 import { pickFileFilters } from './file-filters.ts';
 import { filesRepository, isUuid, type FileRowDb } from './files.repository.ts';
 import { PERSONAL_ROOT_NAME, presentFile } from './files.presenter.ts';
@@ -37,66 +41,102 @@ export function isUniqueViolation(err: unknown): boolean {
 /** Files service bound to the app context. */
 export function filesService(ctx: AppContext) {
   const repo = filesRepository(ctx.db);
+  const spaces = spaceAccessService(ctx);
 
-  /** The caller's file or folder. @throws 404 when missing or not the caller's. */
-  async function requireOwned(caller: Caller, id: string): Promise<FileRowDb> {
-    const f = await repo.findOwned(caller.user.id, id);
-    if (!f) throw notFound();
-    return f;
+  /**
+   * A file or folder and the caller's access to its space, when the space allows `action` (`edit`:
+   * also on rows the caller uploaded where only those are theirs).
+   * @throws 404 when missing or in a space the caller may not view; 403 when the action is not theirs.
+   */
+  async function requireFileAccess(
+    caller: Caller,
+    id: string,
+    action: SpaceAction = 'view',
+  ): Promise<{ file: FileRowDb; access: SpaceAccess }> {
+    const file = await repo.findById(id);
+    const access = file ? await spaces.resolve(caller, file.spaceId) : null;
+    if (!file || !access) throw notFound();
+    if (action === 'edit') spaces.checkRow(access, file, caller);
+    else spaces.check(access, action);
+    return { file, access };
   }
 
-  /** The caller's folder (or root when id is ''). @throws 404. */
-  async function requireFolder(caller: Caller, id: string): Promise<FileRowDb | null> {
+  /** A file or folder the caller may `action` (see requireFileAccess). @throws 404, 403. */
+  async function requireFile(caller: Caller, id: string, action: SpaceAction = 'view'): Promise<FileRowDb> {
+    return (await requireFileAccess(caller, id, action)).file;
+  }
+
+  /** A folder of the space (or its root when id is ''). @throws 404. */
+  async function requireFolder(access: SpaceAccess, id: string): Promise<FileRowDb | null> {
     if (!id) return null;
-    const f = await requireOwned(caller, id);
-    if (f.kind !== 1) throw notFound('文件夹不存在或已被删除');
+    const f = await repo.findOwned(access.id, id);
+    if (!f || f.kind !== 1) throw notFound('文件夹不存在或已被删除');
     return f;
   }
 
-  async function pathOf(caller: Caller, folderId: string | null) {
-    const chain = folderId ? await repo.ancestors(caller.user.id, folderId) : [];
-    return pathFromChain(chain);
+  /** The display name of a space's root ("我的文件", a project's name, "公共构件库", …). */
+  const rootName = (access: SpaceAccess) => (access.kind === 'personal' ? PERSONAL_ROOT_NAME : access.name);
+
+  async function pathOf(access: SpaceAccess, folderId: string | null) {
+    const chain = folderId ? await repo.ancestors(access.id, folderId) : [];
+    return pathFromChain(access, chain);
   }
 
   /**
-   * Display paths of the folders holding rows from many folders (search hits, favourites).
-   * @returns a function from a row's parent id (null = root) to "我的文件/…/".
+   * Display paths of the folders holding rows from many folders of one space (search hits,
+   * favourites). @returns a function from a row's parent id (null = root) to "我的文件/…/".
    */
-  async function rowPaths(caller: Caller, parentIds: Array<string | null>) {
+  async function rowPaths(access: SpaceAccess, parentIds: Array<string | null>) {
     const byId = await repo.folderPaths(
-      caller.user.id,
+      access.id,
       parentIds.filter((p): p is string => !!p),
     );
+    const root = rootName(access);
     return (parentId: string | null) => {
       const inner = parentId ? byId.get(parentId) : undefined;
-      return inner ? `${PERSONAL_ROOT_NAME}/${inner}/` : `${PERSONAL_ROOT_NAME}/`;
+      return inner ? `${root}/${inner}/` : `${root}/`;
     };
   }
 
-  function pathFromChain(chain: Array<{ id: string; name: string }>) {
+  /**
+   * Display paths of rows from several spaces (favourites, search hits), each under its own space's
+   * root name. Rows of spaces the caller may not view get ''. @returns row → "项目A/图纸/".
+   */
+  async function pathsAcross(caller: Caller, rows: Array<Pick<FileRowDb, 'spaceId' | 'parentId'>>) {
+    const bySpace = new Map<string, Array<string | null>>();
+    for (const r of rows) bySpace.set(r.spaceId, [...(bySpace.get(r.spaceId) ?? []), r.parentId]);
+    const resolvers = new Map<string, (parentId: string | null) => string>();
+    for (const [spaceId, parents] of bySpace) {
+      const access = await spaces.resolve(caller, spaceId);
+      if (access) resolvers.set(spaceId, await rowPaths(access, parents));
+    }
+    return (r: Pick<FileRowDb, 'spaceId' | 'parentId'>) => resolvers.get(r.spaceId)?.(r.parentId) ?? '';
+  }
+
+  function pathFromChain(access: SpaceAccess, chain: Array<{ id: string; name: string }>) {
+    const root = rootName(access);
     return {
-      breadcrumbs: [
-        { iuid: '', fileName: PERSONAL_ROOT_NAME },
-        ...chain.map((c) => ({ iuid: c.id, fileName: c.name })),
-      ],
-      fullPath: `${[PERSONAL_ROOT_NAME, ...chain.map((c) => c.name)].join('/')}/`,
+      breadcrumbs: [{ iuid: '', fileName: root }, ...chain.map((c) => ({ iuid: c.id, fileName: c.name }))],
+      fullPath: `${[root, ...chain.map((c) => c.name)].join('/')}/`,
     };
   }
 
   /**
    * The page of a file's folder that holds it (001 §2 pageMode=location), under the query's sort;
-   * filters and keyword are dropped so the file is on it. @throws 404 when not the caller's.
+   * filters and keyword are dropped so the file is on it. @throws 404 when not in the listed space.
    */
-  async function locate(caller: Caller, q: ListQueryValue, id: string): Promise<ListDataValue> {
-    const f = await requireOwned(caller, id);
+  async function locate(access: SpaceAccess, q: ListQueryValue, id: string): Promise<ListDataValue> {
+    const f = await repo.findOwned(access.id, id);
+    if (!f) throw notFound();
     const sort = q.sort ?? 'fileName';
-    const pos = await repo.positionOf(caller.user.id, f.id, sort, q.order);
+    const pos = await repo.positionOf(access.id, f.id, sort, q.order);
     const page = Math.floor(pos / q.rows) + 1;
     const folderId = f.parentId ?? '';
     const [chain, { rows, count }] = await Promise.all([
-      folderId ? repo.ancestors(caller.user.id, folderId, { foldersOnly: true }) : [],
+      folderId ? repo.ancestors(access.id, folderId, { foldersOnly: true }) : [],
       repo.listFolder({
-        ownerId: caller.user.id,
+        spaceId: access.id,
+        viewerId: access.viewerId,
         parentId: f.parentId,
         sort,
         order: q.order,
@@ -104,18 +144,21 @@ export function filesService(ctx: AppContext) {
         limit: q.rows,
       }),
     ]);
-    const { breadcrumbs, fullPath } = pathFromChain(chain);
+    const { breadcrumbs, fullPath } = pathFromChain(access, chain);
     return {
       list: rows.map((r) => presentFile(r, { collected: r.collected, fullPath })),
       count,
       breadcrumbs,
       located: { iuid: f.id, folderId, page },
+      space: spaces.summary(access),
     };
   }
 
   return {
-    requireOwned,
+    requireFile,
+    requireFileAccess,
     requireFolder,
+    spaces,
 
     /**
      * One page of a folder, sorted (whitelisted field, folders first, id tiebreak) and filtered
@@ -123,15 +166,17 @@ export function filesService(ctx: AppContext) {
      * the root) whose rows carry their own folder's `fullPath`.
      */
     async list(caller: Caller, q: ListQueryValue): Promise<ListDataValue> {
-      if (q.locate) return locate(caller, q, q.locate);
-      // The folder's ancestor chain both proves it is the caller's folder and gives the breadcrumbs;
-      // it runs beside the page query, which is owner-filtered and so shows nothing of anyone else's.
+      const access = await spaces.require(caller, q.spaceId, 'view');
+      if (q.locate) return locate(access, q, q.locate);
+      // The folder's ancestor chain both proves it is a folder of the space and gives the breadcrumbs;
+      // it runs beside the page query, which is space-filtered and so shows nothing of other spaces.
       if (q.folderId && !isUuid(q.folderId)) throw notFound('文件夹不存在或已被删除');
       const keyword = q.keyword?.trim() || undefined;
       const [chain, { rows, count }] = await Promise.all([
-        q.folderId ? repo.ancestors(caller.user.id, q.folderId, { foldersOnly: true }) : [],
+        q.folderId ? repo.ancestors(access.id, q.folderId, { foldersOnly: true }) : [],
         repo.listFolder({
-          ownerId: caller.user.id,
+          spaceId: access.id,
+          viewerId: access.viewerId,
           parentId: q.folderId || null,
           sort: q.sort ?? 'fileName',
           order: q.order,
@@ -142,10 +187,10 @@ export function filesService(ctx: AppContext) {
         }),
       ]);
       if (q.folderId && chain.at(-1)?.id !== q.folderId) throw notFound('文件夹不存在或已被删除');
-      const { breadcrumbs, fullPath } = pathFromChain(chain);
+      const { breadcrumbs, fullPath } = pathFromChain(access, chain);
       const paths = keyword
         ? await rowPaths(
-            caller,
+            access,
             rows.map((r) => r.parentId),
           )
         : null;
@@ -155,20 +200,26 @@ export function filesService(ctx: AppContext) {
         ),
         count,
         breadcrumbs,
+        space: spaces.summary(access),
       };
     },
 
     rowPaths,
+    pathsAcross,
 
-    /** Create a folder. @throws 400 illegal name, 404 parent, 409 name taken. */
-    async addFolder(caller: Caller, parentId: string, rawName: string): Promise<FileRowValue> {
+    /** Create a folder in a space ('' = personal). @throws 400 illegal name, 403, 404 parent, 409 name taken. */
+    async addFolder(caller: Caller, parentId: string, rawName: string, spaceId = ''): Promise<FileRowValue> {
       const name = checkName(rawName);
-      const parent = await requireFolder(caller, parentId);
+      const access = await spaces.require(caller, spaceId, 'upload');
+      const parent = await requireFolder(access, parentId);
       try {
-        const row = await repo.insertFolder(caller.user.id, parent?.id ?? null, name);
+        const row = await repo.insertFolder(access.id, parent?.id ?? null, name, {
+          uploaderId: caller.user.id,
+          sourceType: access.sourceType,
+        });
         return presentFile(row, {
           collected: false,
-          fullPath: (await pathOf(caller, parent?.id ?? null)).fullPath,
+          fullPath: (await pathOf(access, parent?.id ?? null)).fullPath,
         });
       } catch (err) {
         if (isUniqueViolation(err)) throw conflict('该位置已存在同名文件或文件夹');
@@ -176,18 +227,18 @@ export function filesService(ctx: AppContext) {
       }
     },
 
-    /** Rename a file or folder. A file keeps its suffix if the new name omits it. */
+    /** Rename a file or folder. A file keeps its suffix if the new name omits it. @throws 403, 404, 409. */
     async rename(caller: Caller, id: string, rawName: string): Promise<FileRowValue> {
-      const f = await requireOwned(caller, id);
       let name = checkName(rawName);
+      const { file: f, access } = await requireFileAccess(caller, id, 'edit');
       if (f.kind === 2 && f.suffix && !name.toLowerCase().endsWith(`.${f.suffix}`))
         name = `${name}.${f.suffix}`;
       try {
-        const row = await repo.rename(caller.user.id, f.id, name);
+        const row = await repo.rename(access.id, f.id, name);
         if (!row) throw notFound();
         return presentFile(row, {
           collected: false,
-          fullPath: (await pathOf(caller, row.parentId)).fullPath,
+          fullPath: (await pathOf(access, row.parentId)).fullPath,
         });
       } catch (err) {
         if (isUniqueViolation(err)) throw conflict('该位置已存在同名文件或文件夹');
@@ -195,34 +246,34 @@ export function filesService(ctx: AppContext) {
       }
     },
 
-    /** Delete a file, or a folder with everything in it; frees quota and stored bytes. */
+    /** Delete a file, or a folder with everything in it; frees quota and stored bytes. @throws 403, 404. */
     async remove(caller: Caller, id: string): Promise<void> {
-      const f = await requireOwned(caller, id);
-      const deleted = await repo.deleteTree(caller.user.id, f.id);
+      const { file: f, access } = await requireFileAccess(caller, id, 'edit');
+      const deleted = await repo.deleteTree(access.id, f.id);
       for (const d of deleted) {
         if (d.kind === 2)
-          await ctx.storage.deletePrefix(fileFolderKey(d.ownerId, d.id)).catch(() => undefined);
+          await ctx.storage.deletePrefix(fileFolderKey(d.spaceId, d.id)).catch(() => undefined);
       }
     },
 
-    /** One file's row. */
+    /** One file's row. @throws 404. */
     async info(caller: Caller, id: string): Promise<FileRowValue> {
-      const f = await requireOwned(caller, id);
-      return presentFile(f, { collected: false, fullPath: (await pathOf(caller, f.parentId)).fullPath });
+      const { file: f, access } = await requireFileAccess(caller, id, 'view');
+      return presentFile(f, { collected: false, fullPath: (await pathOf(access, f.parentId)).fullPath });
     },
 
-    /** A signed download URL of the original (Range supported). @throws 400 for folders. */
+    /** A signed download URL of the original (Range supported). @throws 400 for folders, 403, 404. */
     async downloadUrl(caller: Caller, id: string): Promise<string> {
-      const f = await requireOwned(caller, id);
+      const f = await requireFile(caller, id, 'download');
       if (f.kind !== 2) throw badRequest('文件夹请使用打包下载');
       return signedFileUrl(ctx, f, ORIGINAL, true);
     },
 
-    /** Preview information for the owner (download always allowed). */
+    /** Preview information for a member of the file's space (download as the space allows). */
     async preview(caller: Caller, id: string, collected: boolean) {
-      const f = await requireOwned(caller, id);
+      const { file: f, access } = await requireFileAccess(caller, id, 'view');
       if (f.kind !== 2) throw badRequest('文件夹不能预览');
-      return buildPreview(ctx, f, { canDownload: true, collected });
+      return buildPreview(ctx, f, { canDownload: access.rights.download, collected });
     },
   };
 }

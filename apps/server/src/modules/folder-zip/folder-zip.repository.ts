@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.ts';
 /** One folder or file under the zipped folder. `storageKey` is the current version's original. */
 export interface TreeEntry {
   id: string;
-  ownerId: string;
+  spaceId: string;
   parentId: string;
   kind: number;
   name: string;
@@ -19,24 +19,24 @@ export interface TreeEntry {
 export function folderZipRepository(db: Db) {
   return {
     /**
-     * Every folder and file below `folderId` (not the folder itself) that `ownerId` owns; the walk
+     * Every folder and file below `folderId` (not the folder itself) that `spaceId` owns; the walk
      * only follows rows of that owner, so nothing of anyone else's is reached even if it pointed in.
      * Ordered by depth, then kind (folders first), then name, so parents come before children.
      */
-    async ownedSubtree(ownerId: string, folderId: string): Promise<TreeEntry[]> {
+    async ownedSubtree(spaceId: string, folderId: string): Promise<TreeEntry[]> {
       const res = await db.execute(sql`
         with recursive tree as (
           select id, owner_id, parent_id, kind, name, suffix, size_bytes, storage_key, updated_at, 1 as depth
-          from files where parent_id = ${folderId} and owner_id = ${ownerId}
+          from files where parent_id = ${folderId} and owner_id = ${spaceId}
           union all
           select f.id, f.owner_id, f.parent_id, f.kind, f.name, f.suffix, f.size_bytes, f.storage_key, f.updated_at,
             t.depth + 1
           from files f join tree t on f.parent_id = t.id
-          where f.owner_id = ${ownerId} and t.kind = 1
+          where f.owner_id = ${spaceId} and t.kind = 1
         ) select * from tree order by depth, kind, lower(name), id`);
       return (res as unknown as { rows: Array<Record<string, unknown>> }).rows.map((r) => ({
         id: String(r.id),
-        ownerId: String(r.owner_id),
+        spaceId: String(r.owner_id),
         parentId: String(r.parent_id),
         kind: Number(r.kind),
         name: String(r.name),

@@ -13,7 +13,7 @@ import { AppError, notFound } from '../../lib/errors.ts';
 import { bearerToken, ok, okSchema } from '../../lib/http.ts';
 import { authService, type Caller } from '../auth/auth.service.ts';
 import { disposition } from '../files/file-serve.routes.ts';
-import { createFolderZip, personalZipArea } from './folder-zip.service.ts';
+import { createFolderZip, spaceZipArea } from './folder-zip.service.ts';
 
 /** Ticket variant of a folder-zip URL. */
 const ZIP_VARIANT = 'zip';
@@ -23,7 +23,7 @@ export const ZIP_TICKET_TTL_SECONDS = 300;
 /** Register the folder-zip routes. */
 export function folderZipRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   const auth = authService(ctx);
-  const area = personalZipArea(ctx);
+  const area = spaceZipArea(ctx);
   const tags = ['files'];
 
   /** The caller of a zip request: the bearer, or the session named by a valid ticket for this folder. */

@@ -16,7 +16,7 @@
  *   When every entry is stored the exact length is known and sent as Content-Length.
  * - Permission: the area (`ZipArea`) decides what the caller may see: the folder (404 otherwise),
  *   the subtree (only what the caller may see is listed), and each file again just before its bytes
- *   are read. The personal space is the one area today; project and company areas plug in their own.
+ *   are read. `spaceZipArea` applies the space policy of every area (personal, projects, libraries).
  * - A file listed but missing on disk when the zip starts is left out and named in a note entry
  *   `缺失文件清单.txt` at the archive's root; one that disappears or loses its permission after its
  *   entry has started fails the download cleanly (the stream is destroyed, the client sees an
@@ -33,6 +33,7 @@ import { notFound } from '../../lib/errors.ts';
 import { originalKeyOf } from '../../storage/local-storage.ts';
 import type { Caller } from '../auth/auth.service.ts';
 import { filesRepository } from '../files/files.repository.ts';
+import { filesService } from '../files/files.service.ts';
 import { folderZipRepository, type TreeEntry } from './folder-zip.repository.ts';
 import { EntryNamer } from './zip-names.ts';
 
@@ -62,19 +63,29 @@ export interface ZipArea {
   readable(caller: Caller, entry: TreeEntry): Promise<string | null>;
 }
 
-/** The personal space (source type 2): only the caller's own folders and files. */
-export function personalZipArea(ctx: AppContext): ZipArea {
-  const files = filesRepository(ctx.db);
+/**
+ * Every file area through the space policy (modules/spaces/space-access.ts): the folder must be in a
+ * space whose policy lets the caller download; the subtree is that space's rows below it; each file is
+ * checked again (same space, still downloadable) right before its bytes are read.
+ */
+export function spaceZipArea(ctx: AppContext): ZipArea {
+  const files = filesService(ctx);
+  const repo = filesRepository(ctx.db);
   const tree = folderZipRepository(ctx.db);
   return {
     async folder(caller, folderId) {
-      const f = await files.findOwned(caller.user.id, folderId);
+      const f = await files.requireFile(caller, folderId, 'download').catch(() => null);
       return f && f.kind === 1 ? { id: f.id, name: f.name } : null;
     },
-    subtree: (caller, folderId) => tree.ownedSubtree(caller.user.id, folderId),
+    async subtree(caller, folderId) {
+      const f = await files.requireFile(caller, folderId, 'download');
+      return tree.ownedSubtree(f.spaceId, folderId);
+    },
     async readable(caller, entry) {
-      const f = await files.findOwned(caller.user.id, entry.id);
-      return f && f.kind === 2 ? originalKeyOf(f) : null;
+      const f = await repo.findOwned(entry.spaceId, entry.id);
+      if (!f || f.kind !== 2) return null;
+      const access = await files.spaces.resolve(caller, f.spaceId);
+      return access?.rights.download ? originalKeyOf(f) : null;
     },
   };
 }

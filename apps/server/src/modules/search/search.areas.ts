@@ -1,17 +1,19 @@
 /**
  * The areas a name search runs across (spec 001 §2 file areas; issue 5 "search across all areas
  * they may see"). Each area is a provider: the SQL of the ids of files the caller sees in it whose
- * name matches, and how its hits are located. Today: the personal space 我的文件 (source type 2) and
- * 我的收藏. Project space (1), company space and knowledge bases (3) plug in by adding a provider
- * here and its name to `SEARCH_AREAS` in the contracts; the search service needs no change.
+ * name matches, and how its hits are located: the personal space 我的文件 (source type 2), the
+ * projects the caller may view (1), the knowledge bases and public libraries they may view (3), and
+ * 我的收藏. Visibility is the space policy's SQL (spaces.repository.ts visibleSpaceIds).
  */
-import { SourceType, type SearchAreaValue } from '@bimdrive/contracts';
+import { SourceType, type SearchAreaValue, type SpaceKindValue } from '@bimdrive/contracts';
 import { and, eq, ilike, sql, type SQL } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.ts';
 import { favourites, files } from '../../db/schema.ts';
 import type { Caller } from '../auth/auth.service.ts';
 import type { FileRowDb } from '../files/files.repository.ts';
 import { filesService } from '../files/files.service.ts';
+import { viewerOf } from '../spaces/space-access.ts';
+import { visibleSpaceIds } from '../spaces/spaces.repository.ts';
 
 /** Where one hit lives, as the answer shows it. */
 export interface HitLocation {
@@ -36,33 +38,67 @@ export interface SearchAreaProvider {
   locate(caller: Caller, rows: FileRowDb[]): Promise<(row: FileRowDb) => HitLocation>;
 }
 
+/** The route of each area kind that opens a folder and highlights a row (001 §2 route table). */
+export const AREA_ROUTES: Record<SpaceKindValue, string> = {
+  personal: '/myDocument',
+  project: '/projectFile',
+  StandardInfo: '/standardData',
+  Company: '/companyKnowledgeBase',
+  Mine: '/myKnowledgeBase',
+  component: '/commonBuildLibrary',
+  blueprint: '/blueprintData',
+};
+
 /** The providers, in priority order: a file in several areas is shown in the first. */
 export function searchAreaProviders(ctx: AppContext): SearchAreaProvider[] {
-  const personalFiles = filesService(ctx);
-  const personalLocate = async (caller: Caller, rows: FileRowDb[]) => {
-    const pathOf = await personalFiles.rowPaths(
-      caller,
-      rows.map((r) => r.parentId),
-    );
+  const fileService = filesService(ctx);
+  /** Locations of hits from any spaces: their space's path and route. */
+  const locateAcross = async (caller: Caller, rows: FileRowDb[]) => {
+    const pathOf = await fileService.pathsAcross(caller, rows);
+    const kinds = new Map<string, SpaceKindValue>();
+    for (const id of new Set(rows.map((r) => r.spaceId))) {
+      const a = await fileService.spaces.resolve(caller, id);
+      if (a) kinds.set(id, a.kind);
+    }
     return (row: FileRowDb) => ({
-      fullPath: pathOf(row.parentId),
-      locateUrl: `/myDocument?pageMode=location&iuid=${row.id}`,
+      fullPath: pathOf(row),
+      locateUrl: `${AREA_ROUTES[kinds.get(row.spaceId) ?? 'personal']}?pageMode=location&iuid=${row.id}${
+        kinds.get(row.spaceId) === 'project' ? `&projectId=${row.spaceId}` : ''
+      }`,
     });
   };
+  /** Files of the spaces the caller may view whose kind matches `kindSql`, by name. */
+  const inSpaces = (caller: Caller, pattern: string, kindSql: SQL) =>
+    sql`select ${files.id} as file_id from ${files} where ${and(
+      sql`${files.spaceId} in ${visibleSpaceIds(viewerOf(ctx, caller))}`,
+      sql`${files.spaceId} in (select id from spaces where ${kindSql})`,
+      ilike(files.name, pattern),
+    )}`;
   return [
     {
       area: 'myDocument',
       sourceType: SourceType.personal,
       hits: (caller, pattern) =>
         sql`select ${files.id} as file_id from ${files} where ${and(
-          eq(files.ownerId, caller.user.id),
+          eq(files.spaceId, caller.user.id),
           ilike(files.name, pattern),
         )}`,
-      locate: personalLocate,
+      locate: locateAcross,
     },
     {
-      // Only the owner may collect a personal file today, so these hits are also in 我的文件; the
-      // area matters when collected project or library files join it.
+      area: 'project',
+      sourceType: SourceType.enterprise,
+      hits: (caller, pattern) => inSpaces(caller, pattern, sql`kind = 'project'`),
+      locate: locateAcross,
+    },
+    {
+      area: 'library',
+      sourceType: SourceType.knowledgeBase,
+      hits: (caller, pattern) => inSpaces(caller, pattern, sql`kind <> 'project'`),
+      locate: locateAcross,
+    },
+    {
+      // Collected files the caller may still view (their own areas come first above).
       area: 'myCollection',
       sourceType: SourceType.personal,
       hits: (caller, pattern) =>
@@ -71,10 +107,10 @@ export function searchAreaProviders(ctx: AppContext): SearchAreaProvider[] {
           favourites.fileId,
         )} where ${and(
           eq(favourites.userId, caller.user.id),
-          eq(files.ownerId, caller.user.id),
+          sql`${files.spaceId} in ${visibleSpaceIds(viewerOf(ctx, caller))}`,
           ilike(files.name, pattern),
         )}`,
-      locate: personalLocate,
+      locate: locateAcross,
     },
   ];
 }

@@ -96,7 +96,7 @@ export function sharesService(ctx: AppContext) {
   return {
     /** The plan-based share limit (001 §3). Plans come later: always within limit for now. */
     async check(caller: Caller, entries: Entry[]) {
-      for (const e of entries) await files.requireOwned(caller, e.MainIUID);
+      for (const e of entries) await files.requireFile(caller, e.MainIUID, 'share');
       return {
         shareCountError: false,
         limitShareCount: 0,
@@ -110,7 +110,7 @@ export function sharesService(ctx: AppContext) {
     async create(caller: Caller, entries: Entry[]): Promise<ShareCreatedValue> {
       const created: ShareCreatedValue[] = [];
       for (const e of entries) {
-        const file = await files.requireOwned(caller, e.MainIUID);
+        const file = await files.requireFile(caller, e.MainIUID, 'share');
         if (file.kind !== 2) throw badRequest('文件夹暂不支持分享');
         const isPublic = e.Isvisible === '1';
         let pwd = '';

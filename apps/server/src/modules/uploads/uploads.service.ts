@@ -1,15 +1,17 @@
 /**
- * Uploads over tus 1.0 (`@tus/server` with `@tus/file-store`) into a folder of 我的文件.
- * - Creation: the caller is authenticated, their personal service must not have ended (000 §8: 403
- *   `PERSONAL_EXPIRED_UPLOAD_MSG`), the name checked (001 §5), the folder must be theirs, and
- *   the personal quota is reserved atomically (used + in-progress + size ≤ quota) or the request is
- *   refused with 413 and nothing is kept.
+ * Uploads over tus 1.0 (`@tus/server` with `@tus/file-store`) into a folder of any file area.
+ * - Creation: the caller is authenticated; metadata `spaceId` names the area ('' = 我的文件) and the
+ *   space policy must let them upload there (404 unknown/invisible, 403 role; 403 when the paying
+ *   personal or company service has ended, 000 §8); the name is checked (001 §5), the folder must be
+ *   in that space, and the paying account's quota (space-access.ts) is reserved atomically
+ *   (used + in-progress + size ≤ quota) or the request is refused with 413 and nothing is kept.
  * - PATCH/HEAD/DELETE/GET: only the uploader may touch an upload; others get 404.
- * - Completion: the quota is charged again for the real size (fail → 413, bytes removed), the file
- *   row is created, the bytes are moved (rename, no copy) into storage and a conversion job is queued.
+ * - Completion: the space policy is asked again, the quota is charged again for the real size
+ *   (fail → 413, bytes removed), the file row is created in the space with the caller as uploader, the bytes are moved (rename, no copy) into storage and a conversion job is queued.
  * - Termination (DELETE) and `Getfragmentdelete` remove the fragments and the reservation.
  * - Expired unfinished uploads are removed by `cleanupExpired` (scheduled).
- * - A new version of a file (issue 5, `FileVersionAdd`): metadata `versionOf` names the caller's file;
+ * - A new version of a file (issue 5, `FileVersionAdd`): metadata `versionOf` names a file the caller
+ *   may edit in a space they may upload to;
  *   creation also checks the suffix family and reserves quota the same way; completion adds the
  *   version (quota charged again for the real size) instead of a new file, and answers
  *   `x-file-iuid` (the same file) and `x-file-version`.
@@ -34,7 +36,8 @@ import { checkName, filesService, isUniqueViolation } from '../files/files.servi
 import { uploadsRepository } from './uploads.repository.ts';
 import { versionsService } from '../versions/versions.service.ts';
 import { transfersService } from '../transfers/transfers.service.ts';
-import { PERSONAL_EXPIRED_UPLOAD_MSG, serviceEnded } from '../service-state/service-state.service.ts';
+import type { SpaceAccess } from '../spaces/space-access.ts';
+import { emitStatus } from '../conversions/conversion.worker.ts';
 
 /** Where unfinished tus uploads live (same disk as storage, so completion is a rename). */
 export const tusDir = (ctx: AppContext) => path.join(ctx.config.storageDir, 'tus');
@@ -174,11 +177,11 @@ export function uploadsService(ctx: AppContext) {
   }
 
   /** Pick a free name in the folder: "a.ifc", then "a (1).ifc", "a (2).ifc", … */
-  async function freeName(ownerId: string, parentId: string | null, name: string): Promise<string> {
+  async function freeName(spaceId: string, parentId: string | null, name: string): Promise<string> {
     const dot = name.lastIndexOf('.');
     const base = dot > 0 ? name.slice(0, dot) : name;
     const ext = dot > 0 ? name.slice(dot) : '';
-    const taken = new Set((await filesRepo.namesLike(ownerId, parentId, base)).map((n) => n.toLowerCase()));
+    const taken = new Set((await filesRepo.namesLike(spaceId, parentId, base)).map((n) => n.toLowerCase()));
     if (!taken.has(name.toLowerCase())) return name;
     for (let i = 1; i < 10_000; i++) {
       const candidate = `${base} (${i})${ext}`;
@@ -187,7 +190,17 @@ export function uploadsService(ctx: AppContext) {
     return `${base} (${randomUUID().slice(0, 8)})${ext}`;
   }
 
-  /** Turn a finished upload into a file row and queue its conversion. */
+  /** The space policy's answer for an upload, as a tus error when refused. */
+  async function uploadAccess(caller: Caller, spaceId: string): Promise<SpaceAccess> {
+    try {
+      return await files.spaces.require(caller, spaceId, 'upload');
+    } catch (err) {
+      if (err instanceof AppError) throw tusError(err.status, err.message, err.code);
+      throw err;
+    }
+  }
+
+  /** Turn a finished upload into a file row of its space and queue its conversion. */
   async function ingest(caller: Caller, upload: Upload): Promise<string> {
     const row = await repo.findOwned(caller.user.id, upload.id);
     if (!row) throw tusError(404, '上传记录不存在');
@@ -196,24 +209,32 @@ export function uploadsService(ctx: AppContext) {
     const status = initialStatus(suffix);
     // The reservation is released before charging, so the real size is checked against the quota.
     await repo.remove(upload.id);
+    const dropBytes = () => datastore.remove(upload.id).catch(() => undefined);
+    const access = await uploadAccess(caller, row.spaceId ?? '').catch(async (err: unknown) => {
+      await dropBytes();
+      throw err;
+    });
     const fileId = randomUUID();
     let file = null;
     for (let attempt = 0; attempt < 3 && !file; attempt++) {
-      const name = await freeName(caller.user.id, row.folderId, row.fileName);
+      const name = await freeName(access.id, row.folderId, row.fileName);
       try {
         file = await filesRepo.insertFileCharged({
           id: fileId,
-          ownerId: caller.user.id,
+          spaceId: access.id,
           parentId: row.folderId,
           name,
           suffix,
           sizeBytes: size,
-          storageKey: originalKey(caller.user.id, fileId),
+          storageKey: originalKey(access.id, fileId),
           statusType: status.statusType,
           statusMsg: status.statusMsg,
+          sourceType: access.sourceType,
+          uploaderId: caller.user.id,
+          account: access.quota,
         });
         if (!file) {
-          await datastore.remove(upload.id).catch(() => undefined);
+          await dropBytes();
           throw tusError(413, '空间不足，上传失败，请清理文件或扩容后重试', ResultCode.refused);
         }
       } catch (err) {
@@ -222,13 +243,14 @@ export function uploadsService(ctx: AppContext) {
     }
     if (!file) throw tusError(409, '该位置已存在同名文件');
     try {
-      await ctx.storage.importFile(originalKey(caller.user.id, fileId), path.join(tusDir(ctx), upload.id));
+      await ctx.storage.importFile(originalKey(access.id, fileId), path.join(tusDir(ctx), upload.id));
       await rm(path.join(tusDir(ctx), `${upload.id}.json`), { force: true });
     } catch (err) {
-      await filesRepo.deleteTree(caller.user.id, fileId);
+      await filesRepo.deleteTree(access.id, fileId);
       throw err;
     }
     if (status.convert) await ctx.enqueueConversion(fileId);
+    emitStatus(ctx, file);
     await recordCompleted(caller, file.name, size, fileId, file.sourceType);
     return fileId;
   }
@@ -247,39 +269,45 @@ export function uploadsService(ctx: AppContext) {
     },
     async onUploadCreate(req, upload) {
       const caller = await callerOf(req);
-      // 000 §8: an expired personal space restricts uploads into it.
-      if (serviceEnded(caller.user.serviceStopAt))
-        throw tusError(403, PERSONAL_EXPIRED_UPLOAD_MSG, ResultCode.refused);
       if (upload.size === undefined) throw tusError(400, '请提供文件大小');
       let name: string;
       let folderId: string | null;
+      let access: SpaceAccess;
       const versionOf = upload.metadata?.[VERSION_OF_METADATA] || null;
       try {
         name = checkName(upload.metadata?.filename ?? '');
         if (versionOf) {
-          // A new version of the caller's file: it stays where the file is.
-          folderId = (await versions.checkTarget(caller, versionOf, name)).parentId;
+          // A new version of a file the caller may edit: it stays where the file is.
+          const target = await versions.checkTarget(caller, versionOf, name);
+          access = await uploadAccess(caller, target.spaceId);
+          folderId = target.parentId;
         } else {
-          folderId = (await files.requireFolder(caller, upload.metadata?.folderId ?? ''))?.id ?? null;
+          access = await uploadAccess(caller, upload.metadata?.spaceId ?? '');
+          folderId = (await files.requireFolder(access, upload.metadata?.folderId ?? ''))?.id ?? null;
         }
       } catch (err) {
-        if (err instanceof AppError) throw tusError(err.status, err.message);
+        if (err instanceof AppError) throw tusError(err.status, err.message, err.code);
         throw err;
       }
-      const reserved = await repo.reserve({
-        id: upload.id,
-        ownerId: caller.user.id,
-        folderId,
-        fileName: name,
-        sizeBytes: upload.size,
-        versionOf,
-        expiresAt: new Date(Date.now() + ctx.config.uploadExpiryHours * 3600 * 1000),
-      });
+      const reserved = await repo.reserve(
+        {
+          id: upload.id,
+          ownerId: caller.user.id,
+          spaceId: access.id,
+          folderId,
+          fileName: name,
+          sizeBytes: upload.size,
+          versionOf,
+          expiresAt: new Date(Date.now() + ctx.config.uploadExpiryHours * 3600 * 1000),
+        },
+        access.quota,
+      );
       if (!reserved) throw tusError(413, '空间不足，上传失败，请清理文件或扩容后重试', ResultCode.refused);
       return {
         metadata: {
           filename: name,
           folderId: folderId ?? '',
+          spaceId: access.id,
           ownerId: caller.user.id,
           ...(versionOf ? { [VERSION_OF_METADATA]: versionOf } : {}),
         },

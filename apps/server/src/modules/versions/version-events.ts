@@ -2,14 +2,15 @@
 import { HubEvents, type FileVersionEventValue } from '@bimdrive/contracts';
 import type { AppContext } from '../../app-context.ts';
 import type { FileRowDb } from '../files/files.repository.ts';
+import { emitToSpace } from '../spaces/space-events.ts';
 
 /**
- * Push `FileVersionInfo` to a file's owner: version `version` was added, made current, deleted, or
+ * Push `FileVersionInfo` to everyone who may view the file's space: version `version` was added, made current, deleted, or
  * its conversion status changed. A small "this changed" notice; clients refetch the version list.
  */
 export function emitVersion(
   ctx: AppContext,
-  file: Pick<FileRowDb, 'id' | 'ownerId' | 'parentId' | 'versionNo'>,
+  file: Pick<FileRowDb, 'id' | 'spaceId' | 'parentId' | 'versionNo'>,
   version: number,
   action: FileVersionEventValue['action'],
 ): void {
@@ -20,5 +21,5 @@ export function emitVersion(
     currentVersion: file.versionNo,
     action,
   };
-  ctx.hub.toUser(file.ownerId, HubEvents.fileVersion, payload);
+  void emitToSpace(ctx, file.spaceId, HubEvents.fileVersion, payload);
 }

@@ -7,6 +7,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { fileVersions, files, users } from '../../db/schema.ts';
+import { chargeQuota, freeQuota, quotaAccountOf } from '../spaces/space-quota.ts';
 import type { FileRowDb } from '../files/files.repository.ts';
 
 export type FileVersionDb = typeof fileVersions.$inferSelect;
@@ -130,20 +131,10 @@ export function versionsRepository(db: Db) {
         const [locked] = await tx
           .select()
           .from(files)
-          .where(and(eq(files.id, a.file.id), eq(files.ownerId, a.file.ownerId), eq(files.kind, 2)))
+          .where(and(eq(files.id, a.file.id), eq(files.spaceId, a.file.spaceId), eq(files.kind, 2)))
           .for('update');
         if (!locked) return null;
-        const charged = await tx
-          .update(users)
-          .set({ usedBytes: sql`${users.usedBytes} + ${a.sizeBytes}` })
-          .where(
-            and(
-              eq(users.id, locked.ownerId),
-              sql`${users.usedBytes} + ${a.sizeBytes} <= ${users.quotaBytes}`,
-            ),
-          )
-          .returning({ id: users.id });
-        if (charged.length === 0) return 'quota';
+        if (!(await chargeQuota(tx, await quotaAccountOf(tx, locked.spaceId), a.sizeBytes))) return 'quota';
         const [max] = await tx
           .select({ n: sql<number>`coalesce(max(${fileVersions.number}), 0)::int` })
           .from(fileVersions)
@@ -198,7 +189,7 @@ export function versionsRepository(db: Db) {
             versionNo: n,
             updatedAt: new Date(),
           })
-          .where(and(eq(files.id, file.id), eq(files.ownerId, file.ownerId)))
+          .where(and(eq(files.id, file.id), eq(files.spaceId, file.spaceId)))
           .returning();
         return row ?? null;
       });
@@ -222,10 +213,7 @@ export function versionsRepository(db: Db) {
           .where(and(eq(fileVersions.fileId, file.id), eq(fileVersions.number, n)))
           .returning();
         if (!v) return null;
-        await tx
-          .update(users)
-          .set({ usedBytes: sql`greatest(0, ${users.usedBytes} - ${v.sizeBytes})` })
-          .where(eq(users.id, file.ownerId));
+        await freeQuota(tx, await quotaAccountOf(tx, file.spaceId), v.sizeBytes);
         return v;
       });
     },

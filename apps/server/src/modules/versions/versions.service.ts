@@ -19,6 +19,7 @@ import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { formatDateTime } from '../../lib/time.ts';
 import { derivedDirOf, versionOriginalKey } from '../../storage/local-storage.ts';
 import type { Caller } from '../auth/auth.service.ts';
+import type { SpaceAction } from '../spaces/space-access.ts';
 import { emitStatus } from '../conversions/conversion.worker.ts';
 import { ORIGINAL, signedFileUrl } from '../files/file-tickets.ts';
 import type { FileRowDb } from '../files/files.repository.ts';
@@ -37,16 +38,21 @@ export function versionsService(ctx: AppContext) {
   const files = filesService(ctx);
   const repo = versionsRepository(ctx.db);
 
-  /** The caller's file (not a folder). @throws 404. */
-  async function requireFile(caller: Caller, id: string): Promise<FileRowDb> {
-    const f = await files.requireOwned(caller, id);
+  /** A file (not a folder) whose space lets the caller `action` (files.requireFile). @throws 404, 403. */
+  async function requireFile(caller: Caller, id: string, action: SpaceAction = 'view'): Promise<FileRowDb> {
+    const f = await files.requireFile(caller, id, action);
     if (f.kind !== 2) throw notFound('文件不存在或已被删除');
     return f;
   }
 
-  /** The caller's file as seen at version `n` (current when absent). @throws 404 for an unknown version. */
-  async function view(caller: Caller, id: string, n?: number): Promise<FileRowDb> {
-    const f = await requireFile(caller, id);
+  /** A file as seen at version `n` (current when absent). @throws 404 for an unknown version, 403. */
+  async function view(
+    caller: Caller,
+    id: string,
+    n?: number,
+    action: SpaceAction = 'view',
+  ): Promise<FileRowDb> {
+    const f = await requireFile(caller, id, action);
     if (n === undefined || n === f.versionNo) return f;
     const v = await repo.find(f.id, n);
     if (!v) throw notFound('该版本不存在或已被删除');
@@ -70,11 +76,11 @@ export function versionsService(ctx: AppContext) {
     list,
 
     /**
-     * Check a version upload at tus creation: the file is the caller's and `fileName` has the same
-     * suffix family. @returns the file. @throws 404, 400 (format).
+     * Check a version upload at tus creation: the caller may edit the file (its space's policy) and
+     * `fileName` has the same suffix family. @returns the file. @throws 404, 403, 400 (format).
      */
     async checkTarget(caller: Caller, id: string, fileName: string): Promise<FileRowDb> {
-      const f = await requireFile(caller, id);
+      const f = await requireFile(caller, id, 'edit');
       if (!sameSuffixFamily(f.suffix, suffixOf(fileName))) throw badRequest(VERSION_SUFFIX_MSG(f.suffix));
       return f;
     },
@@ -96,7 +102,7 @@ export function versionsService(ctx: AppContext) {
       },
       importBytes: (key: string) => Promise<void>,
     ): Promise<{ file: FileRowDb; version: number } | 'quota' | null> {
-      const f = await files.requireOwned(caller, u.fileId).catch(() => null);
+      const f = await files.requireFile(caller, u.fileId, 'edit').catch(() => null);
       if (!f || f.kind !== 2) return null;
       let added: Awaited<ReturnType<typeof repo.addCharged>>;
       try {
@@ -106,7 +112,7 @@ export function versionsService(ctx: AppContext) {
           name: u.fileName,
           suffix: suffixOf(u.fileName),
           sizeBytes: u.sizeBytes,
-          storageKeyOf: (n) => versionOriginalKey(f.ownerId, f.id, n),
+          storageKeyOf: (n) => versionOriginalKey(f.spaceId, f.id, n),
           statusType: u.status.statusType,
           statusMsg: u.status.statusMsg,
         });
@@ -138,17 +144,18 @@ export function versionsService(ctx: AppContext) {
 
     /** A signed download URL of version `n`'s original (current when absent). */
     async downloadUrl(caller: Caller, id: string, n?: number): Promise<string> {
-      return signedFileUrl(ctx, await view(caller, id, n), ORIGINAL, true);
+      return signedFileUrl(ctx, await view(caller, id, n, 'download'), ORIGINAL, true);
     },
 
-    /** Preview information of version `n` (its own derived model), for the owner. */
+    /** Preview information of version `n` (its own derived model), for a viewer of the file's space. */
     async preview(
       caller: Caller,
       id: string,
       n: number | undefined,
       collected: boolean,
     ): Promise<PreviewInfoValue> {
-      return buildPreview(ctx, await view(caller, id, n), { canDownload: true, collected });
+      const { access } = await files.requireFileAccess(caller, id, 'view');
+      return buildPreview(ctx, await view(caller, id, n), { canDownload: access.rights.download, collected });
     },
 
     /**
@@ -156,7 +163,7 @@ export function versionsService(ctx: AppContext) {
      * @throws 404 unknown file/version, 409 when the suffix change collides with a sibling's name.
      */
     async setCurrent(caller: Caller, id: string, n: number): Promise<FileVersionListValue> {
-      const f = await requireFile(caller, id);
+      const f = await requireFile(caller, id, 'edit');
       await repo.ensureFirst(f);
       if (n !== f.versionNo) {
         let row: FileRowDb | null;
@@ -178,7 +185,7 @@ export function versionsService(ctx: AppContext) {
      * @throws 404 unknown, 400 the current version.
      */
     async remove(caller: Caller, id: string, n: number): Promise<FileVersionListValue> {
-      const f = await requireFile(caller, id);
+      const f = await requireFile(caller, id, 'edit');
       await repo.ensureFirst(f);
       const removed = await repo.removeCharged(f, n);
       if (removed === 'current') throw badRequest(VERSION_CURRENT_DELETE_MSG);
