@@ -106,7 +106,7 @@ export function spaceAccessService(ctx: AppContext) {
     const kind = s.kind as SpaceKindValue;
     const u = caller.user;
     const inCompany = !ctx.config.systemIsPersonal && !!s.companyId && u.corpId === s.companyId;
-    let rights: SpaceRightsValue = NONE;
+    let rights: SpaceRightsValue;
     let role: ProjectRoleValue | null = null;
     let quota: QuotaAccount = { kind: 'none' };
     let name = s.name;
