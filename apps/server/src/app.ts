@@ -42,6 +42,7 @@ import { fileServeRoutes } from './modules/files/file-serve.routes.ts';
 import { folderZipRoutes } from './modules/folder-zip/folder-zip.routes.ts';
 import { versionsRoutes } from './modules/versions/versions.routes.ts';
 import { favouritesRoutes } from './modules/favourites/favourites.routes.ts';
+import { librariesRoutes } from './modules/libraries/libraries.routes.ts';
 import { searchRoutes } from './modules/search/search.routes.ts';
 import { uploadsRoutes } from './modules/uploads/uploads.routes.ts';
 import { uploadsService } from './modules/uploads/uploads.service.ts';
@@ -241,6 +242,7 @@ export async function buildApp(config: AppConfig, role: Role = 'all'): Promise<B
   await app.register(folderZipRoutes(ctx)); // folder download as a zip (issue 5)
   await app.register(versionsRoutes(ctx)); // file versions (issue 5)
   await app.register(favouritesRoutes(ctx));
+  await app.register(librariesRoutes(ctx)); // knowledge bases and public libraries (issue 5)
   await app.register(searchRoutes(ctx));
   await app.register(uploadsRoutes(ctx, uploads));
   await app.register(transfersRoutes(ctx)); // completed-transfer records (000 §7; issue 5)

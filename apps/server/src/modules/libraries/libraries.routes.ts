@@ -1,0 +1,45 @@
+/**
+ * Routes of the knowledge bases and public libraries (issue 5; spec 001 §7):
+ * - `GET Api.libraryGet?kind=` → SpaceSummary of the caller's library of that kind (403 Company
+ *   without a company or in the personal edition).
+ * - `POST Api.knowledgeBaseCollect` / `knowledgeBaseUncollect` {IUID}: a file of StandardInfo,
+ *   Company or Mine; `POST Api.publicLibraryCollect` / `publicLibraryUncollect` {IUID}: a file of the
+ *   component or blueprint library. 404 for files the caller may not view or of another kind of area.
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { Api, IuidBody, LibraryQuery, SpaceSummary } from '@bimdrive/contracts';
+import type { AppContext } from '../../app-context.ts';
+import { bearerToken, ok, okNull, okSchema } from '../../lib/http.ts';
+import { authService } from '../auth/auth.service.ts';
+import { librariesService, type LibraryGroup } from './libraries.service.ts';
+
+/** Register the library routes. */
+export function librariesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  const auth = authService(ctx);
+  const libraries = librariesService(ctx);
+  const tags = ['libraries'];
+  return async (app) => {
+    app.get(
+      Api.libraryGet,
+      { schema: { tags, querystring: LibraryQuery, response: okSchema(SpaceSummary) } },
+      async (req) => {
+        const caller = await auth.authenticate(bearerToken(req));
+        return ok(await libraries.get(caller, req.query.kind));
+      },
+    );
+
+    const collectRoutes: Array<[string, LibraryGroup, boolean]> = [
+      [Api.knowledgeBaseCollect, 'knowledgeBase', true],
+      [Api.knowledgeBaseUncollect, 'knowledgeBase', false],
+      [Api.publicLibraryCollect, 'publicLibrary', true],
+      [Api.publicLibraryUncollect, 'publicLibrary', false],
+    ];
+    for (const [path, group, on] of collectRoutes) {
+      app.post(path, { schema: { tags, body: IuidBody, response: okNull } }, async (req) => {
+        const caller = await auth.authenticate(bearerToken(req));
+        await libraries.setCollected(caller, group, req.body.IUID, on);
+        return ok(null, on ? '收藏成功' : '已取消收藏');
+      });
+    }
+  };
+}
