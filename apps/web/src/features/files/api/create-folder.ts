@@ -4,8 +4,12 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { fileQueryKeys } from '../../../lib/query-keys.ts';
 
-/** Create a folder under `parentIUID` ('' = root). */
-export function createFolder(input: { parentIUID: string; fileName: string }): Promise<FileRowValue> {
+/** Create a folder under `parentIUID` ('' = root) of the area `spaceId` ('' or absent = 我的文件). */
+export function createFolder(input: {
+  parentIUID: string;
+  fileName: string;
+  spaceId?: string;
+}): Promise<FileRowValue> {
   return api<FileRowValue>({ method: 'POST', url: Api.folderAdd, data: input });
 }
 

@@ -1,4 +1,8 @@
-/** `GET Api.myDocumentList` — one folder of 我的文件 (spec 001 §2 personal file group, source type 2). */
+/**
+ * `GET Api.myDocumentList` — one folder of a file area (spec 001 §2): 我的文件 (source type 2) when
+ * `spaceId` is absent, else that project, knowledge base or library; the answer's `space` carries the
+ * caller's rights there.
+ */
 import { Api, type ListDataValue } from '@bimdrive/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
@@ -9,7 +13,10 @@ import { fileQueryKeys } from '../../../lib/query-keys.ts';
  * search through the folder's subtree) and the data table's parameters (page, rows, sort, order and
  * filters as strings, from `stateToParams`).
  */
-export type MyDocumentListQuery = { folderId: string; keyword?: string } & Record<string, string>;
+export type MyDocumentListQuery = { folderId: string; spaceId?: string; keyword?: string } & Record<
+  string,
+  string
+>;
 
 /** Fetch one page of a folder. */
 export function getMyDocumentList(query: MyDocumentListQuery, signal?: AbortSignal): Promise<ListDataValue> {

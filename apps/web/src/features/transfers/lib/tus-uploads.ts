@@ -1,11 +1,11 @@
 /**
  * The upload queue over tus 1.0 (spec 000 §2 File-transfer panel, §4 Cancel upload / Page unload;
  * issue 5 "Uploading tab"; DESIGN "Uploads").
- * - tus-js-client to `Api.tus` with the session headers, metadata { filename, folderId, filetype,
- *   fullPath }, 64 MiB chunks, retry delays [0, 1000, 3000, 5000].
+ * - tus-js-client to `Api.tus` with the session headers, metadata { filename, spaceId, folderId,
+ *   filetype, fullPath }, 64 MiB chunks, retry delays [0, 1000, 3000, 5000].
  * - Several files and folders at once: a file with a relative path (`webkitRelativePath` of a folder
- *   pick, or `relativePath` set by a drop) gets its folders created in 我的文件 first (an existing
- *   folder of the same name is reused).
+ *   pick, or `relativePath` set by a drop) gets its folders created in the target area first (an
+ *   existing folder of the same name is reused).
  * - At most `MAX_CONCURRENT_UPLOADS` run at once; the rest wait (等待中...) and start in order.
  * - Pause = `abort(false)` (the server keeps the bytes), resume = `start()` again from the server's
  *   offset. Cancel = tus termination (DELETE removes the fragments) plus `GET Api.fragmentDelete`.
@@ -54,7 +54,10 @@ const now = () => dayjs().format('YYYY-MM-DD HH:mm:ss');
 const userId = () => useSession.getState().user?.userID ?? '';
 const rec = (id: string) => useTransfers.getState().uploads.find((u) => u.iuid === id);
 
-/** The fingerprint of `file` uploaded into `folderId` by `user` (one resumable upload per such triple). */
+/**
+ * The fingerprint of `file` uploaded into `folderId` by `user` (one resumable upload per such triple;
+ * folder ids are unique across areas).
+ */
 export function fingerprintOf(user: string, folderId: string, file: File): string {
   return [FINGERPRINT_PREFIX, user, folderId, file.name, file.type, file.size, file.lastModified].join('|');
 }
@@ -94,10 +97,11 @@ function errorMessage(err: Error): { msg: string; sessionEnded: boolean } {
   };
 }
 
-/** Where files go. */
+/** Where files go: a folder ('' = root) of an area (`spaceId`, '' = 我的文件) and its display path. */
 export interface UploadTarget {
   folderId: string;
   fullPath: string;
+  spaceId?: string;
 }
 
 /** A file with the path relative to the dropped or picked folder (`图纸/一层/a.ifc`), when it has one. */
@@ -116,6 +120,7 @@ function makeUpload(id: string, file: File, r: UploadRecord): Upload {
     endpoint: Api.tus,
     metadata: {
       filename: file.name,
+      spaceId: r.spaceId ?? '',
       folderId: r.folderId,
       filetype: file.type || 'application/octet-stream',
       fullPath: r.fullPath,
@@ -199,12 +204,12 @@ export function pump(): void {
   for (const id of nextToStart(useTransfers.getState().uploads)) launch(id);
 }
 
-/** Create (or find) the folder `name` under `parentId` in 我的文件; answers its id. */
-async function ensureFolder(parentId: string, name: string): Promise<string> {
+/** Create (or find) the folder `name` under `parentId` of the area `spaceId`; answers its id. */
+async function ensureFolder(spaceId: string, parentId: string, name: string): Promise<string> {
   const created = await request<FileRowValue>({
     method: 'POST',
     url: Api.folderAdd,
-    data: { parentIUID: parentId, fileName: name },
+    data: { parentIUID: parentId, fileName: name, spaceId },
     silent: true,
   });
   if (created.code === ResultCode.ok) return created.data.iuid;
@@ -212,7 +217,7 @@ async function ensureFolder(parentId: string, name: string): Promise<string> {
   for (let page = 1; page <= 40; page++) {
     const listed = await request<ListDataValue>({
       url: Api.myDocumentList,
-      params: { folderId: parentId, page, rows: 500 },
+      params: { spaceId, folderId: parentId, page, rows: 500 },
       silent: true,
     });
     if (listed.code !== ResultCode.ok) break;
@@ -242,8 +247,9 @@ export async function startUploads(files: readonly FileWithPath[], target: Uploa
     const parent = folderTarget(dirs.slice(0, -1));
     const name = dirs[dirs.length - 1]!;
     const made = parent.then(async (p) => ({
-      folderId: await ensureFolder(p.folderId, name),
+      folderId: await ensureFolder(target.spaceId ?? '', p.folderId, name),
       fullPath: `${p.fullPath}${name}/`,
+      spaceId: target.spaceId,
     }));
     folders.set(key, made);
     return made;
@@ -260,6 +266,7 @@ export async function startUploads(files: readonly FileWithPath[], target: Uploa
       fileSize: file.size,
       fullPath: dirs.length ? `${target.fullPath}${dirs.join('/')}/` : target.fullPath,
       folderId: dirs.length ? '' : target.folderId,
+      spaceId: target.spaceId ?? '',
       uploadTime: now(),
       progress: null,
       errorMsg: '',
@@ -403,6 +410,7 @@ export function restoreUploads(): Promise<number> {
         fileSize: size,
         fullPath: meta.fullPath ?? '',
         folderId: meta.folderId ?? '',
+        spaceId: meta.spaceId ?? '',
         uploadTime: dayjs(prev.creationTime).isValid()
           ? dayjs(prev.creationTime).format('YYYY-MM-DD HH:mm:ss')
           : now(),

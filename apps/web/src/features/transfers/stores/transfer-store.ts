@@ -17,6 +17,8 @@ export interface UploadRecord {
   /** Display path of the target folder, e.g. 我的文件/图纸/. */
   fullPath: string;
   folderId: string;
+  /** The file area (contracts spaces.ts); '' = 我的文件. */
+  spaceId?: string;
   /** yyyy-MM-dd HH:mm:ss */
   uploadTime: string;
   /** 0–100; null before the first progress report (等待中...). */
