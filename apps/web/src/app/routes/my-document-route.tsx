@@ -4,7 +4,7 @@
  */
 import type { FileRowValue } from '@bimdrive/contracts';
 import { useState, type ReactElement } from 'react';
-import { MyDocumentPage } from '../../features/files/components/my-document-page.tsx';
+import { SpaceFilesPage } from '../../features/files/components/space-files-page.tsx';
 import { ShareDialog } from '../../features/share/components/share-dialog.tsx';
 import { startUploads } from '../../features/transfers/lib/tus-uploads.ts';
 import { usePreview } from '../../stores/preview-store.ts';
@@ -16,7 +16,7 @@ export function MyDocumentRoute(): ReactElement {
     usePreview.getState().open({ iuid: row.iuid, fileName: row.fileName, fileSuffix: row.fileSuffix });
   return (
     <>
-      <MyDocumentPage
+      <SpaceFilesPage
         onUpload={(files, target) => void startUploads(files, target)}
         onPreview={openPreview}
         onShare={(row) => setShareFile({ iuid: row.iuid, fileName: row.fileName })}

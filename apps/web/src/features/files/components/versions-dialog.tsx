@@ -35,6 +35,8 @@ import { uploadVersion, type VersionUpload } from '../lib/version-upload.ts';
 export interface VersionsDialogProps {
   /** The file whose versions are shown; null closes the dialog. */
   file: FileRowValue | null;
+  /** Whether the caller may add versions, switch and delete them (their rights in the file's area). */
+  canEdit?: boolean;
   onClose: () => void;
 }
 
@@ -47,7 +49,7 @@ function acceptFor(suffix: string): string {
 }
 
 /** The versions dialog. */
-export function VersionsDialog({ file, onClose }: VersionsDialogProps): ReactElement {
+export function VersionsDialog({ file, canEdit = true, onClose }: VersionsDialogProps): ReactElement {
   const { t } = useTranslation(['files', 'common']);
   const { message, modal } = App.useApp();
   const iuid = file && file.fileType === FileKind.file ? file.iuid : null;
@@ -214,30 +216,34 @@ export function VersionsDialog({ file, onClose }: VersionsDialogProps): ReactEle
               onClick={() => void download(v)}
             />
           </Tooltip>
-          <Tooltip title={t('versions.setCurrent')} mouseEnterDelay={0.3}>
-            <Button
-              type="text"
-              size="small"
-              icon={<HistoryOutlined />}
-              aria-label={t('versions.setCurrent')}
-              disabled={v.isCurrent}
-              onClick={() => void makeCurrent(v)}
-            />
-          </Tooltip>
-          <Tooltip
-            title={v.isCurrent ? t('versions.currentNoDelete') : t('common:action.delete')}
-            mouseEnterDelay={0.3}
-          >
-            <Button
-              type="text"
-              size="small"
-              danger
-              icon={<DeleteOutlined />}
-              aria-label={t('common:action.delete')}
-              disabled={v.isCurrent}
-              onClick={() => confirmDelete(v)}
-            />
-          </Tooltip>
+          {canEdit && (
+            <Tooltip title={t('versions.setCurrent')} mouseEnterDelay={0.3}>
+              <Button
+                type="text"
+                size="small"
+                icon={<HistoryOutlined />}
+                aria-label={t('versions.setCurrent')}
+                disabled={v.isCurrent}
+                onClick={() => void makeCurrent(v)}
+              />
+            </Tooltip>
+          )}
+          {canEdit && (
+            <Tooltip
+              title={v.isCurrent ? t('versions.currentNoDelete') : t('common:action.delete')}
+              mouseEnterDelay={0.3}
+            >
+              <Button
+                type="text"
+                size="small"
+                danger
+                icon={<DeleteOutlined />}
+                aria-label={t('common:action.delete')}
+                disabled={v.isCurrent}
+                onClick={() => confirmDelete(v)}
+              />
+            </Tooltip>
+          )}
         </Space>
       ),
     },
@@ -255,14 +261,16 @@ export function VersionsDialog({ file, onClose }: VersionsDialogProps): ReactEle
       <div data-testid="versions-dialog">
         <Space style={{ marginBottom: 12, width: '100%', justifyContent: 'space-between' }} wrap>
           <Typography.Text type="secondary">{t('versions.hint')}</Typography.Text>
-          <Button
-            type="primary"
-            icon={<CloudUploadOutlined />}
-            loading={progress !== null}
-            onClick={() => picker.current?.click()}
-          >
-            {t('versions.upload')}
-          </Button>
+          {canEdit && (
+            <Button
+              type="primary"
+              icon={<CloudUploadOutlined />}
+              loading={progress !== null}
+              onClick={() => picker.current?.click()}
+            >
+              {t('versions.upload')}
+            </Button>
+          )}
         </Space>
         {progress !== null && (
           <Progress percent={Math.floor(progress)} size="small" style={{ marginBottom: 12 }} />

@@ -1,8 +1,12 @@
 /**
- * 我的文件 `/myDocument` (spec 001 §2 personal file group, source type 2): breadcrumbs 我的文件 / folder / …,
- * folder navigation with `?folderId=` in the URL, toolbar 上传文件 (multiple) / 新建文件夹 / 刷新, the shared
- * file table (status live through the hub, 001 §4), row actions 预览 / 下载 / 重命名 / 收藏 / 分享 / 删除, sorting
- * and paging on the server, and an empty state with an upload call-to-action.
+ * The file browser of one file area (spec 001 §2–§4): 我的文件 `/myDocument` (source type 2), a project
+ * in `/projectFile` (1), a knowledge base or public library (3). Breadcrumbs from the area's root
+ * (我的文件, the project's name, 公共构件库, …) / folder / …, folder navigation with `?folderId=` in the
+ * URL, toolbar 上传文件 / 上传文件夹 / 新建文件夹 / 刷新, the shared file table (status live through the
+ * hub, 001 §4), row actions 预览 / 下载 / 重命名 / 收藏 / 分享 / 删除 / 版本, sorting and paging on the
+ * server, search in the folder or across areas, locating a file (`pageMode=location&iuid=`), and an
+ * empty state with an upload call-to-action. Buttons follow the caller's rights in the area as the
+ * list answers them (`space.rights`); the server enforces the same rights.
  */
 import {
   CloseOutlined,
@@ -15,7 +19,15 @@ import {
 } from '@ant-design/icons';
 import type { FileRowValue, SearchHitValue } from '@bimdrive/contracts';
 import { App, Breadcrumb, Button, Empty, Input, Select, Space, Tag, Typography } from 'antd';
-import { useEffect, useRef, useState, type ChangeEvent, type DragEvent, type ReactElement } from 'react';
+import {
+  useEffect,
+  useRef,
+  useState,
+  type ChangeEvent,
+  type DragEvent,
+  type ReactElement,
+  type ReactNode,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { stateToParams } from '../../../components/data-table/table-state.ts';
@@ -41,8 +53,16 @@ export interface UploadTarget {
   fullPath: string;
 }
 
-/** Props of MyDocumentPage: the app composes uploads, preview and sharing from other features. */
-export interface MyDocumentPageProps {
+/** Props of SpaceFilesPage: the app composes uploads, preview and sharing from other features. */
+export interface SpaceFilesPageProps {
+  /** The area ('' = 我的文件). */
+  spaceId?: string;
+  /** Id under which the table remembers its columns. */
+  tableId?: string;
+  /** Query parameters every navigation keeps (e.g. `projectId` in /projectFile). */
+  keepParams?: Record<string, string>;
+  /** Shown above the toolbar (e.g. the project picker). */
+  header?: ReactNode;
   /** Start uploading the chosen files into the current folder. */
   onUpload: (files: File[], target: UploadTarget) => void;
   /** Open the preview overlay for a file. */
@@ -53,8 +73,16 @@ export interface MyDocumentPageProps {
 
 type Dialog = { kind: 'folder' } | { kind: 'rename'; row: FileRowValue } | null;
 
-/** The personal files screen. */
-export function MyDocumentPage({ onUpload, onPreview, onShare }: MyDocumentPageProps): ReactElement {
+/** The files screen of one area. */
+export function SpaceFilesPage({
+  spaceId = '',
+  tableId = 'myDocument',
+  keepParams,
+  header,
+  onUpload,
+  onPreview,
+  onShare,
+}: SpaceFilesPageProps): ReactElement {
   const { t } = useTranslation(['files', 'common', 'dataTable']);
   const { message, modal } = App.useApp();
   const [searchParams, setSearchParams] = useSearchParams();
@@ -72,6 +100,7 @@ export function MyDocumentPage({ onUpload, onPreview, onShare }: MyDocumentPageP
   const list = useMyDocumentList(
     {
       folderId,
+      ...(spaceId ? { spaceId } : {}),
       ...tableParams,
       ...(keyword && !crossArea ? { keyword } : {}),
       ...(locateId ? { locate: locateId } : {}),
@@ -94,22 +123,27 @@ export function MyDocumentPage({ onUpload, onPreview, onShare }: MyDocumentPageP
   const [versionsOf, setVersionsOf] = useState<FileRowValue | null>(null);
 
   const crumbs = (list.data?.breadcrumbs ?? []).filter((b) => b.iuid !== '');
-  const fullPath = [t('root'), ...crumbs.map((c) => c.fileName)].join('/') + '/';
+  const rootName = list.data?.breadcrumbs[0]?.fileName ?? (spaceId ? '' : t('root'));
+  const fullPath = [rootName, ...crumbs.map((c) => c.fileName)].join('/') + '/';
+  // What the caller may do here; nothing is offered until the list has answered.
+  const rights = list.data?.space?.rights;
+  const target = { folderId, fullPath, spaceId: list.data?.space?.spaceId ?? spaceId };
 
+  /** URL parameters with the kept ones (e.g. projectId) first. */
+  const withKept = (extra: Record<string, string> = {}) => new URLSearchParams({ ...keepParams, ...extra });
   const openFolder = (iuid: string) => {
-    setSearchParams(iuid ? { folderId: iuid } : {});
+    setSearchParams(withKept(iuid ? { folderId: iuid } : {}));
   };
 
   // A located file: go to its folder at its page, keep the sort, mark its row.
   const locatedAnswer = list.data?.located;
   useEffect(() => {
     if (!locateId || !locatedAnswer || locatedAnswer.iuid !== locateId) return;
-    const q = new URLSearchParams(
-      stateToParams({ ...table, page: locatedAnswer.page, filters: {} }, FILE_TABLE_CONFIG),
-    );
+    const q = withKept(stateToParams({ ...table, page: locatedAnswer.page, filters: {} }, FILE_TABLE_CONFIG));
     if (locatedAnswer.folderId) q.set('folderId', locatedAnswer.folderId);
     q.set('located', locatedAnswer.iuid);
     setSearchParams(q, { replace: true });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- keepParams is a fresh object each render
   }, [locateId, locatedAnswer, table, setSearchParams]);
   useEffect(() => {
     if (!located || list.isFetching) return;
@@ -117,7 +151,7 @@ export function MyDocumentPage({ onUpload, onPreview, onShare }: MyDocumentPageP
   }, [located, list.isFetching]);
 
   const runSearch = (text: string, nextScope = scopeChoice) => {
-    const q = new URLSearchParams();
+    const q = withKept();
     if (folderId) q.set('folderId', folderId);
     if (text.trim()) {
       q.set('keyword', text.trim());
@@ -150,14 +184,15 @@ export function MyDocumentPage({ onUpload, onPreview, onShare }: MyDocumentPageP
   const onDrop = (e: DragEvent<HTMLDivElement>) => {
     if (!e.dataTransfer.types.includes('Files')) return;
     e.preventDefault();
+    if (!rights?.upload) return;
     void droppedFiles(e.dataTransfer).then((files) => {
-      if (files.length) onUpload(files, { folderId, fullPath });
+      if (files.length) onUpload(files, target);
     });
   };
   const onFilesChosen = (e: ChangeEvent<HTMLInputElement>) => {
     const files = Array.from(e.target.files ?? []);
     e.target.value = '';
-    if (files.length) onUpload(files, { folderId, fullPath });
+    if (files.length) onUpload(files, target);
   };
 
   const preview = (row: FileRowValue) => {
@@ -248,9 +283,11 @@ export function MyDocumentPage({ onUpload, onPreview, onShare }: MyDocumentPageP
         </Space>
       }
     >
-      <Button type="primary" icon={<CloudUploadOutlined />} onClick={pickFiles}>
-        {t('upload')}
-      </Button>
+      {rights?.upload && (
+        <Button type="primary" icon={<CloudUploadOutlined />} onClick={pickFiles}>
+          {t('upload')}
+        </Button>
+      )}
     </Empty>
   );
 
@@ -262,6 +299,7 @@ export function MyDocumentPage({ onUpload, onPreview, onShare }: MyDocumentPageP
       }}
       onDrop={onDrop}
     >
+      {header}
       <div className="page-toolbar">
         <Breadcrumb
           items={[
@@ -269,7 +307,7 @@ export function MyDocumentPage({ onUpload, onPreview, onShare }: MyDocumentPageP
               key: 'root',
               title: (
                 <a onClick={() => openFolder('')}>
-                  <HomeOutlined /> <span>{t('root')}</span>
+                  <HomeOutlined /> <span>{rootName}</span>
                 </a>
               ),
             },
@@ -285,15 +323,24 @@ export function MyDocumentPage({ onUpload, onPreview, onShare }: MyDocumentPageP
           ]}
         />
         <Space wrap>
-          <Button type="primary" icon={<CloudUploadOutlined />} onClick={pickFiles}>
-            {t('upload')}
-          </Button>
-          <Button icon={<FolderOpenOutlined />} onClick={pickFolder}>
-            {t('uploadFolder')}
-          </Button>
-          <Button icon={<FolderAddOutlined />} onClick={() => setDialog({ kind: 'folder' })}>
-            {t('newFolder')}
-          </Button>
+          {rights?.upload && (
+            <>
+              <Button type="primary" icon={<CloudUploadOutlined />} onClick={pickFiles}>
+                {t('upload')}
+              </Button>
+              <Button icon={<FolderOpenOutlined />} onClick={pickFolder}>
+                {t('uploadFolder')}
+              </Button>
+              <Button icon={<FolderAddOutlined />} onClick={() => setDialog({ kind: 'folder' })}>
+                {t('newFolder')}
+              </Button>
+            </>
+          )}
+          {list.data?.space?.role && (
+            <Tag color="blue" data-testid="space-role">
+              {t(`role.${list.data.space.role}`)}
+            </Tag>
+          )}
           <Button
             icon={<ReloadOutlined />}
             onClick={() => void refresh()}
@@ -338,7 +385,7 @@ export function MyDocumentPage({ onUpload, onPreview, onShare }: MyDocumentPageP
         </div>
       )}
       <FileTable<FileRowValue & Partial<SearchHitValue>>
-        tableId="myDocument"
+        tableId={tableId}
         rows={rows}
         total={total}
         loading={crossArea ? search.isLoading : list.isLoading}
@@ -348,7 +395,10 @@ export function MyDocumentPage({ onUpload, onPreview, onShare }: MyDocumentPageP
         showLocation={!!keyword}
         onLocate={
           keyword
-            ? (r) => void navigate(r.locateUrl ?? `/myDocument?pageMode=location&iuid=${r.iuid}`)
+            ? (r) =>
+                void navigate(
+                  r.locateUrl ?? `?${withKept({ pageMode: 'location', iuid: r.iuid }).toString()}`,
+                )
             : undefined
         }
         extraColumns={
@@ -364,23 +414,31 @@ export function MyDocumentPage({ onUpload, onPreview, onShare }: MyDocumentPageP
             : undefined
         }
         highlightId={located}
-        bulkActions={[
-          {
-            key: 'delete',
-            label: t('bulkDelete'),
-            icon: <DeleteOutlined />,
-            danger: true,
-            onClick: confirmBulkDelete,
-          },
-        ]}
+        bulkActions={
+          rights?.edit || rights?.editOwn
+            ? [
+                {
+                  key: 'delete',
+                  label: t('bulkDelete'),
+                  icon: <DeleteOutlined />,
+                  danger: true,
+                  onClick: confirmBulkDelete,
+                },
+              ]
+            : []
+        }
         onOpenFolder={(r) => openFolder(r.iuid)}
         onPreview={preview}
         onDownload={(r) => void downloadFile(r.iuid, r.fileName)}
         onToggleCollect={(r) => void toggleCollect(r)}
-        onRename={(r) => setDialog({ kind: 'rename', row: r })}
-        onDelete={confirmDelete}
-        onShare={onShare}
-        onDownloadFolder={(r) => void downloadFolderZip(r.iuid, r.fileName).catch(() => undefined)}
+        onRename={rights?.edit || rights?.editOwn ? (r) => setDialog({ kind: 'rename', row: r }) : undefined}
+        onDelete={rights?.edit || rights?.editOwn ? confirmDelete : undefined}
+        onShare={rights?.share ? onShare : undefined}
+        onDownloadFolder={
+          rights?.download
+            ? (r) => void downloadFolderZip(r.iuid, r.fileName).catch(() => undefined)
+            : undefined
+        }
         onVersions={(r) => setVersionsOf(r)}
         empty={keyword ? searchEmpty : list.isLoading ? undefined : empty}
       />
@@ -392,7 +450,7 @@ export function MyDocumentPage({ onUpload, onPreview, onShare }: MyDocumentPageP
         confirmLoading={createFolder.isPending}
         onCancel={() => setDialog(null)}
         onSubmit={async (name) => {
-          await createFolder.mutateAsync({ parentIUID: folderId, fileName: name });
+          await createFolder.mutateAsync({ parentIUID: folderId, fileName: name, spaceId: target.spaceId });
           void message.success(t('common:msg.added'));
           setDialog(null);
         }}
@@ -412,7 +470,11 @@ export function MyDocumentPage({ onUpload, onPreview, onShare }: MyDocumentPageP
           setDialog(null);
         }}
       />
-      <VersionsDialog file={versionsOf} onClose={() => setVersionsOf(null)} />
+      <VersionsDialog
+        file={versionsOf}
+        canEdit={!!(rights?.edit || rights?.editOwn)}
+        onClose={() => setVersionsOf(null)}
+      />
     </div>
   );
 }
