@@ -7,6 +7,7 @@ import type { Tokens } from './lib/tokens.ts';
 import type { Hub } from './realtime/hub.ts';
 import type { RateLimiterAbstract } from 'rate-limiter-flexible';
 import type { SmsProvider } from './modules/sms/sms.provider.ts';
+import type { UploadSlots } from './modules/uploads/upload-slots.ts';
 
 export interface AppContext {
   config: AppConfig;
@@ -20,6 +21,8 @@ export interface AppContext {
   enqueueConversion: (fileId: string, version?: number) => Promise<void>;
   /** Wrong extraction code limiters: per link+client and per link overall. */
   sharePwdLimiters: { perClient: RateLimiterAbstract; perLink: RateLimiterAbstract };
+  /** Per-user limit of concurrent uploads (config UPLOAD_CONCURRENCY; Redis when REDIS_URL is set). */
+  uploadSlots: UploadSlots;
   /** Sends SMS codes (development log or Alibaba Cloud, config SMS_PROVIDER); read at call time, tests swap it. */
   sms: SmsProvider;
   /** A 32-byte key for `label` derived from the server secret (lib/keys.ts), e.g. `sms-code`, `avatar-path`. */

@@ -46,6 +46,7 @@ import { librariesRoutes } from './modules/libraries/libraries.routes.ts';
 import { searchRoutes } from './modules/search/search.routes.ts';
 import { uploadsRoutes } from './modules/uploads/uploads.routes.ts';
 import { uploadsService } from './modules/uploads/uploads.service.ts';
+import { memoryUploadSlots, redisUploadSlots } from './modules/uploads/upload-slots.ts';
 import { transfersRoutes } from './modules/transfers/transfers.routes.ts';
 import { companiesRoutes } from './modules/companies/companies.routes.ts';
 import { sharesRoutes } from './modules/shares/shares.routes.ts';
@@ -144,6 +145,9 @@ export async function buildApp(config: AppConfig, role: Role = 'all'): Promise<B
       perClient: limiter(config.sharePwd.perClient, 'sharepwd-client'),
       perLink: limiter(config.sharePwd.perLink, 'sharepwd-link'),
     },
+    uploadSlots: redis
+      ? redisUploadSlots(redis, { limit: config.uploadConcurrency })
+      : memoryUploadSlots({ limit: config.uploadConcurrency }),
   };
   ctxRef = ctx;
 

@@ -60,6 +60,8 @@ const EnvSchema = z.object({
     .default(20 * 1024 ** 3),
   /** Unfinished tus uploads expire after this many hours. */
   UPLOAD_EXPIRY_HOURS: z.coerce.number().positive().default(24),
+  /** Uploads of one user receiving bytes at once, over all tabs, devices and API processes (issue 5). */
+  UPLOAD_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(3),
   /** Conversion limits per job. */
   CONVERSION_TIMEOUT_SECONDS: z.coerce.number().int().positive().default(1800),
   CONVERSION_MEMORY_MB: z.coerce.number().int().positive().default(3072),
@@ -135,6 +137,8 @@ export interface AppConfig {
   companyQuotaBytes: number;
   maxUploadBytes: number;
   uploadExpiryHours: number;
+  /** Per-user limit of concurrent uploads (a PATCH in flight); more answer 429 (upload-slots.ts). */
+  uploadConcurrency: number;
   conversion: { timeoutMs: number; memoryMb: number; concurrency: number };
   sharePwd: { perClient: number; perLink: number; windowSeconds: number };
   logLevel: string;
@@ -228,6 +232,7 @@ export function loadConfig(
     companyQuotaBytes: e.COMPANY_QUOTA_BYTES,
     maxUploadBytes: e.MAX_UPLOAD_BYTES,
     uploadExpiryHours: e.UPLOAD_EXPIRY_HOURS,
+    uploadConcurrency: e.UPLOAD_CONCURRENCY,
     conversion: {
       timeoutMs: e.CONVERSION_TIMEOUT_SECONDS * 1000,
       memoryMb: e.CONVERSION_MEMORY_MB,

@@ -14,6 +14,12 @@
  * deferred here), 413 when the body would run past the declared size. The body is written at the
  * offset with a 1 MiB buffer; what reached the disk before a client went away counts (the offset is
  * the file's length), so the client resumes from there. A 204 answers with the new `Upload-Offset`.
+ *
+ * Per-user limit of concurrent uploads (issue 5; upload-slots.ts): once the caller is known, the
+ * upload takes a slot before the body is read and gives it back when the body has been written. When
+ * the caller's other uploads hold every slot, the PATCH answers 429 with `Retry-After` and an
+ * envelope body (`UPLOAD_BUSY_MSG`) without reading the body (the connection is closed), and the
+ * client retries later from the same offset.
  */
 import { createWriteStream } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -21,13 +27,20 @@ import path from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { ERRORS, type Locker, type Upload } from '@tus/utils';
+import { ResultCode } from '@bimdrive/contracts';
 import { WRITE_HIGH_WATER_MARK, type FastFileStore } from './tus-file-store.ts';
+import type { UploadSlot } from './upload-slots.ts';
 
 /** A tus answer other than success: status and body (tus hooks and `ERRORS` share this shape). */
 export interface TusFailure {
   status_code: number;
   body: string;
+  /** Extra response headers (e.g. `retry-after` of a 429). */
+  headers?: Record<string, string>;
 }
+
+/** Envelope message of a PATCH refused by the per-user upload limit (the client keeps waiting). */
+export const UPLOAD_BUSY_MSG = '同时上传的文件较多，等待中...';
 
 export interface TusPatchDeps<Caller> {
   store: FastFileStore;
@@ -38,6 +51,14 @@ export interface TusPatchDeps<Caller> {
   finish(caller: Caller, upload: Upload): Promise<Record<string, string>>;
   /** Report an unexpected error (answered with 500). */
   logError(err: unknown): void;
+  /**
+   * Per-user limit of concurrent uploads: take a slot for this upload of `caller` (null = none free,
+   * answered 429 with `Retry-After: retryAfterSeconds`). Absent = no limit.
+   */
+  slots?: {
+    acquire(caller: Caller, uploadId: string): Promise<UploadSlot | null>;
+    retryAfterSeconds: number;
+  };
 }
 
 const TUS_RESUMABLE = '1.0.0';
@@ -76,6 +97,7 @@ export async function handleTusPatch<Caller>(
     res.end(status === 204 ? undefined : body);
   };
   const aborted = new AbortController();
+  let slot: UploadSlot | null = null;
   req.once('close', () => {
     if (!req.complete) aborted.abort();
   });
@@ -86,6 +108,21 @@ export async function handleTusPatch<Caller>(
     if (req.headers['upload-length'] !== undefined) throw ERRORS.INVALID_LENGTH;
     const offset = Number(offsetHeader);
     const caller = await deps.authorize(req, uploadId);
+    if (deps.slots) {
+      slot = await deps.slots.acquire(caller, uploadId);
+      if (!slot) {
+        const retryAfter = String(deps.slots.retryAfterSeconds);
+        throw {
+          status_code: 429,
+          body: JSON.stringify({ code: ResultCode.refused, msg: UPLOAD_BUSY_MSG, data: null }),
+          headers: {
+            'content-type': 'application/json',
+            'retry-after': retryAfter,
+            'access-control-expose-headers': 'retry-after',
+          },
+        } satisfies TusFailure;
+      }
+    }
 
     const lock = deps.locker.newLock(uploadId);
     await lock.lock(aborted.signal, () => aborted.abort()); // a termination asks the writer to stop
@@ -121,6 +158,7 @@ export async function handleTusPatch<Caller>(
       written = out.bytesWritten;
     } finally {
       await lock.unlock();
+      await slot?.release();
     }
 
     const newOffset = offset + written;
@@ -133,9 +171,11 @@ export async function handleTusPatch<Caller>(
       ).toUTCString();
     answer(204, headers);
   } catch (err) {
+    await slot?.release(); // idempotent: also when the lock was never taken
     // A body left unread would be taken for the next request on this connection: close it instead.
     const close: Record<string, string> = req.complete ? {} : { connection: 'close' };
-    if (isFailure(err)) return answer(err.status_code, { 'content-type': 'text/plain', ...close }, err.body);
+    if (isFailure(err))
+      return answer(err.status_code, { 'content-type': 'text/plain', ...err.headers, ...close }, err.body);
     deps.logError(err);
     answer(500, { 'content-type': 'text/plain', ...close }, ERRORS.UNKNOWN_ERROR.body);
   }

@@ -329,6 +329,11 @@ export function uploadsService(ctx: AppContext) {
         authorize: (r, id) => uploader(r.headers.authorization ?? null, id),
         finish,
         logError: (err) => ctx.log.error({ err }, 'tus PATCH failed'),
+        // Per-user limit of concurrent uploads across tabs, devices and API processes (upload-slots.ts).
+        slots: {
+          acquire: (caller, id) => ctx.uploadSlots.acquire(caller.user.id, id),
+          retryAfterSeconds: ctx.uploadSlots.retryAfterSeconds,
+        },
       }),
     /** Cancel an upload (000 §7 Getfragmentdelete): deletes the fragments and the reservation. @throws 404. */
     async cancel(caller: Caller, id: string): Promise<void> {
