@@ -50,6 +50,8 @@ import { memoryUploadSlots, redisUploadSlots } from './modules/uploads/upload-sl
 import { transfersRoutes } from './modules/transfers/transfers.routes.ts';
 import { companiesRoutes } from './modules/companies/companies.routes.ts';
 import { sharesRoutes } from './modules/shares/shares.routes.ts';
+import { projectsRoutes } from './modules/projects/projects.routes.ts';
+import { listAddRoutes } from './modules/spaces/list-add.routes.ts';
 import { startConversionWorker } from './modules/conversions/conversion.worker.ts';
 import { fieldOpener, resolveFieldKey } from './modules/field-crypto/field-crypto.service.ts';
 import { fieldCryptoRoutes, installFieldDecryption } from './modules/field-crypto/field-crypto.routes.ts';
@@ -252,6 +254,8 @@ export async function buildApp(config: AppConfig, role: Role = 'all'): Promise<B
   await app.register(transfersRoutes(ctx)); // completed-transfer records (000 §7; issue 5)
   await app.register(sharesRoutes(ctx));
   await app.register(companiesRoutes(ctx));
+  await app.register(projectsRoutes(ctx)); // projects (issue 5)
+  await app.register(listAddRoutes(ctx)); // upload batch confirmations into their area (001 §7)
   await app.register(smsRoutes(ctx));
   await app.register(accountRoutes(ctx));
 

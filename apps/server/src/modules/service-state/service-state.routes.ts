@@ -45,11 +45,19 @@ export function addLicenceGate(app: FastifyInstance, ctx: AppContext): void {
 
 /**
  * Company calls of the `Api` table: keys `company*`, `myCompany`, `invite*`, `corpUsers` (000 §7
- * WebCompanyApply / WebAccount company calls, company invites, registered persons).
+ * WebCompanyApply / WebAccount company calls, company invites, registered persons), and the project
+ * calls `project*` (issue 5) except `projectFileTree` (it also answers the personal space).
  */
 export const COMPANY_PATHS: ReadonlySet<string> = new Set(
   Object.entries(Api)
-    .filter(([key]) => /^(company|invite)/.test(key) || key === 'myCompany' || key === 'corpUsers')
+    .filter(
+      ([key]) =>
+        /^(company|invite)/.test(key) ||
+        key === 'myCompany' ||
+        key === 'corpUsers' ||
+        // projects (issue 5) — but not the tree of the model viewer, which also serves the personal space
+        (/^project/.test(key) && key !== 'projectFileTree'),
+    )
     .map(([, path]) => path),
 );
 

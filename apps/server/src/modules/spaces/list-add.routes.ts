@@ -1,0 +1,44 @@
+/**
+ * Routes of the four list-add confirmations (spec 001 §7; `Api.projectFileListAdd`,
+ * `drawingFileListAdd`, `knowledgeBaseListAdd`, `publicLibraryFileListAdd`): body `ListAddBody`,
+ * answer `FileRow[]`. Authenticated; the rules are in list-add.service.ts.
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { Api, FileRow, ListAddBody } from '@bimdrive/contracts';
+import type { AppContext } from '../../app-context.ts';
+import { bearerToken, ok, okSchema } from '../../lib/http.ts';
+import { authService } from '../auth/auth.service.ts';
+import { listAddService, type ListAddTarget } from './list-add.service.ts';
+
+const tags = ['files'];
+
+/** Register the list-add routes. */
+export function listAddRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  const auth = authService(ctx);
+  const service = listAddService(ctx);
+  const targets: Array<[string, ListAddTarget]> = [
+    [Api.projectFileListAdd, 'project'],
+    [Api.drawingFileListAdd, 'personal'],
+    [Api.knowledgeBaseListAdd, 'knowledgeBase'],
+    [Api.publicLibraryFileListAdd, 'publicLibrary'],
+  ];
+  return async (app) => {
+    for (const [path, target] of targets) {
+      app.post(
+        path,
+        { schema: { tags, body: ListAddBody, response: okSchema(z.array(FileRow)) } },
+        async (req) => {
+          const caller = await auth.authenticate(bearerToken(req));
+          return ok(
+            await service.confirm(
+              caller,
+              target,
+              req.body.list.map((e) => e.IUID),
+            ),
+          );
+        },
+      );
+    }
+  };
+}
