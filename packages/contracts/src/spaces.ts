@@ -94,3 +94,13 @@ export type SpaceSummaryValue = z.infer<typeof SpaceSummary>;
 export const NO_RIGHT_MESSAGE = '您没有此操作的权限，请联系项目管理员';
 /** Message of a preview without view permission (001 §2 Preview overlay). */
 export const NO_VIEW_MESSAGE = '您没有查看权限，请联系管理员';
+
+/**
+ * Body of the four list-add confirmations (001 §7 ProjectFileListAdd, DrawingFileListAdd,
+ * KnowledgeBaseListAdd, publiclibraryFileListAdd; routes.ts): the files a batch of tus uploads created,
+ * confirmed into their area. Each endpoint accepts only files the caller uploaded into its kind of area.
+ */
+export const ListAddBody = z.object({
+  list: z.array(z.object({ IUID: z.string().min(1) })).max(1000, '一次最多确认1000个文件'),
+});
+export type ListAddBodyValue = z.infer<typeof ListAddBody>;
