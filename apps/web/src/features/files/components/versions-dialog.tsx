@@ -1,10 +1,13 @@
 /**
  * 版本 dialog of a file row (issue 5 versions; 001 §7 FileVersionAdd, 000 §7 FileVersionInfo): the
  * file's versions newest first (version with the 当前版本 tag, name, size, uploader, time, conversion
- * status), 上传新版本 (same format; progress while uploading; refused format or space shows the
- * server's message), and per version 预览 (the preview overlay on that version's own converted model),
+ * status), 上传新版本 (same format; refused format or space shows the server's message), and per version 预览 (the preview overlay on that version's own converted model),
  * 下载, 设为当前版本 and 删除 (not the current one, with confirmation).
  * The list refreshes live on `FileVersionInfo` (it lives under the file listings' query root).
+ * A new version is uploaded through the transfer queue (features/transfers `startVersionUpload`): it
+ * shows in the panel's 上传中 tab with progress, pause and cancel, goes on when the dialog is closed,
+ * and ends in 已完成; while it runs the dialog shows its progress, and when it finishes the dialog
+ * says which version it became and the list refreshes.
  */
 import {
   CloudUploadOutlined,
@@ -15,7 +18,7 @@ import {
 } from '@ant-design/icons';
 import { FileKind, SUFFIX_FAMILIES, type FileRowValue, type FileVersionRowValue } from '@bimdrive/contracts';
 import { App, Button, Progress, Space, Table, Tag, Tooltip, Typography, type TableProps } from 'antd';
-import { useEffect, useRef, useState, type ChangeEvent, type HTMLAttributes, type ReactElement } from 'react';
+import { useEffect, useRef, type ChangeEvent, type HTMLAttributes, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConversionStatus } from '../../../components/conversion-status.tsx';
 import { isPreviewReady } from '../../../components/status-label.ts';
@@ -29,7 +32,8 @@ import {
 import { DraggableModal } from '../../../components/draggable-modal.tsx';
 import '../i18n.ts';
 import { clickDownload } from '../lib/folder-download.ts';
-import { uploadVersion, type VersionUpload } from '../lib/version-upload.ts';
+import { startVersionUpload } from '../../transfers/lib/tus-uploads.ts';
+import { useTransfers } from '../../transfers/stores/transfer-store.ts';
 
 /** Props of VersionsDialog. */
 export interface VersionsDialogProps {
@@ -57,39 +61,40 @@ export function VersionsDialog({ file, canEdit = true, onClose }: VersionsDialog
   const setCurrent = useSetCurrentVersion();
   const remove = useDeleteVersion();
   const picker = useRef<HTMLInputElement>(null);
-  const running = useRef<VersionUpload | null>(null);
-  const [progress, setProgress] = useState<number | null>(null);
+  /** Transfer records of version uploads started from this dialog, to announce how they ended. */
+  const startedHere = useRef(new Set<string>());
+  const uploads = useTransfers((s) => s.uploads);
+  /** A version upload of this file still in the queue (from this dialog or an earlier one). */
+  const pending = iuid
+    ? uploads.find((u) => u.versionOf === iuid && u.phase !== 'done' && u.phase !== 'error')
+    : undefined;
 
-  // Closing the dialog (or switching file) stops an unfinished upload.
-  useEffect(
-    () => () => {
-      void running.current?.cancel();
-      running.current = null;
-      setProgress(null);
-    },
-    [iuid],
-  );
-
-  const onChosen = async (e: ChangeEvent<HTMLInputElement>) => {
-    const chosen = e.target.files?.[0];
-    e.target.value = '';
-    if (!chosen || !iuid) return;
-    setProgress(0);
-    const up = uploadVersion(iuid, chosen, setProgress);
-    running.current = up;
-    try {
-      const n = await up.done;
-      void message.success(n ? t('versions.uploaded', { version: n }) : t('versions.uploadedPlain'));
-      void versions.refetch();
-    } catch (err) {
-      if (running.current === up)
-        void message.error(t('versions.uploadFailed', { msg: (err as Error).message }));
-    } finally {
-      if (running.current === up) {
-        running.current = null;
-        setProgress(null);
+  // Announce the end of the uploads started here; the list itself refreshes with the file lists.
+  useEffect(() => {
+    for (const id of startedHere.current) {
+      const r = uploads.find((u) => u.iuid === id);
+      if (!r)
+        startedHere.current.delete(id); // cancelled in the panel
+      else if (r.phase === 'done') {
+        startedHere.current.delete(id);
+        void message.success(
+          r.version ? t('versions.uploaded', { version: r.version }) : t('versions.uploadedPlain'),
+        );
+        void versions.refetch();
+      } else if (r.phase === 'error') {
+        startedHere.current.delete(id);
+        void message.error(t('versions.uploadFailed', { msg: r.errorMsg }));
       }
     }
+  }, [uploads, message, t, versions]);
+
+  const onChosen = (e: ChangeEvent<HTMLInputElement>) => {
+    const chosen = e.target.files?.[0];
+    e.target.value = '';
+    if (!chosen || !file || !iuid) return;
+    startedHere.current.add(
+      startVersionUpload(chosen, { iuid, fullPath: file.fullPath, spaceId: file.spaceId }),
+    );
   };
 
   const download = async (v: FileVersionRowValue) => {
@@ -265,15 +270,21 @@ export function VersionsDialog({ file, canEdit = true, onClose }: VersionsDialog
             <Button
               type="primary"
               icon={<CloudUploadOutlined />}
-              loading={progress !== null}
+              loading={!!pending}
               onClick={() => picker.current?.click()}
             >
               {t('versions.upload')}
             </Button>
           )}
         </Space>
-        {progress !== null && (
-          <Progress percent={Math.floor(progress)} size="small" style={{ marginBottom: 12 }} />
+        {pending && (
+          <Progress
+            data-testid="version-upload-progress"
+            percent={pending.phase === 'running' ? Math.floor(pending.progress ?? 0) : 0}
+            status={pending.phase === 'running' ? 'active' : 'normal'}
+            size="small"
+            style={{ marginBottom: 12 }}
+          />
         )}
         <input
           ref={picker}
@@ -281,7 +292,7 @@ export function VersionsDialog({ file, canEdit = true, onClose }: VersionsDialog
           type="file"
           hidden
           accept={acceptFor(file?.fileSuffix ?? '')}
-          onChange={(e) => void onChosen(e)}
+          onChange={onChosen}
         />
         <Table<FileVersionRowValue>
           rowKey="version"

@@ -9,6 +9,7 @@ import {
   nextToStart,
   pauseAction,
   pendingCount,
+  retryAfterMs,
   runningCount,
   splitRelativePath,
   uploadIdOf,
@@ -158,5 +159,25 @@ describe('download sink (memory stays flat for large downloads)', () => {
   it('leaves larger files and zips of unknown length to the browser', () => {
     expect(downloadSink(false, LIMIT + 1, LIMIT)).toBe('native');
     expect(downloadSink(false, null, LIMIT)).toBe('native');
+  });
+});
+
+describe('server-side limit of concurrent uploads (issue 5): 429 means wait', () => {
+  it('shows 等待中... for an upload waiting for a slot, even with bytes already sent', () => {
+    expect(uploadStatus({ progress: 40, errorMsg: '', phase: 'waiting' })).toEqual({ kind: 'waiting' });
+    expect(uploadStatus({ progress: 40, errorMsg: '', phase: 'running' })).toEqual({
+      kind: 'percent',
+      percent: 40,
+    });
+  });
+  it('reads Retry-After in seconds or as a date, clamped, with a default', () => {
+    expect(retryAfterMs('3')).toBe(3000);
+    expect(retryAfterMs(' 1.5 ')).toBe(1500);
+    expect(retryAfterMs(null)).toBe(3000);
+    expect(retryAfterMs('soon')).toBe(3000);
+    expect(retryAfterMs('0')).toBe(500);
+    expect(retryAfterMs('3600')).toBe(60_000);
+    const now = Date.parse('2026-01-01T00:00:00Z');
+    expect(retryAfterMs('Thu, 01 Jan 2026 00:00:10 GMT', now)).toBe(10_000);
   });
 });

@@ -109,11 +109,14 @@ export type UploadStatus =
   | { kind: 'paused'; percent: number }
   | { kind: 'percent'; percent: number };
 
-/** Status shown in the uploading tab (000 §2); a paused upload shows 已暂停 with its percent. */
+/**
+ * Status shown in the uploading tab (000 §2); a paused upload shows 已暂停 with its percent, and an
+ * upload waiting for a slot (queued, resumed, or told by the server to wait) shows 等待中....
+ */
 export function uploadStatus(r: ProgressLike & { phase?: UploadPhase }): UploadStatus {
   if (r.errorMsg) return { kind: 'error', msg: r.errorMsg };
   if (r.phase === 'paused') return { kind: 'paused', percent: Math.floor((r.progress ?? 0) * 10) / 10 };
-  if (r.progress === null) return { kind: 'waiting' };
+  if (r.progress === null || r.phase === 'waiting') return { kind: 'waiting' };
   if (r.progress >= 100) return { kind: 'done' };
   return { kind: 'percent', percent: Math.floor(r.progress * 10) / 10 };
 }
@@ -138,6 +141,29 @@ export function envelopeMessage(body: string | null | undefined): string | null 
     /* not JSON */
   }
   return null;
+}
+
+/** Wait when the server's 429 carries no usable `Retry-After` (ms). */
+export const DEFAULT_RETRY_AFTER_MS = 3000;
+/** Longest wait taken from a `Retry-After` (ms), so a queue never sleeps for long. */
+export const MAX_RETRY_AFTER_MS = 60_000;
+
+/**
+ * How long to wait after the server refused a PATCH with 429 (its per-user limit of concurrent
+ * uploads, issue 5): `Retry-After` in seconds or as an HTTP date, clamped to [0.5 s, 60 s];
+ * `DEFAULT_RETRY_AFTER_MS` when absent or unreadable.
+ */
+export function retryAfterMs(header: string | null | undefined, now = Date.now()): number {
+  const v = header?.trim();
+  if (!v) return DEFAULT_RETRY_AFTER_MS;
+  let ms: number;
+  if (/^\d+(\.\d+)?$/.test(v)) ms = Number(v) * 1000;
+  else {
+    const at = Date.parse(v);
+    if (Number.isNaN(at)) return DEFAULT_RETRY_AFTER_MS;
+    ms = at - now;
+  }
+  return Math.min(MAX_RETRY_AFTER_MS, Math.max(500, ms));
 }
 
 /** The upload id at the end of a tus upload URL (`…/api/files/uploads/<id>`). */

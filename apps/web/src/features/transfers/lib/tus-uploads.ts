@@ -16,8 +16,23 @@
  *   the same fingerprint, then resumes from the server's offset (resumeFromPreviousUpload).
  * - A refused creation (e.g. 413 quota) shows 错误: + the envelope msg. A finished upload refreshes
  *   the file lists and the completed tab.
+ * - The server also limits a user's concurrent uploads over all tabs and devices (UPLOAD_CONCURRENCY):
+ *   a PATCH it refuses with 429 is not an error. The upload goes back to 等待中... (phase `waiting`,
+ *   its bytes stay on the server), no new upload of this tab starts before `Retry-After` has passed,
+ *   and then the queue starts again in order, resuming from the server's offset.
+ * - New versions of a file (001 §7 FileVersionAdd; `startVersionUpload`, used by the versions dialog)
+ *   go through the same queue: creation at `Api.versionAdd` with metadata `versionOf`, shown in
+ *   上传中 with progress, pause and cancel, and recorded in 已完成 by the server; the record keeps the
+ *   version number the server answered (`x-file-version`).
  */
-import { Api, isSessionEnded, ResultCode, type FileRowValue, type ListDataValue } from '@bimdrive/contracts';
+import {
+  Api,
+  isSessionEnded,
+  ResultCode,
+  VERSION_OF_METADATA,
+  type FileRowValue,
+  type ListDataValue,
+} from '@bimdrive/contracts';
 import dayjs from 'dayjs';
 import { defaultOptions, DetailedError, Upload, type PreviousUpload } from 'tus-js-client';
 import { authHeaders, request } from '../../../lib/api-client.ts';
@@ -27,7 +42,13 @@ import { fileQueryKeys } from '../../../lib/query-keys.ts';
 import { useSession } from '../../../stores/session-store.ts';
 import { transmissionKeys } from '../api/transmission.ts';
 import { useTransfers, type UploadRecord } from '../stores/transfer-store.ts';
-import { envelopeMessage, nextToStart, splitRelativePath, uploadIdOf } from './transfer-logic.ts';
+import {
+  envelopeMessage,
+  nextToStart,
+  retryAfterMs,
+  splitRelativePath,
+  uploadIdOf,
+} from './transfer-logic.ts';
 
 /**
  * Chunk size: 64 MiB. Each PATCH costs a fixed overhead (auth, ownership, tus state), so larger
@@ -61,6 +82,14 @@ const rec = (id: string) => useTransfers.getState().uploads.find((u) => u.iuid =
 export function fingerprintOf(user: string, folderId: string, file: File): string {
   return [FINGERPRINT_PREFIX, user, folderId, file.name, file.type, file.size, file.lastModified].join('|');
 }
+
+/** The folder part of a record's fingerprint: its folder, or `version:<file>` for a new version. */
+const fingerprintFolderOf = (r: Pick<UploadRecord, 'folderId' | 'versionOf'>) =>
+  r.versionOf ? `version:${r.versionOf}` : r.folderId;
+
+/** Until when (ms) this tab starts no upload: the server answered 429 (its per-user limit). */
+let heldUntil = 0;
+let holdTimer: ReturnType<typeof setTimeout> | null = null;
 
 /** The fingerprint inside a tus-js-client storage key (`tus::<fingerprint>::<random>`). */
 function fingerprintOfKey(key: string): string {
@@ -117,8 +146,9 @@ function relativePathOf(f: FileWithPath): string {
 function makeUpload(id: string, file: File, r: UploadRecord): Upload {
   const user = userId();
   const upload: Upload = new Upload(file, {
-    endpoint: Api.tus,
+    endpoint: r.versionOf ? Api.versionAdd : Api.tus,
     metadata: {
+      ...(r.versionOf ? { [VERSION_OF_METADATA]: r.versionOf } : {}),
       filename: file.name,
       spaceId: r.spaceId ?? '',
       folderId: r.folderId,
@@ -129,7 +159,7 @@ function makeUpload(id: string, file: File, r: UploadRecord): Upload {
     retryDelays: RETRY_DELAYS,
     storeFingerprintForResuming: true,
     removeFingerprintOnSuccess: true,
-    fingerprint: async (f: File) => fingerprintOf(user, r.folderId, f),
+    fingerprint: async (f: File) => fingerprintOf(user, fingerprintFolderOf(r), f),
     // Headers are set here, not in `headers`, so a renewed token is used and nothing is sent twice.
     onBeforeRequest: (req) => {
       for (const [k, v] of Object.entries(authHeaders())) req.setHeader(k, v);
@@ -141,6 +171,10 @@ function makeUpload(id: string, file: File, r: UploadRecord): Upload {
       if (rec(id)?.phase !== 'running') return; // a late report after pause
       const progress = total > 0 ? Math.min(99.9, (sent / total) * 100) : 0;
       useTransfers.getState().patchUpload(id, { progress, errorMsg: '' });
+    },
+    onAfterResponse: (_req, res) => {
+      const n = res.getHeader('x-file-version');
+      if (n && Number(n) > 0) useTransfers.getState().patchUpload(id, { version: Number(n) });
     },
     onSuccess: () => {
       uploadsById.delete(id);
@@ -155,6 +189,12 @@ function makeUpload(id: string, file: File, r: UploadRecord): Upload {
       pump();
     },
     onError: (err) => {
+      if (err instanceof DetailedError && err.originalResponse?.getStatus() === 429) {
+        // The server's per-user limit: wait (等待中...) and try again later, not an error.
+        if (rec(id)?.phase === 'running') useTransfers.getState().patchUpload(id, { phase: 'waiting' });
+        holdQueue(retryAfterMs(err.originalResponse.getHeader('Retry-After')));
+        return;
+      }
       const { msg, sessionEnded } = errorMessage(err);
       if (rec(id)) useTransfers.getState().patchUpload(id, { errorMsg: msg, phase: 'error' });
       if (sessionEnded) {
@@ -199,8 +239,25 @@ function launch(id: string): void {
     });
 }
 
-/** Start waiting uploads while there are free slots (MAX_CONCURRENT_UPLOADS). */
+/** Start no upload for `ms` (the server's Retry-After), then start the queue again. */
+function holdQueue(ms: number): void {
+  heldUntil = Math.max(heldUntil, Date.now() + ms);
+  if (holdTimer) clearTimeout(holdTimer);
+  holdTimer = setTimeout(
+    () => {
+      holdTimer = null;
+      pump();
+    },
+    Math.max(0, heldUntil - Date.now()),
+  );
+}
+
+/**
+ * Start waiting uploads while there are free slots (MAX_CONCURRENT_UPLOADS), unless the server asked
+ * this client to wait (429): then the timer of `holdQueue` starts them.
+ */
 export function pump(): void {
+  if (Date.now() < heldUntil) return;
   for (const id of nextToStart(useTransfers.getState().uploads)) launch(id);
 }
 
@@ -297,6 +354,46 @@ export async function startUploads(files: readonly FileWithPath[], target: Uploa
   if (queued.length) void queryClient.invalidateQueries({ queryKey: fileQueryKeys.all });
 }
 
+/** The file a new version is uploaded for (versions dialog). */
+export interface VersionTarget {
+  /** The file's iuid. */
+  iuid: string;
+  /** Display path of its folder, e.g. 我的文件/图纸/. */
+  fullPath: string;
+  /** Its area ('' = 我的文件); the server takes the area from the file itself. */
+  spaceId?: string;
+}
+
+/**
+ * Queue `file` as the new version of `target.iuid` (001 §7 FileVersionAdd): shown in 上传中 like any
+ * upload (waits for a slot, progress, pause, cancel, resume after a reload) and in 已完成 once the
+ * server added the version; the file lists and the versions dialog refresh then.
+ * @returns the record id in the transfer store (its `version` is set on completion).
+ */
+export function startVersionUpload(file: File, target: VersionTarget): string {
+  const store = useTransfers.getState();
+  store.setActiveTab(1);
+  store.setPanel('shown');
+  const id = newId();
+  filesById.set(id, file);
+  store.addUpload({
+    iuid: id,
+    fileName: file.name,
+    fileSize: file.size,
+    fullPath: target.fullPath,
+    folderId: '',
+    spaceId: target.spaceId ?? '',
+    versionOf: target.iuid,
+    uploadTime: now(),
+    progress: null,
+    errorMsg: '',
+    uploadId: null,
+    phase: 'waiting',
+  });
+  pump();
+  return id;
+}
+
 /** Pause an upload (暂停): a running one is aborted without termination, a waiting one held back. */
 export async function pauseUpload(id: string): Promise<void> {
   const r = rec(id);
@@ -329,7 +426,8 @@ export function resumeWithFile(id: string, file: File): boolean {
   const r = rec(id);
   const stored = previousById.get(id);
   if (!r || !stored) return false;
-  if (fingerprintOf(userId(), r.folderId, file) !== fingerprintOfKey(stored.urlStorageKey)) return false;
+  if (fingerprintOf(userId(), fingerprintFolderOf(r), file) !== fingerprintOfKey(stored.urlStorageKey))
+    return false;
   filesById.set(id, file);
   useTransfers.getState().patchUpload(id, { needsFile: false, phase: 'waiting', errorMsg: '' });
   pump();
@@ -410,6 +508,7 @@ export function restoreUploads(): Promise<number> {
         fileSize: size,
         fullPath: meta.fullPath ?? '',
         folderId: meta.folderId ?? '',
+        ...(meta[VERSION_OF_METADATA] ? { versionOf: meta[VERSION_OF_METADATA] } : {}),
         spaceId: meta.spaceId ?? '',
         uploadTime: dayjs(prev.creationTime).isValid()
           ? dayjs(prev.creationTime).format('YYYY-MM-DD HH:mm:ss')

@@ -31,6 +31,10 @@ export interface UploadRecord {
   needsFile?: boolean;
   /** A file of a folder upload whose folder is still being created. */
   preparing?: boolean;
+  /** A new version of this file (iuid; FileVersionAdd) rather than a new file. */
+  versionOf?: string;
+  /** The version number the server gave a finished version upload. */
+  version?: number;
 }
 
 /** A download in the downloading tab (000 §3 "Download record"). */

@@ -1,0 +1,140 @@
+/**
+ * The server's per-user limit of concurrent uploads and version uploads in the transfer panel, in a
+ * real browser (issue 5 "Uploading tab": "a per-user limit of concurrent uploads with the rest
+ * 等待中..."; 001 §7 FileVersionAdd). The server runs with UPLOAD_CONCURRENCY=1 while the tab runs up
+ * to three uploads: the server answers the extra PATCHes 429 (Retry-After), the panel shows those
+ * uploads 等待中... — never 错误: — and they all finish, byte-identical to the originals. Then a new
+ * version of an IFC file chosen in the versions dialog runs in the panel's 上传中 tab, ends 完成 and
+ * in 已完成, and the dialog shows it as V2, the current version. Screenshots:
+ * e2e/artifacts/upload-limit/.
+ */
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Browser, CDPSession, Page } from 'playwright-core';
+import { launchBrowser, shot } from '../lib/browser.ts';
+import { apiData, DEMO, startServer, TESTDATA, type RunningServer } from '../lib/server.ts';
+import { signInWithPassword } from '../lib/sign-in.ts';
+
+const J = 'upload-limit';
+const FILES = ['dxf/sample_AC1018_ascii.dxf', 'dwg/sample_AC1018.dwg', 'ifc/SimpleWall.ifc'];
+
+let server: RunningServer;
+let browser: Browser;
+
+before(async () => {
+  server = await startServer({ UPLOAD_CONCURRENCY: '1' });
+  browser = await launchBrowser();
+});
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/** Limit the page's upload bandwidth (bytes/s; -1 lifts the limit). */
+async function throttle(cdp: CDPSession, uploadBytesPerSecond: number) {
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 0,
+    downloadThroughput: -1,
+    uploadThroughput: uploadBytesPerSecond,
+  });
+}
+
+const panel = (page: Page) => page.locator('[data-testid="transfer-panel"]');
+const status = (page: Page, name: string) => panel(page).locator(`[data-testid="upload-status-${name}"]`);
+
+test('the server holds extra uploads back (等待中..., not 错误:) and a new version runs in the panel', async () => {
+  const ctx = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
+  const page = await ctx.newPage();
+  page.on('pageerror', (e) => console.error('[page error]', e.message));
+  const refused: string[] = [];
+  page.on('response', (r) => {
+    if (r.status() === 429 && r.request().method() === 'PATCH')
+      refused.push(r.headers()['retry-after'] ?? '');
+  });
+  await signInWithPassword(page, server.url, DEMO.phone, DEMO.password);
+  await page.goto(`${server.url}/myDocument`);
+  await page.locator('[data-testid="file-table"]').waitFor();
+  const cdp = await ctx.newCDPSession(page);
+  await throttle(cdp, 300 * 1024);
+
+  // Three files at once: the tab starts three, the server lets one receive bytes at a time.
+  await page.setInputFiles(
+    '[data-testid="upload-input"]',
+    FILES.map((f) => path.join(TESTDATA, f)),
+  );
+  await panel(page).waitFor({ timeout: 15_000 });
+  const until = Date.now() + 60_000;
+  while (refused.length === 0 && Date.now() < until) await page.waitForTimeout(100);
+  assert.ok(refused.length > 0, 'the server refused an extra PATCH with 429');
+  assert.ok(
+    refused.every((v) => Number(v) > 0),
+    `Retry-After on every 429: ${refused.join(',')}`,
+  );
+  await panel(page).getByText('等待中...').first().waitFor({ timeout: 10_000 });
+  assert.equal(await panel(page).getByText('错误').count(), 0, 'a 429 is not shown as an error');
+  await shot(page, J, '01-server-limit-waiting');
+
+  // Everything finishes once the bandwidth is back, none in error.
+  await throttle(cdp, -1);
+  for (const f of FILES) await status(page, path.basename(f)).getByText('完成').waitFor({ timeout: 120_000 });
+  assert.equal(await panel(page).getByText('错误').count(), 0);
+  await shot(page, J, '02-all-done');
+
+  // The stored files are the originals, byte for byte.
+  const token = (await page.evaluate(() => localStorage.getItem('token')))!;
+  assert.ok(token, 'session token in localStorage');
+  const list = await apiData<{ list: Array<{ iuid: string; fileName: string }> }>(
+    server.url,
+    token,
+    'GET',
+    '/api/Home/MyDocumentList',
+  );
+  for (const f of FILES) {
+    const row = list.list.find((r) => r.fileName === path.basename(f));
+    assert.ok(row, `${f} is in 我的文件`);
+    const link = await apiData<string>(server.url, token, 'GET', `/api/Home/GetossFile?IUID=${row.iuid}`);
+    const got = Buffer.from(await (await fetch(new URL(link, server.url))).arrayBuffer());
+    assert.ok(got.equals(await readFile(path.join(TESTDATA, f))), `${f} byte-identical`);
+  }
+
+  // A new version from the versions dialog runs in the panel's 上传中 tab.
+  const ifcRow = page.getByTestId('file-table').locator('tr[data-row-name="SimpleWall.ifc"]');
+  await ifcRow.getByRole('button', { name: '版本' }).click();
+  const dialog = page.getByTestId('versions-dialog');
+  await dialog.locator('tr[data-version="1"]').getByText('当前版本').waitFor();
+  await throttle(cdp, 20 * 1024);
+  await dialog.getByTestId('version-input').setInputFiles(path.join(TESTDATA, 'ifc/wall-elemented-case.ifc'));
+  const versionRow = panel(page).locator('tr[data-row-name="wall-elemented-case.ifc"]');
+  await versionRow.waitFor({ timeout: 15_000 });
+  await dialog.getByTestId('version-upload-progress').waitFor();
+  await page.waitForFunction(
+    () =>
+      /%/.test(
+        document.querySelector('[data-testid="upload-status-wall-elemented-case.ifc"]')?.textContent ?? '',
+      ),
+    undefined,
+    { timeout: 30_000 },
+  );
+  await versionRow.getByRole('button', { name: '暂停' }).waitFor();
+  await shot(page, J, '03-version-uploading-in-panel');
+  await throttle(cdp, -1);
+  await status(page, 'wall-elemented-case.ifc').getByText('完成').waitFor({ timeout: 60_000 });
+  await page.getByText('已上传为 V2，正在处理').waitFor({ timeout: 30_000 });
+  await dialog.locator('tr[data-version="2"]').getByText('当前版本').waitFor({ timeout: 30_000 });
+  await dialog.getByTestId('version-upload-progress').waitFor({ state: 'detached' });
+  await shot(page, J, '04-version-done');
+
+  // 已完成 lists the version upload too.
+  await page.keyboard.press('Escape');
+  await dialog.waitFor({ state: 'detached' });
+  await panel(page).getByRole('tab', { name: '已完成' }).click();
+  await panel(page)
+    .locator('[data-testid="completed-tab"] tr[data-row-name="wall-elemented-case.ifc"]')
+    .waitFor({ timeout: 15_000 });
+  await shot(page, J, '05-completed-with-version');
+  await ctx.close();
+});
