@@ -4,18 +4,38 @@
  * cookie `sidebarOpen` (000 §3 Client storage).
  */
 import {
+  BankOutlined,
+  BookOutlined,
+  BuildOutlined,
+  FileImageOutlined,
   FolderOpenOutlined,
   MenuFoldOutlined,
   MenuUnfoldOutlined,
   ShareAltOutlined,
   StarOutlined,
+  UserOutlined,
 } from '@ant-design/icons';
 import { Button, Layout, Menu, Tooltip } from 'antd';
 import { useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { getCookie, setCookie } from '../lib/cookie.ts';
+import { isInsideChatApp } from '../lib/chat-app.ts';
+import { useMenuList } from '../features/service/api/menu-list.ts';
+import '../features/service/i18n.ts';
+import '../features/libraries/i18n.ts';
+import { visibleMenu } from './guard-rules.ts';
 import './i18n.ts';
+
+/** Icons of the library group's menu entries (menu.ts icon names). */
+const LIBRARY_ICONS: Record<string, ReactElement> = {
+  build: <BuildOutlined />,
+  'file-image': <FileImageOutlined />,
+  book: <BookOutlined />,
+  bank: <BankOutlined />,
+  user: <UserOutlined />,
+  star: <StarOutlined />,
+};
 
 /** Sidebar width (000 §9). */
 export const SIDEBAR_WIDTH = 240;
@@ -24,11 +44,16 @@ export const SIDEBAR_COOKIE = 'sidebarOpen';
 
 /** The sidebar + content layout of the personal file group. */
 export function DocumentLayout(): ReactElement {
-  const { t } = useTranslation('app');
+  const { t } = useTranslation(['app', 'service', 'libraries']);
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const [open, setOpen] = useState(() => getCookie(SIDEBAR_COOKIE) !== '0');
   const selected = pathname === '/' ? '/myDocument' : pathname;
+  // The library group (issue 5; 001 §2) as the permission menu offers it (no Company base in the
+  // personal edition).
+  const libraries = visibleMenu(useMenuList().data ?? [], isInsideChatApp()).filter(
+    (e) => e.group === 'library',
+  );
 
   const toggle = () => {
     setOpen((o) => {
@@ -58,6 +83,20 @@ export function DocumentLayout(): ReactElement {
               { key: '/myDocument', icon: <FolderOpenOutlined />, label: t('sidebar.myDocument') },
               { key: '/myCollection', icon: <StarOutlined />, label: t('sidebar.myCollection') },
               { key: '/myShare', icon: <ShareAltOutlined />, label: t('sidebar.myShare') },
+              ...(libraries.length
+                ? [
+                    { type: 'divider' as const },
+                    {
+                      type: 'group' as const,
+                      label: open ? t('libraries:sidebar.group') : null,
+                      children: libraries.map((e) => ({
+                        key: e.path,
+                        icon: LIBRARY_ICONS[e.icon] ?? <BookOutlined />,
+                        label: t(`service:title.${e.name}`),
+                      })),
+                    },
+                  ]
+                : []),
             ]}
           />
           <div className="doc-sider-toggle">

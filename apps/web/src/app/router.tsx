@@ -17,7 +17,7 @@ import { DocumentLayout } from './document-layout.tsx';
 import { guardLoader } from './guard.ts';
 import { RootLayout, type RouteHandle } from './root-layout.tsx';
 import { RouteError } from './routes/route-error.tsx';
-import { MENU_ROUTE_PATHS } from '@bimdrive/contracts';
+import { LIBRARY_KINDS, LIBRARY_ROUTES, MENU_ROUTE_PATHS } from '@bimdrive/contracts';
 import { clientConfigQueryOptions } from '../features/auth/api/get-client-config.ts';
 import { queryClient } from '../lib/query-client.ts';
 
@@ -56,7 +56,13 @@ const serviceScreen = (
 });
 
 /** Menu routes (001 §2) without a screen yet: 建设中 inside the shell, guarded by the menu rules. */
-const BUILT_MENU_PATHS = new Set(['/myDocument', '/myCollection', '/myShare']);
+const BUILT_MENU_PATHS = new Set([
+  '/myDocument',
+  '/myCollection',
+  '/myShare',
+  ...Object.values(LIBRARY_ROUTES),
+  '/myCollectionKnowledgeBase',
+]);
 const MENU_TITLES: Record<string, string> = {
   '/blueprintData': 'blueprint',
   '/standardData': 'StandardInfo',
@@ -74,6 +80,32 @@ const placeholderRoutes: RouteObject[] = MENU_ROUTE_PATHS.filter((p) => !BUILT_M
     }),
   }),
 );
+
+/**
+ * Library group (issue 5; 001 §2 library group, §3): each library route resolves its area and shows the
+ * shared file browser; /myCollectionKnowledgeBase lists the libraries' favourites. They sit in the
+ * document sidebar layout, whose sidebar lists the library group under 资源库.
+ */
+const LIBRARY_TITLES: Record<string, string> = { component: 'commonBuildLibrary' };
+const libraryRoutes: RouteObject[] = [
+  ...LIBRARY_KINDS.map((kind): RouteObject => ({
+    path: LIBRARY_ROUTES[kind],
+    loader: guardLoader,
+    handle: handle(`service:title.${LIBRARY_TITLES[kind] ?? kind}`),
+    lazy: async () => {
+      const { LibraryRoute } = await import('./routes/library-route.tsx');
+      return { Component: () => <LibraryRoute kind={kind} /> };
+    },
+  })),
+  {
+    path: '/myCollectionKnowledgeBase',
+    loader: guardLoader,
+    handle: handle('service:title.myCollectionKnowledgeBase'),
+    lazy: async () => ({
+      Component: (await import('./routes/library-collection-route.tsx')).LibraryCollectionRoute,
+    }),
+  },
+];
 
 /** Route objects (exported for tests and tooling). */
 export const routes: RouteObject[] = [
@@ -173,6 +205,7 @@ export const routes: RouteObject[] = [
                 loader: guardLoader,
                 lazy: async () => ({ Component: (await import('./routes/my-share-route.tsx')).MyShareRoute }),
               },
+              ...libraryRoutes,
             ],
           },
         ],

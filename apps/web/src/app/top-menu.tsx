@@ -17,9 +17,11 @@ import { visibleMenu } from './guard-rules.ts';
 
 const TOP_GROUPS: readonly MenuGroupValue[] = ['mySpace', 'companySpace', 'systemManagement'];
 
-/** The group of the current path (/ and /userCenter count as 我的空间). */
+/** The group of the current path (/ and /userCenter count as 我的空间, so do the libraries: their sidebar is 我的空间's). */
 function groupOf(pathname: string, menu: readonly MenuItemValue[]): MenuGroupValue | undefined {
-  return menu.find((e) => e.path === pathname)?.group ?? (pathname === '/' ? 'mySpace' : undefined);
+  const group = menu.find((e) => e.path === pathname)?.group;
+  if (group === 'library') return 'mySpace';
+  return group ?? (pathname === '/' ? 'mySpace' : undefined);
 }
 
 /** The horizontal top menu. */

@@ -4,10 +4,11 @@
  * the lists, so statuses change without a reload; `AccountExit` signs out, shows the 提示 alert and goes
  * to /login; `companyApply` / `companyApply1` set the administrator's red dot and refresh the applicants
  * and members; `accessApply` (an application approved) shows 申请已通过,请重新登录, signs out and goes to
- * /login (000 §8).
+ * /login (000 §8). The libraries' status events (KnowledgeBaseStatusInfo, DrawingFileStatusInfo,
+ * publiclibraryStatusInfo; issue 5) refresh their tables like projectFileStatusInfo.
  */
 import type { FileStatusEventValue, ListDataValue } from '@bimdrive/contracts';
-import { StatusType } from '@bimdrive/contracts';
+import { FileStatusEvent, HubEvents, StatusType } from '@bimdrive/contracts';
 import { App } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -56,13 +57,14 @@ export function useRealtime(): void {
       queryClient.clear();
       show();
     };
+    const onFileStatus = (event: FileStatusEventValue) => {
+      const found = applyFileStatus(event);
+      const terminal = event.statusType === StatusType.done || event.statusType === StatusType.failed;
+      if (!found || terminal || event.statusType === StatusType.queued)
+        void queryClient.invalidateQueries({ queryKey: fileQueryKeys.all });
+    };
     const hub = connectHub(() => useSession.getState().token, {
-      onFileStatus: (event) => {
-        const found = applyFileStatus(event);
-        const terminal = event.statusType === StatusType.done || event.statusType === StatusType.failed;
-        if (!found || terminal || event.statusType === StatusType.queued)
-          void queryClient.invalidateQueries({ queryKey: fileQueryKeys.all });
-      },
+      onFileStatus,
       // The file row and its versions list both change with a version (issue 5).
       onFileVersion: () => void queryClient.invalidateQueries({ queryKey: fileQueryKeys.all }),
       onAccountExit: () => endSession(() => modal.error({ ...notice, content: t('accountExit') })),
@@ -74,6 +76,18 @@ export function useRealtime(): void {
       onAccessApply: () =>
         endSession(() => modal.success({ ...notice, content: t('companies:accessApply') })),
     });
+    // The libraries' status events (issue 5: KnowledgeBaseStatusInfo, DrawingFileStatusInfo,
+    // publiclibraryStatusInfo) carry the same notice and refresh their tables the same way.
+    for (const event of [
+      HubEvents.knowledgeBaseStatus,
+      HubEvents.drawingFileStatus,
+      HubEvents.publicLibraryStatus,
+    ])
+      hub.socket.on(event, (payload: unknown) => {
+        const parsed = FileStatusEvent.safeParse(payload);
+        if (parsed.success) onFileStatus(parsed.data);
+        else void queryClient.invalidateQueries({ queryKey: fileQueryKeys.all });
+      });
     return () => hub.close();
   }, [token, modal, t]);
 }

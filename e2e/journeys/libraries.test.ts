@@ -1,0 +1,151 @@
+/**
+ * Knowledge bases and public libraries (issue 5; 001 §2 library group, §3, §7): the demo account, made
+ * a system administrator in the embedded database, opens 公共构件库 from the 我的空间 sidebar's 资源库
+ * group, uploads a real IFC through the page and sees it reach 转换完成 live; a plain user then sees the
+ * library read-only (no 上传文件 / 新建文件夹, no 重命名 / 删除 on the row), previews the model, collects
+ * it, finds it in the libraries' 我的收藏 (/myCollectionKnowledgeBase) but not in 我的文件's 我的收藏,
+ * and un-collects it there. Also: 我的资源库 is the plain user's own, writable library.
+ * Screenshots: e2e/artifacts/libraries/.
+ */
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, shot } from '../lib/browser.ts';
+import { signInWithPassword } from '../lib/sign-in.ts';
+import { DEMO, startServer, TESTDATA, type RunningServer } from '../lib/server.ts';
+
+const J = 'libraries';
+const PHONE = '13700000071';
+const PASSWORD = 'Passw0rd!x';
+const MODEL = 'SimpleWall.ifc';
+
+let server: RunningServer;
+let browser: Browser;
+let dataDir: string;
+
+before(async () => {
+  // A first start creates the embedded database with the demo account; the demo account is then made
+  // a system administrator (users.is_administrator) while the server is stopped.
+  dataDir = await mkdtemp(path.join(tmpdir(), 'bimdrive-e2e-libraries-'));
+  const first = await startServer({ DATA_DIR: dataDir });
+  await first.stop();
+  const db = await PGlite.create(path.join(dataDir, 'db'));
+  const r = await db.query('update users set is_administrator = true where phone = $1', [DEMO.phone]);
+  assert.equal(r.affectedRows, 1);
+  await db.close();
+  server = await startServer({ DATA_DIR: dataDir });
+  browser = await launchBrowser();
+});
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+  if (dataDir) await rm(dataDir, { recursive: true, force: true });
+});
+
+const row = (page: Page, name: string) =>
+  page.getByTestId('file-table').locator(`tr[data-row-name="${name}"]`);
+
+test('an administrator curates 公共构件库; a plain user browses it read-only, collects and finds it in 我的收藏', async () => {
+  const reg = await fetch(`${server.url}/api/Home/Register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ phone: PHONE, password: PASSWORD, name: '孙工' }),
+  });
+  assert.equal(((await reg.json()) as { code: number }).code, 1);
+
+  // The administrator opens 公共构件库 from the sidebar and uploads a model.
+  const adminCtx = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
+  const admin = await adminCtx.newPage();
+  admin.on('pageerror', (e) => console.error('[page error]', e.message));
+  await signInWithPassword(admin, server.url, DEMO.phone, DEMO.password);
+  await admin.goto(`${server.url}/myDocument`);
+  const sidebar = admin.getByTestId('doc-sidebar');
+  await sidebar.getByText('资源库', { exact: true }).waitFor();
+  for (const title of ['公共构件库', '公共图纸库', '公共标准库', '企业资源库', '我的资源库'])
+    await sidebar.getByRole('menuitem', { name: title }).waitFor();
+  await sidebar.getByRole('menuitem', { name: '公共构件库' }).click();
+  await admin.waitForURL(/\/commonBuildLibrary/);
+  await admin.getByTestId('file-table').waitFor();
+  await admin.waitForFunction(() => document.title.startsWith('公共构件库'));
+  await admin
+    .getByRole('button', { name: /上传文件/ })
+    .first()
+    .waitFor();
+  await admin.setInputFiles('[data-testid="upload-input"]', [path.join(TESTDATA, 'ifc', MODEL)]);
+  await admin
+    .locator(`[data-testid="status-${MODEL}"]`)
+    .filter({ hasText: '转换完成' })
+    .waitFor({ timeout: 240_000 });
+  await shot(admin, J, '01-admin-uploaded');
+  await adminCtx.close();
+
+  // A plain user: the same library, read-only.
+  const ctx = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
+  const page = await ctx.newPage();
+  page.on('pageerror', (e) => console.error('[page error]', e.message));
+  await signInWithPassword(page, server.url, PHONE, PASSWORD);
+  await page.goto(`${server.url}/commonBuildLibrary`);
+  await row(page, MODEL).waitFor();
+  await page.locator(`[data-testid="status-${MODEL}"]`).filter({ hasText: '转换完成' }).waitFor();
+  assert.equal(await page.getByRole('button', { name: /上传文件/ }).count(), 0, 'no upload for a plain user');
+  assert.equal(await page.getByRole('button', { name: /新建文件夹/ }).count(), 0, 'no new folder');
+  assert.equal(await row(page, MODEL).getByRole('button', { name: '重命名' }).count(), 0, 'no rename');
+  assert.equal(await row(page, MODEL).getByRole('button', { name: '删除' }).count(), 0, 'no delete');
+  await row(page, MODEL).getByRole('button', { name: '预览' }).waitFor();
+  await row(page, MODEL).getByRole('button', { name: '下载' }).waitFor();
+  await shot(page, J, '02-plain-read-only');
+
+  // Preview opens the model.
+  await row(page, MODEL).getByRole('button', { name: '预览' }).click();
+  await page.getByTestId('preview-overlay').waitFor();
+  await page.locator('[data-first-frame="1"]').waitFor({ timeout: 120_000 });
+  await shot(page, J, '03-plain-preview');
+  await page.keyboard.press('Escape');
+  await page
+    .getByTestId('preview-overlay')
+    .getByRole('button', { name: '关闭' })
+    .click()
+    .catch(() => undefined);
+  await page.getByTestId('preview-overlay').waitFor({ state: 'hidden', timeout: 10_000 });
+
+  // Collect it.
+  await row(page, MODEL).getByRole('button', { name: '收藏' }).click();
+  await page.getByText('收藏成功').waitFor();
+  await row(page, MODEL).getByRole('button', { name: '取消收藏' }).waitFor();
+
+  // The libraries' 我的收藏 lists it; 我的文件's 我的收藏 does not.
+  await page.getByTestId('doc-sidebar').getByRole('menuitem', { name: '我的收藏' }).nth(1).click();
+  await page.waitForURL(/\/myCollectionKnowledgeBase/);
+  await page.getByTestId('library-collection-page').waitFor();
+  await row(page, MODEL).waitFor();
+  await page.waitForFunction(() => document.title.startsWith('我的收藏'));
+  await shot(page, J, '04-library-collection');
+  await page.goto(`${server.url}/myCollection`);
+  await page.getByTestId('file-table').waitFor();
+  await page.getByText('还没有收藏的文件').waitFor();
+  assert.equal(await row(page, MODEL).count(), 0);
+
+  // Un-collect from the libraries' 我的收藏.
+  await page.goto(`${server.url}/myCollectionKnowledgeBase`);
+  await row(page, MODEL).getByRole('button', { name: '取消收藏' }).click();
+  await page.getByText('还没有收藏的资源').waitFor();
+  await shot(page, J, '05-uncollected');
+
+  // 我的资源库 is the user's own: upload and new folder are offered.
+  await page.getByTestId('doc-sidebar').getByRole('menuitem', { name: '我的资源库' }).click();
+  await page.waitForURL(/\/myKnowledgeBase/);
+  await page
+    .getByRole('button', { name: /上传文件/ })
+    .first()
+    .waitFor();
+  await page
+    .getByRole('button', { name: /新建文件夹/ })
+    .first()
+    .waitFor();
+  await shot(page, J, '06-my-knowledge-base');
+  await ctx.close();
+});
