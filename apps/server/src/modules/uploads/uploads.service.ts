@@ -154,7 +154,13 @@ export function uploadsService(ctx: AppContext) {
       await dropBytes();
       throw tusError(404, '文件不存在或已被删除');
     }
-    await recordCompleted(caller, row.fileName, upload.offset, row.versionOf!);
+    await recordCompleted(
+      caller,
+      row.fileName,
+      upload.offset,
+      row.versionOf!,
+      await files.spaces.resolve(caller, row.spaceId ?? ''),
+    );
     return added.version;
   }
 
@@ -167,10 +173,18 @@ export function uploadsService(ctx: AppContext) {
     fileName: string,
     sizeBytes: number,
     fileId: string,
-    sourceType?: number,
+    area: SpaceAccess | null,
   ): Promise<void> {
     try {
-      await transfers.record({ ownerId: caller.user.id, fileName, sizeBytes, fileId, sourceType });
+      await transfers.record({
+        ownerId: caller.user.id,
+        fileName,
+        sizeBytes,
+        fileId,
+        // The 已完成 tab's location tag (000 §3): source type, and the knowledge-base type for type 3.
+        sourceType: area?.sourceType,
+        knowledgeBaseType: area?.sourceType === 3 ? area.kind : undefined,
+      });
     } catch (err) {
       ctx.log.error({ err, fileId }, 'transfer record not written');
     }
@@ -251,7 +265,7 @@ export function uploadsService(ctx: AppContext) {
     }
     if (status.convert) await ctx.enqueueConversion(fileId);
     emitStatus(ctx, file);
-    await recordCompleted(caller, file.name, size, fileId, file.sourceType);
+    await recordCompleted(caller, file.name, size, fileId, access);
     return fileId;
   }
 
