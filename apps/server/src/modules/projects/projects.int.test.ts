@@ -654,13 +654,30 @@ describe(`projects (${testDbKind})`, () => {
     ).body.data.iuid;
     const f1 = await upload(editor, 'dwg/R14.dwg', d.iuid, sub);
     const f2 = await upload(owner, 'fbx/box.fbx', d.iuid);
-    const size = 281_020 + 17_200;
-    expect(await companyUsed(owner)).toBe(before + size);
+    expect(await companyUsed(owner)).toBe(before + 281_020 + 17_200);
+    // A second version of box.fbx: the first stays stored and charged (issue 5 versions).
+    const v2 = new Uint8Array(await readFile(path.join(TESTDATA, 'fbx/spider.fbx')));
+    const meta = { filename: 'box.fbx', versionOf: f2 };
+    const created = await fetch(`${t.baseUrl}${Api.versionAdd}`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${owner.token}`,
+        'tus-resumable': '1.0.0',
+        'upload-length': String(v2.length),
+        'upload-metadata': Object.entries(meta)
+          .map(([k, v]) => `${k} ${Buffer.from(v).toString('base64')}`)
+          .join(','),
+      },
+    });
+    expect(created.status).toBe(201);
+    expect((await tusPatch(t, owner.token, created.headers.get('location')!, 0, v2)).status).toBe(204);
+    const current = 281_020 + v2.length;
+    expect(await companyUsed(owner)).toBe(before + current + 17_200);
     const info = await call<ProjectRowValue>(t, 'GET', Api.projectInfo, {
       token: owner.token,
       query: { iuid: d.iuid },
     });
-    expect(info.body.data).toMatchObject({ fileCount: 2, usedBytes: size, memberCount: 3 });
+    expect(info.body.data).toMatchObject({ fileCount: 2, usedBytes: current, memberCount: 3 });
     const stored = (id: string) => existsSync(path.join(t.config.storageDir, 'files', d.iuid, id));
     expect(stored(f1) && stored(f2)).toBe(true);
 

@@ -79,7 +79,7 @@ export function versionsRepository(db: Db) {
     await db.execute(sql`
       insert into file_versions (file_id, number, name, suffix, size_bytes, uploader_id, storage_key,
         status_type, progress, status_msg, derived_kind, derived_key, derived_bytes, stats, created_at)
-      select id, version_no, name, suffix, size_bytes, owner_id,
+      select id, version_no, name, suffix, size_bytes, uploader_id,
         coalesce(storage_key, 'files/' || owner_id || '/' || id || '/original'),
         status_type, progress, status_msg, derived_kind, derived_key, derived_bytes, stats, created_at
       from files where id = ${file.id} and kind = 2
