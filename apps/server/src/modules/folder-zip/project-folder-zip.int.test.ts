@@ -1,0 +1,198 @@
+/**
+ * Folder download as a zip of a PROJECT folder (issue 5 "Tests": "a folder zip whose entries and
+ * bytes match the originals"; 001 §7 CompressFileFolder; 001 §2 project group) with real files of
+ * ../shared/testdata uploaded into the project by its manager: a project viewer (download right)
+ * gets every entry with the original bytes and the folder structure, a subfolder zips on its own,
+ * and a person of the same company who is no member, or of another company, gets 404 and no bytes.
+ *
+ * The company and its project are rows written straight into the test database (a `companies` row,
+ * `users.corp_id`, a `spaces` row of kind 'project', `project_members` rows), so the test depends
+ * only on the space policy and the zip stream.
+ */
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { crc32 } from 'node:zlib';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import yauzl from 'yauzl';
+import { Api, type FileRowValue } from '@bimdrive/contracts';
+import {
+  call,
+  signUp,
+  startTestApp,
+  TESTDATA,
+  testDbKind,
+  tusCreate,
+  tusPatch,
+  type TestApp,
+  type TestUser,
+} from '../../test/harness.ts';
+import { companies, projectMembers, spaces, users } from '../../db/schema.ts';
+
+/** Every entry of a zip: name → bytes (directories → null); CRCs checked. */
+async function unzip(buf: Buffer): Promise<Map<string, Buffer | null>> {
+  const zip = await new Promise<yauzl.ZipFile>((resolve, reject) =>
+    yauzl.fromBuffer(buf, { lazyEntries: true }, (err, z) => (err ? reject(err) : resolve(z))),
+  );
+  const out = new Map<string, Buffer | null>();
+  await new Promise<void>((resolve, reject) => {
+    zip.on('error', reject);
+    zip.on('end', () => resolve());
+    zip.on('entry', (e: yauzl.Entry) => {
+      if (e.fileName.endsWith('/')) {
+        out.set(e.fileName, null);
+        zip.readEntry();
+        return;
+      }
+      zip.openReadStream(e, (err, s) => {
+        if (err) return reject(err);
+        const chunks: Buffer[] = [];
+        s.on('data', (c: Buffer) => chunks.push(c));
+        s.on('error', reject);
+        s.on('end', () => {
+          const data = Buffer.concat(chunks);
+          if (crc32(data) !== e.crc32) return reject(new Error(`CRC mismatch: ${e.fileName}`));
+          out.set(e.fileName, data);
+          zip.readEntry();
+        });
+      });
+    });
+    zip.readEntry();
+  });
+  return out;
+}
+
+/** The project tree: folder path → test-data files in it. */
+const TREE: Record<string, string[]> = {
+  项目模型: ['office/A-101_Floor_Plans.pdf'],
+  '项目模型/结构': ['ifc/AC20-FZK-Haus.ifc', 'ifc/SimpleWall.ifc'],
+  '项目模型/图纸': ['dwg/R14.dwg', 'dxf/polylines.dxf'],
+  '项目模型/图纸/效果图': ['images/SimpleWall_Screenshot_1.png'],
+  '项目模型/构件': ['gltf/BoxTextured.glb', 'obj/WusonOBJ.obj', 'stl/sphereWithHole.stl', '3dm/mesh.3dm'],
+  '项目模型/空目录': [],
+};
+
+describe(`folder zip of a project folder (${testDbKind})`, () => {
+  let t: TestApp;
+  let manager: TestUser;
+  let viewer: TestUser;
+  /** Same company, not a member of the project. */
+  let outsider: TestUser;
+  /** Member of another company. */
+  let foreigner: TestUser;
+  let projectId = '';
+  /** Folder path → iuid. */
+  const folders = new Map<string, string>();
+
+  const db = () => t.built.ctx.db;
+  const zipOf = (u: TestUser, iuid: string) =>
+    fetch(`${t.baseUrl}${Api.compressFolder}?iuid=${encodeURIComponent(iuid)}`, {
+      headers: { authorization: `Bearer ${u.token}` },
+    });
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    manager = await signUp(t, '项目经理');
+    viewer = await signUp(t, '访客');
+    outsider = await signUp(t, '同公司非成员');
+    foreigner = await signUp(t, '外公司');
+    const [c1, c2] = await db()
+      .insert(companies)
+      .values([
+        { name: '压缩测试公司', creditCode: `ZIPA${Date.now()}`, quotaBytes: 10 * 1024 ** 3 },
+        { name: '另一家公司', creditCode: `ZIPB${Date.now()}`, quotaBytes: 10 * 1024 ** 3 },
+      ])
+      .returning({ id: companies.id });
+    for (const u of [manager, viewer, outsider])
+      await db().update(users).set({ corpId: c1!.id }).where(eq(users.id, u.login.userID));
+    await db()
+      .update(users)
+      .set({ corpId: c2!.id, isCorpAdmin: true })
+      .where(eq(users.id, foreigner.login.userID));
+    const [p] = await db()
+      .insert(spaces)
+      .values({ kind: 'project', name: '压缩项目', companyId: c1!.id, creatorId: manager.login.userID })
+      .returning({ id: spaces.id });
+    projectId = p!.id;
+    await db()
+      .insert(projectMembers)
+      .values([
+        { projectId, userId: manager.login.userID, role: 'manager' },
+        { projectId, userId: viewer.login.userID, role: 'viewer' },
+      ]);
+
+    // The tree, built through the API by the manager: folders, then the real files.
+    for (const dir of Object.keys(TREE)) {
+      const parent = dir.includes('/') ? folders.get(dir.slice(0, dir.lastIndexOf('/')))! : '';
+      const r = await call<FileRowValue>(t, 'POST', Api.folderAdd, {
+        token: manager.token,
+        body: { parentIUID: parent, fileName: path.basename(dir), spaceId: projectId },
+      });
+      expect(r.body.code, r.body.msg).toBe(1);
+      expect(r.body.data.spaceId).toBe(projectId);
+      folders.set(dir, r.body.data.iuid);
+    }
+    for (const [dir, rels] of Object.entries(TREE))
+      for (const rel of rels) {
+        const bytes = new Uint8Array(await readFile(path.join(TESTDATA, rel)));
+        const created = await tusCreate(t, manager.token, bytes.length, {
+          filename: path.basename(rel),
+          folderId: folders.get(dir)!,
+          spaceId: projectId,
+        });
+        expect(created.status, await created.clone().text()).toBe(201);
+        const done = await tusPatch(t, manager.token, created.headers.get('location')!, 0, bytes);
+        expect(done.status).toBe(204);
+      }
+  });
+  afterAll(async () => t.close());
+
+  it('a project viewer downloads the folder: every entry with the original bytes, folders and the empty one kept', async () => {
+    const res = await zipOf(viewer, folders.get('项目模型')!);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/zip');
+    const entries = await unzip(Buffer.from(await res.arrayBuffer()));
+    const expectedFiles = Object.entries(TREE).flatMap(([dir, rels]) =>
+      rels.map((rel) => [`${dir}/${path.basename(rel)}`, rel] as const),
+    );
+    const files = [...entries].filter(([, data]) => data !== null).map(([n]) => n);
+    expect(files.sort()).toEqual(expectedFiles.map(([n]) => n).sort());
+    for (const [name, rel] of expectedFiles)
+      expect(entries.get(name)!.equals(await readFile(path.join(TESTDATA, rel))), name).toBe(true);
+    const dirs = [...entries].filter(([, data]) => data === null).map(([n]) => n);
+    expect(dirs.sort()).toEqual(
+      Object.keys(TREE)
+        .map((d) => `${d}/`)
+        .sort(),
+    );
+  });
+
+  it('a subfolder of the project zips on its own, rooted at its name', async () => {
+    const res = await zipOf(manager, folders.get('项目模型/图纸')!);
+    expect(res.status).toBe(200);
+    const entries = await unzip(Buffer.from(await res.arrayBuffer()));
+    expect([...entries.keys()].sort()).toEqual(
+      [
+        '图纸/',
+        '图纸/R14.dwg',
+        '图纸/polylines.dxf',
+        '图纸/效果图/',
+        '图纸/效果图/SimpleWall_Screenshot_1.png',
+      ].sort(),
+    );
+    expect(entries.get('图纸/R14.dwg')!.equals(await readFile(path.join(TESTDATA, 'dwg/R14.dwg')))).toBe(
+      true,
+    );
+  });
+
+  it('a person of the same company who is no member, and one of another company, get 404 and no bytes', async () => {
+    for (const u of [outsider, foreigner])
+      for (const dir of ['项目模型', '项目模型/结构']) {
+        const res = await zipOf(u, folders.get(dir)!);
+        expect(res.status, `${dir}`).toBe(404);
+        expect(res.headers.get('content-type')).not.toBe('application/zip');
+        const body = (await res.json()) as { code: number };
+        expect(body.code).not.toBe(1);
+      }
+  });
+});
