@@ -17,7 +17,7 @@ import { DocumentLayout } from './document-layout.tsx';
 import { guardLoader } from './guard.ts';
 import { RootLayout, type RouteHandle } from './root-layout.tsx';
 import { RouteError } from './routes/route-error.tsx';
-import { LIBRARY_KINDS, LIBRARY_ROUTES, MENU_ROUTE_PATHS } from '@bimdrive/contracts';
+import { LIBRARY_KINDS, LIBRARY_ROUTES, MENU_ROUTE_PATHS, PROJECT_SCOPES } from '@bimdrive/contracts';
 import { clientConfigQueryOptions } from '../features/auth/api/get-client-config.ts';
 import { queryClient } from '../lib/query-client.ts';
 
@@ -62,6 +62,7 @@ const BUILT_MENU_PATHS = new Set([
   '/myShare',
   ...Object.values(LIBRARY_ROUTES),
   '/myCollectionKnowledgeBase',
+  ...PROJECT_SCOPES.map((scope) => `/${scope}`),
 ]);
 const MENU_TITLES: Record<string, string> = {
   '/blueprintData': 'blueprint',
@@ -106,6 +107,32 @@ const libraryRoutes: RouteObject[] = [
     }),
   },
 ];
+
+/**
+ * Project group (issue 5; 001 §2 project group, layout 1, and /projectFile): the five lists and the
+ * project space inside the project layout, which keeps the five lists mounted between visits (their
+ * route elements are empty: the layout shows the list of the current path) and renders /projectFile
+ * through its outlet.
+ */
+const projectRoutes: RouteObject = {
+  lazy: async () => ({ Component: (await import('./project-layout.tsx')).ProjectLayout }),
+  children: [
+    ...PROJECT_SCOPES.map((scope): RouteObject => ({
+      path: `/${scope}`,
+      loader: guardLoader,
+      handle: handle(`service:title.${scope}`),
+      Component: () => null,
+    })),
+    {
+      path: '/projectFile',
+      loader: guardLoader,
+      handle: handle('service:title.projectFile'),
+      lazy: async () => ({
+        Component: (await import('./routes/project-file-route.tsx')).ProjectFileRoute,
+      }),
+    },
+  ],
+};
 
 /** Route objects (exported for tests and tooling). */
 export const routes: RouteObject[] = [
@@ -186,6 +213,7 @@ export const routes: RouteObject[] = [
             }),
           },
           ...placeholderRoutes,
+          projectRoutes,
           {
             element: <DocumentLayout />,
             children: [

@@ -19,6 +19,8 @@ const TOP_GROUPS: readonly MenuGroupValue[] = ['mySpace', 'companySpace', 'syste
 
 /** The group of the current path (/ and /userCenter count as 我的空间, so do the libraries: their sidebar is 我的空间's). */
 function groupOf(pathname: string, menu: readonly MenuItemValue[]): MenuGroupValue | undefined {
+  // The project space belongs to 企业空间 (issue 5; 001 §2 /projectFile).
+  if (pathname === '/projectFile') return 'companySpace';
   const group = menu.find((e) => e.path === pathname)?.group;
   if (group === 'library') return 'mySpace';
   return group ?? (pathname === '/' ? 'mySpace' : undefined);

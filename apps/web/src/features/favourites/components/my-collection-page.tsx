@@ -14,9 +14,22 @@ import { useTableUrlState } from '../../../components/data-table/use-table-url-s
 import { FILE_TABLE_CONFIG, FileTable } from '../../../components/file-table.tsx';
 import { isPreviewReady } from '../../../components/status-label.ts';
 import { downloadFile } from '../../../lib/download.ts';
+import { useSession } from '../../../stores/session-store.ts';
 import { useMyCollectionList } from '../api/get-my-collection-list.ts';
 import { useSetCollected } from '../api/set-collected.ts';
 import '../i18n.ts';
+
+/**
+ * Where 定位 opens a favourite (001 §2): a file of the personal space (its spaceId is the user's id) in
+ * /myDocument, a project's file in /projectFile with its project (issue 5), both with
+ * `pageMode=location&iuid=` so the folder opens and the row is highlighted.
+ */
+export function locatePath(row: Pick<FileRowValue, 'iuid' | 'spaceId'>, userId: string): string {
+  const q = `pageMode=location&iuid=${encodeURIComponent(row.iuid)}`;
+  return row.spaceId && row.spaceId !== userId
+    ? `/projectFile?${q}&projectId=${encodeURIComponent(row.spaceId)}`
+    : `/myDocument?${q}`;
+}
 
 /** Props of MyCollectionPage. */
 export interface MyCollectionPageProps {
@@ -28,6 +41,7 @@ export function MyCollectionPage({ onPreview }: MyCollectionPageProps): ReactEle
   const { t } = useTranslation(['favourites', 'common']);
   const { message } = App.useApp();
   const navigate = useNavigate();
+  const user = useSession((s) => s.user);
   const [table, setTable] = useTableUrlState(FILE_TABLE_CONFIG);
   const list = useMyCollectionList(stateToParams(table, FILE_TABLE_CONFIG, { withPaging: true }));
   const collect = useSetCollected();
@@ -80,7 +94,7 @@ export function MyCollectionPage({ onPreview }: MyCollectionPageProps): ReactEle
         tableId="myCollection"
         state={table}
         onStateChange={setTable}
-        onLocate={(r) => void navigate(`/myDocument?pageMode=location&iuid=${r.iuid}`)}
+        onLocate={(r) => void navigate(locatePath(r, user?.userID ?? ''))}
         bulkActions={[
           {
             key: 'uncollect',

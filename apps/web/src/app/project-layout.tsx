@@ -1,0 +1,144 @@
+/**
+ * Project group layout (issue 5; spec 001 §2 "Project group (layout 1, project sidebar 240px)"): a
+ * collapsible 240px sidebar with the five lists the permission menu offers (最近浏览, 全部项目, 我的项目,
+ * 我参与的项目, 我的收藏 — company edition) and 项目空间 (/projectFile), the content on the right.
+ *
+ * The five lists are kept alive (001 §2 "All five are kept alive in a cache"): each is mounted on its
+ * first visit and stays mounted, hidden while another route shows, so its page, rows, keyword and scroll
+ * position are as the user left them. /projectFile renders through the outlet. The sidebar starts
+ * collapsed on /projectFile, which has its own folder tree; the open state elsewhere is the
+ * `sidebarOpen` cookie of the document layout (000 §3).
+ */
+import {
+  AppstoreOutlined,
+  ClockCircleOutlined,
+  FolderOpenOutlined,
+  MenuFoldOutlined,
+  MenuUnfoldOutlined,
+  ProjectOutlined,
+  StarOutlined,
+  TeamOutlined,
+} from '@ant-design/icons';
+import { PROJECT_SCOPES, type ProjectScopeValue } from '@bimdrive/contracts';
+import { Button, Layout, Menu, Tooltip } from 'antd';
+import { useState, type ReactElement } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet, useLocation, useNavigate } from 'react-router';
+import { useMenuList } from '../features/service/api/menu-list.ts';
+import { ProjectListPage } from '../features/projects/components/project-list-page.tsx';
+import '../features/projects/i18n.ts';
+import '../features/projects/projects.css';
+import { isInsideChatApp } from '../lib/chat-app.ts';
+import { getCookie, setCookie } from '../lib/cookie.ts';
+import { SIDEBAR_COOKIE, SIDEBAR_WIDTH } from './document-layout.tsx';
+import { visibleMenu } from './guard-rules.ts';
+import './i18n.ts';
+
+/** Icons of the project group's menu entries (menu.ts icon names). */
+const ICONS: Record<string, ReactElement> = {
+  clock: <ClockCircleOutlined />,
+  appstore: <AppstoreOutlined />,
+  project: <ProjectOutlined />,
+  team: <TeamOutlined />,
+  star: <StarOutlined />,
+};
+
+/** The scope a path shows, if it is one of the five. */
+export function scopeOfPath(pathname: string): ProjectScopeValue | null {
+  const name = pathname.replace(/^\/+|\/+$/g, '');
+  return (PROJECT_SCOPES as readonly string[]).includes(name) ? (name as ProjectScopeValue) : null;
+}
+
+/** The layout element of the project group and /projectFile. */
+export function ProjectLayout(): ReactElement {
+  const { t } = useTranslation(['projects', 'service', 'app']);
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const active = scopeOfPath(pathname);
+  const [visited, setVisited] = useState<ProjectScopeValue[]>(active ? [active] : []);
+  if (active && !visited.includes(active)) setVisited([...visited, active]);
+  const [open, setOpen] = useState(() => getCookie(SIDEBAR_COOKIE) !== '0');
+  const [openInSpace, setOpenInSpace] = useState(false);
+  const inSpace = !active;
+  const expanded = inSpace ? openInSpace : open;
+  const menu = visibleMenu(useMenuList().data ?? [], isInsideChatApp()).filter(
+    (e) => e.group === 'companySpace',
+  );
+
+  const toggle = () => {
+    if (inSpace) {
+      setOpenInSpace((o) => !o);
+      return;
+    }
+    setOpen((o) => {
+      setCookie(SIDEBAR_COOKIE, o ? '0' : '1');
+      return !o;
+    });
+  };
+
+  return (
+    <Layout style={{ minHeight: 0 }}>
+      <Layout.Sider
+        width={SIDEBAR_WIDTH}
+        collapsedWidth={64}
+        collapsible
+        collapsed={!expanded}
+        trigger={null}
+        className="doc-sider"
+        data-testid="project-sidebar"
+      >
+        <div style={{ display: 'flex', flexDirection: 'column', height: '100%' }}>
+          <Menu
+            mode="inline"
+            selectedKeys={[pathname]}
+            style={{ borderInlineEnd: 'none', flex: 1, paddingTop: 8 }}
+            onClick={({ key }) => void navigate(key)}
+            items={[
+              ...menu.map((e) => ({
+                key: e.path,
+                icon: ICONS[e.icon] ?? <ProjectOutlined />,
+                label: t(`projects:title.${e.name}`),
+              })),
+              { type: 'divider' as const },
+              {
+                key: '/projectFile',
+                icon: <FolderOpenOutlined />,
+                label: t('projects:sidebar.projectFile'),
+              },
+            ]}
+          />
+          <div className="doc-sider-toggle">
+            <Tooltip title={t('app:nav.toggleSidebar')} placement="right">
+              <Button
+                type="text"
+                icon={expanded ? <MenuFoldOutlined /> : <MenuUnfoldOutlined />}
+                onClick={toggle}
+                aria-label={t('app:nav.toggleSidebar')}
+                aria-expanded={expanded}
+                data-testid="sidebar-toggle"
+              />
+            </Tooltip>
+          </div>
+        </div>
+      </Layout.Sider>
+      <Layout.Content className="project-content">
+        {visited.map((scope) => (
+          <div
+            key={scope}
+            className="project-pane"
+            data-active={scope === active}
+            inert={scope !== active}
+            aria-hidden={scope !== active}
+          >
+            <ProjectListPage scope={scope} />
+          </div>
+        ))}
+        {inSpace && (
+          <div className="project-pane" data-active>
+            <Outlet />
+          </div>
+        )}
+      </Layout.Content>
+    </Layout>
+  );
+}
