@@ -4,19 +4,21 @@
  * group, uploads a real IFC through the page and sees it reach 转换完成 live; a plain user then sees the
  * library read-only (no 上传文件 / 新建文件夹, no 重命名 / 删除 on the row), previews the model, collects
  * it, finds it in the libraries' 我的收藏 (/myCollectionKnowledgeBase) but not in 我的文件's 我的收藏,
- * and un-collects it there. Also: 我的资源库 is the plain user's own, writable library.
+ * and un-collects it there. A file the administrator adds appears and converts live on the plain user's
+ * open page; 打开所在位置 in 我的收藏 opens the library at the file; 我的资源库 is the plain user's own, writable
+ * library; 企业资源库 without a company shows the server's refusal.
  * Screenshots: e2e/artifacts/libraries/.
  */
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, shot } from '../lib/browser.ts';
 import { signInWithPassword } from '../lib/sign-in.ts';
-import { DEMO, startServer, TESTDATA, type RunningServer } from '../lib/server.ts';
+import { apiData, DEMO, startServer, TESTDATA, type RunningServer } from '../lib/server.ts';
 
 const J = 'libraries';
 const PHONE = '13700000071';
@@ -45,6 +47,35 @@ after(async () => {
   await server?.stop();
   if (dataDir) await rm(dataDir, { recursive: true, force: true });
 });
+
+/** Upload a real test file into an area through tus (creation + one PATCH). */
+async function uploadInto(token: string, spaceId: string, rel: string): Promise<void> {
+  const bytes = await readFile(path.join(TESTDATA, rel));
+  const meta = { filename: path.basename(rel), spaceId, folderId: '' };
+  const created = await fetch(`${server.url}/api/files/uploads`, {
+    method: 'POST',
+    headers: {
+      authorization: `Bearer ${token}`,
+      'tus-resumable': '1.0.0',
+      'upload-length': String(bytes.length),
+      'upload-metadata': Object.entries(meta)
+        .map(([k, v]) => `${k} ${Buffer.from(v).toString('base64')}`)
+        .join(','),
+    },
+  });
+  assert.equal(created.status, 201, await created.clone().text());
+  const done = await fetch(new URL(created.headers.get('location')!, server.url), {
+    method: 'PATCH',
+    headers: {
+      authorization: `Bearer ${token}`,
+      'tus-resumable': '1.0.0',
+      'upload-offset': '0',
+      'content-type': 'application/offset+octet-stream',
+    },
+    body: new Uint8Array(bytes),
+  });
+  assert.equal(done.status, 204);
+}
 
 const row = (page: Page, name: string) =>
   page.getByTestId('file-table').locator(`tr[data-row-name="${name}"]`);
@@ -81,7 +112,13 @@ test('an administrator curates 公共构件库; a plain user browses it read-onl
     .filter({ hasText: '转换完成' })
     .waitFor({ timeout: 240_000 });
   await shot(admin, J, '01-admin-uploaded');
-  await adminCtx.close();
+  const adminToken = (await admin.evaluate(() => localStorage.getItem('token')))!;
+  const librarySpace = await apiData<{ spaceId: string }>(
+    server.url,
+    adminToken,
+    'GET',
+    '/api/KnowledgeBase/GetLibrary?kind=component',
+  );
 
   // A plain user: the same library, read-only.
   const ctx = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
@@ -98,6 +135,14 @@ test('an administrator curates 公共构件库; a plain user browses it read-onl
   await row(page, MODEL).getByRole('button', { name: '预览' }).waitFor();
   await row(page, MODEL).getByRole('button', { name: '下载' }).waitFor();
   await shot(page, J, '02-plain-read-only');
+
+  // Live: a file the administrator adds appears and converts on the plain user's open page
+  // (publiclibraryStatusInfo refreshes the table).
+  await uploadInto(adminToken, librarySpace.spaceId, 'ifc/just_wall.ifc');
+  await page
+    .locator('[data-testid="status-just_wall.ifc"]')
+    .filter({ hasText: '转换完成' })
+    .waitFor({ timeout: 240_000 });
 
   // Preview opens the model.
   await row(page, MODEL).getByRole('button', { name: '预览' }).click();
@@ -124,6 +169,12 @@ test('an administrator curates 公共构件库; a plain user browses it read-onl
   await row(page, MODEL).waitFor();
   await page.waitForFunction(() => document.title.startsWith('我的收藏'));
   await shot(page, J, '04-library-collection');
+  // 打开所在位置 opens the library at the file's folder with its row marked.
+  await row(page, MODEL).getByRole('button', { name: '打开所在位置' }).click();
+  await page.waitForURL(/\/commonBuildLibrary\?.*located=/);
+  await row(page, MODEL).waitFor();
+  await page.goto(`${server.url}/myCollectionKnowledgeBase`);
+  await row(page, MODEL).waitFor();
   await page.goto(`${server.url}/myCollection`);
   await page.getByTestId('file-table').waitFor();
   await page.getByText('还没有收藏的文件').waitFor();
@@ -147,5 +198,19 @@ test('an administrator curates 公共构件库; a plain user browses it read-onl
     .first()
     .waitFor();
   await shot(page, J, '06-my-knowledge-base');
+
+  // 企业资源库 without a company: the server's refusal, nothing listed.
+  await page.getByTestId('doc-sidebar').getByRole('menuitem', { name: '企业资源库' }).click();
+  await page.getByTestId('library-refused').getByText('您还没有加入企业').waitFor();
+  assert.equal(await page.getByTestId('file-table').count(), 0);
+  const selected = page.getByTestId('doc-sidebar').locator('.ant-menu-item-selected');
+  await page.waitForFunction(
+    () => document.querySelectorAll('[data-testid="doc-sidebar"] .ant-menu-item-selected').length === 1,
+  );
+  assert.equal((await selected.innerText()).trim(), '企业资源库');
+  await page.mouse.move(800, 700);
+  await page.waitForTimeout(400);
+  await shot(page, J, '07-company-base-refused');
   await ctx.close();
+  await adminCtx.close();
 });
