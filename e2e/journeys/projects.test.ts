@@ -247,7 +247,7 @@ test('create a project, add a viewer, upload a folder, zip it, locate a favourit
   await admin.getByTestId('top-menu-mySpace').click();
   await admin.getByTestId('doc-sidebar').getByText('我的收藏').first().click();
   await admin.waitForURL(/\/myCollection/);
-  await fileRow(admin, 'polylines.dxf').getByRole('button', { name: '定位' }).click();
+  await fileRow(admin, 'polylines.dxf').getByRole('button', { name: '打开所在位置' }).click();
   await admin.waitForURL(/\/projectFile\?.*located=/);
   assert.equal(new URL(admin.url()).searchParams.get('projectId'), projectId);
   await admin.locator('tr.row-located[data-row-name="polylines.dxf"]').waitFor();
@@ -259,7 +259,7 @@ test('create a project, add a viewer, upload a folder, zip it, locate a favourit
   await admin.waitForURL(/\/lately$/);
   await projectRow(admin, 'lately', PROJECT).waitFor();
   await admin.getByTestId('project-sidebar').getByText('全部项目').click();
-  const search = admin.getByTestId('project-list-all').getByTestId('project-search');
+  const search = admin.getByTestId('project-list-all').getByTestId('project-search').locator('input');
   await search.fill('不存在');
   await search.press('Enter');
   await admin.getByTestId('project-list-all').getByText('没有找到名称包含“不存在”的项目').waitFor();
@@ -305,17 +305,43 @@ test('create a project, add a viewer, upload a folder, zip it, locate a favourit
     () => document.querySelector('tr[data-row-name="SimpleWall.ifc"]')?.getAttribute('data-row-key') ?? '',
   );
   assert.ok(fileId, 'the row carries its id');
+  // The browser's session token (signing in again ended the registration's session).
+  const viewerSession = (await viewer.evaluate(() => localStorage.getItem('token')))!;
   const refused = await fetch(`${server.url}/api/Home/FileDelete`, {
     method: 'POST',
-    headers: { authorization: `Bearer ${viewerToken}`, 'content-type': 'application/json' },
+    headers: { authorization: `Bearer ${viewerSession}`, 'content-type': 'application/json' },
     body: JSON.stringify({ IUID: fileId }),
   });
   assert.equal(refused.status, 403);
-  const listed = await api<{ list: Array<{ iuid: string }> }>(adminToken, 'GET', X);
+  const adminSession = (await admin.evaluate(() => localStorage.getItem('token')))!;
+  const listed = await api<{ list: Array<{ iuid: string }> }>(
+    adminSession,
+    'GET',
+    `/api/Home/MyDocumentList?spaceId=${projectId}&keyword=SimpleWall`,
+  );
   assert.ok(
     listed.list.some((r) => r.iuid === fileId),
     'the file is still there',
   );
   await viewer.context().close();
+
+  // The manager renames the project (编辑成功), then deletes it after the 提示 confirmation (删除成功).
+  await admin.getByTestId('project-sidebar').getByText('全部项目').click();
+  const managed = projectRow(admin, 'all', PROJECT);
+  await managed.getByTestId('project-rename').click();
+  const renameDialog = admin.getByRole('dialog').filter({ hasText: '重命名项目' });
+  await renameDialog.getByTestId('project-name-input').fill(`${PROJECT}（一期）`);
+  await renameDialog.getByRole('button', { name: /确\s*定/ }).click();
+  await admin.getByText('编辑成功').first().waitFor();
+  const renamed = projectRow(admin, 'all', `${PROJECT}（一期）`);
+  await renamed.getByTestId('project-delete').click();
+  await admin.locator('.ant-modal-confirm').getByText('项目中的所有文件将被删除').waitFor();
+  await shot(admin, J, '13-confirm-delete');
+  await okButton(admin).click();
+  await admin.getByText('删除成功').first().waitFor();
+  await admin.getByTestId('project-list-all').getByText('还没有项目').waitFor();
+  // The stored current project is gone: /projectFile offers to create or join one.
+  await admin.goto(`${server.url}/projectFile`);
+  await admin.getByText('您还没有可以查看的项目').waitFor();
   await admin.context().close();
 });
