@@ -1,6 +1,6 @@
-import { Api } from '@bimdrive/contracts';
+import { Api } from './routes.ts';
 import { describe, expect, it } from 'vitest';
-import { collectEndpoint, isLibraryKind } from './library-kinds.ts';
+import { collectEndpoint } from './libraries.ts';
 
 describe('collectEndpoint', () => {
   it('knowledge bases use the KnowledgeBase endpoints', () => {
@@ -19,11 +19,5 @@ describe('collectEndpoint', () => {
     expect(collectEndpoint('personal', true)).toBe(Api.collect);
     expect(collectEndpoint(undefined, false)).toBe(Api.uncollect);
     expect(collectEndpoint('project', false)).toBe(Api.uncollect);
-  });
-  it('isLibraryKind', () => {
-    expect(isLibraryKind('Mine')).toBe(true);
-    expect(isLibraryKind('component')).toBe(true);
-    expect(isLibraryKind('project')).toBe(false);
-    expect(isLibraryKind(undefined)).toBe(false);
   });
 });

@@ -8,7 +8,14 @@
  * answer 404 for a file of another kind of area; the favourites list is `Api.myCollectionKnowledgeBaseList`.
  */
 import { z } from 'zod';
-import { LibraryKind, type LibraryKindValue } from './spaces.ts';
+import { Api } from './routes.ts';
+import {
+  KNOWLEDGE_BASE_KINDS,
+  LibraryKind,
+  PUBLIC_LIBRARY_KINDS,
+  type LibraryKindValue,
+  type SpaceKindValue,
+} from './spaces.ts';
 
 /** `GET Api.libraryGet` query: which library. */
 export const LibraryQuery = z.object({ kind: LibraryKind });
@@ -22,3 +29,16 @@ export const LIBRARY_ROUTES: Record<LibraryKindValue, string> = {
   component: '/commonBuildLibrary',
   blueprint: '/blueprintData',
 };
+
+/**
+ * The collect / uncollect endpoint for a file of an area of `kind` (001 §7): knowledge bases
+ * (StandardInfo, Company, Mine) use KnowledgeBaseCollection(De), public libraries (component,
+ * blueprint) publiclibraryCollection(De), the personal space and projects DrawingCollection(De).
+ */
+export function collectEndpoint(kind: SpaceKindValue | undefined, collect: boolean): string {
+  if (kind && (KNOWLEDGE_BASE_KINDS as readonly string[]).includes(kind))
+    return collect ? Api.knowledgeBaseCollect : Api.knowledgeBaseUncollect;
+  if (kind && (PUBLIC_LIBRARY_KINDS as readonly string[]).includes(kind))
+    return collect ? Api.publicLibraryCollect : Api.publicLibraryUncollect;
+  return collect ? Api.collect : Api.uncollect;
+}

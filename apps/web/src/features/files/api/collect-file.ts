@@ -1,14 +1,22 @@
-/** `POST Api.collect` / `POST Api.uncollect` — toggle collectbit (001 §4; messages 收藏成功 / 已取消, 000 §8). */
-import { Api } from '@bimdrive/contracts';
+/**
+ * Toggle collectbit (001 §4; messages 收藏成功 / 已取消, 000 §8) through the endpoint of the file's area
+ * (001 §7): DrawingCollection(De) for 我的文件 and projects, KnowledgeBaseCollection(De) and
+ * publiclibraryCollection(De) for knowledge bases and public libraries (contracts `collectEndpoint`).
+ */
+import { collectEndpoint, type SpaceKindValue } from '@bimdrive/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { fileQueryKeys } from '../../../lib/query-keys.ts';
 
-/** Collect (`collect: true`) or un-collect one file. */
-export function setCollected(input: { iuid: string; collect: boolean }): Promise<null> {
+/** Collect (`collect: true`) or un-collect one file of an area of `kind` (absent = 我的文件). */
+export function setCollected(input: {
+  iuid: string;
+  collect: boolean;
+  kind?: SpaceKindValue;
+}): Promise<null> {
   return api<null>({
     method: 'POST',
-    url: input.collect ? Api.collect : Api.uncollect,
+    url: collectEndpoint(input.kind, input.collect),
     data: { IUID: input.iuid },
   });
 }

@@ -205,7 +205,7 @@ export function SpaceFilesPage({
 
   const toggleCollect = async (row: FileRowValue) => {
     try {
-      await collect.mutateAsync({ iuid: row.iuid, collect: !row.collectbit });
+      await collect.mutateAsync({ iuid: row.iuid, collect: !row.collectbit, kind: list.data?.space?.kind });
       void message.success(row.collectbit ? t('common:msg.uncollected') : t('common:msg.collected'));
     } catch {
       /* toasted by the API client */
@@ -278,8 +278,8 @@ export function SpaceFilesPage({
       style={{ padding: '48px 0' }}
       description={
         <Space orientation="vertical" size={4}>
-          <Typography.Text strong>{t('emptyTitle')}</Typography.Text>
-          <Typography.Text type="secondary">{t('emptyDesc')}</Typography.Text>
+          <Typography.Text strong>{rights?.upload ? t('emptyTitle') : t('emptyReadOnly')}</Typography.Text>
+          {rights?.upload && <Typography.Text type="secondary">{t('emptyDesc')}</Typography.Text>}
         </Space>
       }
     >

@@ -4,11 +4,10 @@
  * follows the file's area kind (see `collectEndpoint`); the server answers 404 for a file of another
  * kind of area.
  */
-import type { SpaceKindValue } from '@bimdrive/contracts';
+import { collectEndpoint, type SpaceKindValue } from '@bimdrive/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { fileQueryKeys } from '../../../lib/query-keys.ts';
-import { collectEndpoint } from '../lib/library-kinds.ts';
 
 /** Input: the file, its area kind and whether to collect it. */
 export interface LibraryCollectInput {
