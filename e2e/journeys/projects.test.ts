@@ -240,6 +240,8 @@ test('create a project, add a viewer, upload a folder, zip it, locate a favourit
     `${FOLDER}/${SUB}/polylines.dxf`,
   ]);
 
+  await panel(admin).getByRole('button', { name: '最小化' }).click(); // the download opened the panel
+
   // Collect a file, then locate it from 我的收藏: /projectFile opens its folder, its row highlighted.
   await tree.getByText(SUB).click();
   await fileRow(admin, 'polylines.dxf').getByRole('button', { name: '收藏' }).click();
@@ -252,12 +254,14 @@ test('create a project, add a viewer, upload a folder, zip it, locate a favourit
   assert.equal(new URL(admin.url()).searchParams.get('projectId'), projectId);
   await admin.locator('tr.row-located[data-row-name="polylines.dxf"]').waitFor();
   await admin.getByTestId('project-tree').locator('.ant-tree-node-selected', { hasText: SUB }).waitFor();
+  await admin.waitForTimeout(400); // the tree's expand motion
   await shot(admin, J, '09-located');
 
   // The five lists: 最近浏览 lists the opened project; 全部项目 keeps its keyword between visits.
   await admin.getByTestId('top-menu-companySpace').click();
   await admin.waitForURL(/\/lately$/);
   await projectRow(admin, 'lately', PROJECT).waitFor();
+  await shot(admin, J, '09b-lately');
   await admin.getByTestId('project-sidebar').getByText('全部项目').click();
   const search = admin.getByTestId('project-list-all').getByTestId('project-search').locator('input');
   await search.fill('不存在');
@@ -336,6 +340,7 @@ test('create a project, add a viewer, upload a folder, zip it, locate a favourit
   const renamed = projectRow(admin, 'all', `${PROJECT}（一期）`);
   await renamed.getByTestId('project-delete').click();
   await admin.locator('.ant-modal-confirm').getByText('项目中的所有文件将被删除').waitFor();
+  await admin.waitForTimeout(400); // the dialog's zoom-in
   await shot(admin, J, '13-confirm-delete');
   await okButton(admin).click();
   await admin.getByText('删除成功').first().waitFor();

@@ -176,10 +176,10 @@ export function ProjectListPage({ scope }: ProjectListPageProps): ReactElement {
       <Table<ProjectRowValue>
         rowKey="iuid"
         data-testid="project-table"
-        loading={list.isFetching}
+        loading={list.isLoading || list.isPlaceholderData}
         dataSource={list.data?.list ?? []}
         locale={{ emptyText: list.isLoading ? ' ' : empty }}
-        scroll={{ x: 1100 }}
+        scroll={{ x: 1050 }}
         onRow={(r) => ({ onDoubleClick: () => open(r) })}
         pagination={{
           current: page,
@@ -197,9 +197,8 @@ export function ProjectListPage({ scope }: ProjectListPageProps): ReactElement {
           {
             key: 'name',
             title: t('col.name'),
-            ellipsis: true,
             render: (_, r) => (
-              <Space size={10} style={{ minWidth: 0 }}>
+              <div className="project-name-cell">
                 <span className="project-icon" aria-hidden>
                   <ProjectOutlined />
                 </span>
@@ -208,6 +207,7 @@ export function ProjectListPage({ scope }: ProjectListPageProps): ReactElement {
                   onClick={() => open(r)}
                   data-testid="project-name"
                   ellipsis
+                  title={r.projectName}
                 >
                   {r.projectName}
                 </Typography.Link>
@@ -217,14 +217,15 @@ export function ProjectListPage({ scope }: ProjectListPageProps): ReactElement {
                     size="small"
                     aria-label={r.collectbit ? t('action.uncollect') : t('action.collect')}
                     data-testid="project-collect"
+                    style={{ flex: 'none' }}
                     icon={r.collectbit ? <StarFilled style={{ color: '#faad14' }} /> : <StarOutlined />}
                     onClick={() => void toggleCollect(r)}
                   />
                 </Tooltip>
-              </Space>
+              </div>
             ),
           },
-          { key: 'creator', title: t('col.creator'), dataIndex: 'creatorName', width: 110, ellipsis: true },
+          { key: 'creator', title: t('col.creator'), dataIndex: 'creatorName', width: 100, ellipsis: true },
           {
             key: 'role',
             title: t('col.role'),
@@ -235,22 +236,22 @@ export function ProjectListPage({ scope }: ProjectListPageProps): ReactElement {
               </Tag>
             ),
           },
-          { key: 'members', title: t('col.members'), dataIndex: 'memberCount', width: 70, align: 'right' },
-          { key: 'files', title: t('col.files'), dataIndex: 'fileCount', width: 70, align: 'right' },
+          { key: 'members', title: t('col.members'), dataIndex: 'memberCount', width: 64, align: 'right' },
+          { key: 'files', title: t('col.files'), dataIndex: 'fileCount', width: 64, align: 'right' },
           {
             key: 'size',
             title: t('col.size'),
-            width: 100,
+            width: 96,
             align: 'right',
             render: (_, r) => formatFileSize(r.usedBytes),
           },
           scope === 'lately'
-            ? { key: 'visit', title: t('col.visitTime'), dataIndex: 'visitTime', width: 170 }
-            : { key: 'update', title: t('col.updateTime'), dataIndex: 'updateTime', width: 170 },
+            ? { key: 'visit', title: t('col.visitTime'), dataIndex: 'visitTime', width: 165 }
+            : { key: 'update', title: t('col.updateTime'), dataIndex: 'updateTime', width: 165 },
           {
             key: 'actions',
             title: t('col.actions'),
-            width: 300,
+            width: 290,
             fixed: 'right',
             render: (_, r) => (
               <Space size={0} className="row-actions">
