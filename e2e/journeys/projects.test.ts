@@ -280,6 +280,28 @@ test('create a project, add a viewer, upload a folder, zip it, locate a favourit
   await admin.getByTestId('project-sidebar').getByText('我的收藏').click();
   await projectRow(admin, 'myCollectionProject', PROJECT).waitFor();
   await shot(admin, J, '10-collected-projects');
+  // Eleven projects page by 10 (001 §2); page 2 of 全部项目 is still open after visiting another list.
+  const adminSession = (await admin.evaluate(() => localStorage.getItem('token')))!;
+  for (let i = 1; i <= 10; i += 1)
+    await api(adminSession, 'POST', '/api/Project/ProjectAdd', {
+      projectName: `配套工程${String(i).padStart(2, '0')}`,
+    });
+  await admin.getByTestId('project-sidebar').getByText('全部项目').click();
+  const allList = admin.getByTestId('project-list-all');
+  await allList.getByRole('button', { name: /刷\s*新/ }).click();
+  await allList.getByText('共 11 个项目').waitFor();
+  assert.equal(await allList.locator('tr.ant-table-row').count(), 10);
+  await allList.locator('.ant-pagination-item-2').click();
+  await allList.locator('.ant-pagination-item-2.ant-pagination-item-active').waitFor();
+  await admin.waitForFunction(
+    () => document.querySelectorAll('[data-testid="project-list-all"] tr.ant-table-row').length === 1,
+  );
+  await admin.getByTestId('project-sidebar').getByText('最近浏览').click();
+  await projectRow(admin, 'lately', PROJECT).waitFor();
+  await admin.getByTestId('project-sidebar').getByText('全部项目').click();
+  await allList.locator('.ant-pagination-item-2.ant-pagination-item-active').waitFor();
+  assert.equal(await allList.locator('tr.ant-table-row').count(), 1, 'page 2 kept between visits');
+  await shot(admin, J, '10b-all-page-2');
 
   // The viewer: 我参与的项目 lists the project as 查看者; the space is read-only.
   const viewer = await newPage();
@@ -317,7 +339,6 @@ test('create a project, add a viewer, upload a folder, zip it, locate a favourit
     body: JSON.stringify({ IUID: fileId }),
   });
   assert.equal(refused.status, 403);
-  const adminSession = (await admin.evaluate(() => localStorage.getItem('token')))!;
   const listed = await api<{ list: Array<{ iuid: string }> }>(
     adminSession,
     'GET',
@@ -331,6 +352,8 @@ test('create a project, add a viewer, upload a folder, zip it, locate a favourit
 
   // The manager renames the project (编辑成功), then deletes it after the 提示 confirmation (删除成功).
   await admin.getByTestId('project-sidebar').getByText('全部项目').click();
+  await search.fill('滨江');
+  await search.press('Enter');
   const managed = projectRow(admin, 'all', PROJECT);
   await managed.getByTestId('project-rename').click();
   const renameDialog = admin.getByRole('dialog').filter({ hasText: '重命名项目' });
@@ -344,9 +367,24 @@ test('create a project, add a viewer, upload a folder, zip it, locate a favourit
   await shot(admin, J, '13-confirm-delete');
   await okButton(admin).click();
   await admin.getByText('删除成功').first().waitFor();
-  await admin.getByTestId('project-list-all').getByText('还没有项目').waitFor();
-  // The stored current project is gone: /projectFile offers to create or join one.
+  await allList.getByText('没有找到名称包含“滨江”的项目').waitFor();
+  // The stored current project is no longer listed: /projectFile resets to the first (000 §4).
+  const first = (
+    await api<Array<{ iuid: string; projectName: string }>>(
+      adminSession,
+      'POST',
+      '/api/Noticeboard/GetProject',
+      { type: '1' },
+    )
+  )[0]!;
+  assert.notEqual(first.iuid, projectId);
   await admin.goto(`${server.url}/projectFile`);
-  await admin.getByText('您还没有可以查看的项目').waitFor();
+  await admin.waitForURL((u) => u.searchParams.get('projectId') === first.iuid);
+  await admin.getByTestId('project-tree-panel').getByText(first.projectName).first().waitFor();
+  assert.equal(
+    await admin.evaluate(() => JSON.parse(localStorage.getItem('projectInfo') ?? '{}').iuid),
+    first.iuid,
+  );
+  await shot(admin, J, '14-reset-to-first');
   await admin.context().close();
 });
