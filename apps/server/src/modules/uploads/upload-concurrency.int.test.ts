@@ -4,12 +4,14 @@
  * same user that starts receiving bytes while two PATCHes are in flight answers 429 with
  * `Retry-After` and an envelope message, keeps its offset, and goes through once a slot frees; other
  * users are not held back. The Redis store is checked with two clients standing for two API
- * processes (a local redis-server on a unix socket, when the machine has one).
+ * processes, and an app started with REDIS_URL refuses a PATCH while another process holds the
+ * user's slot (a local redis-server on 127.0.0.1, when the machine has one).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import http from 'node:http';
+import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Redis } from 'ioredis';
@@ -162,12 +164,25 @@ describe(`per-user limit of concurrent uploads (${testDbKind})`, () => {
   });
 });
 
+/** A free TCP port on the loopback interface. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const addr = srv.address();
+      srv.close(() => (typeof addr === 'object' && addr ? resolve(addr.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
 const redisServer = ['/usr/bin/redis-server', '/usr/local/bin/redis-server'].find((p) => existsSync(p));
 
 describe.skipIf(!redisServer)('per-user upload slots shared through Redis (two API processes)', () => {
   let dir: string;
   let server: ChildProcess;
   let socket: string;
+  let port = 0;
   const clients: Redis[] = [];
   const client = () => {
     const r = new Redis({ path: socket, maxRetriesPerRequest: 1 });
@@ -177,12 +192,14 @@ describe.skipIf(!redisServer)('per-user upload slots shared through Redis (two A
   beforeAll(async () => {
     dir = await mkdtemp(path.join(tmpdir(), 'bimdrive-redis-'));
     socket = path.join(dir, 'redis.sock');
+    port = await freePort();
     server = spawn(
       redisServer!,
-      ['--port', '0', '--unixsocket', socket, '--save', '', '--appendonly', 'no'],
-      {
-        stdio: 'ignore',
-      },
+      [
+        ...['--port', String(port), '--bind', '127.0.0.1', '--unixsocket', socket],
+        ...['--save', '', '--appendonly', 'no'],
+      ],
+      { stdio: 'ignore' },
     );
     await until(async () => existsSync(socket), 'redis-server socket');
   });
@@ -225,6 +242,31 @@ describe.skipIf(!redisServer)('per-user upload slots shared through Redis (two A
     expect(await api4.acquire('u', 'y')).toBeNull();
     await new Promise((r) => setTimeout(r, 400));
     expect(await api4.acquire('u', 'y')).not.toBeNull();
+  });
+
+  it('the app with REDIS_URL counts the slots another API process holds for the same user', async () => {
+    const app = await startTestApp({ redisUrl: `redis://127.0.0.1:${port}`, uploadConcurrency: 1 });
+    try {
+      const u = await signUp(app, 'Redis 用户');
+      // Another API process (same Redis, the app's default key prefix) has this user's upload running.
+      const elsewhere = redisUploadSlots(client(), { limit: 1 });
+      const held = await elsewhere.acquire(u.login.userID, 'upload-on-another-node');
+      expect(held).not.toBeNull();
+      const bytes = new Uint8Array(5_000).fill(1);
+      const created = await tusCreate(app, u.token, bytes.length, { filename: 'r.bin', folderId: '' });
+      expect(created.status).toBe(201);
+      const loc = created.headers.get('location')!;
+      const refused = await tusPatch(app, u.token, loc, 0, bytes);
+      expect(refused.status).toBe(429);
+      expect(refused.headers.get('retry-after')).toBeTruthy();
+      await held!.release();
+      const done = await tusPatch(app, u.token, loc, 0, bytes);
+      expect(done.status).toBe(204);
+      // The app's own PATCH gave its slot back in Redis.
+      expect(await elsewhere.holders(u.login.userID)).toEqual([]);
+    } finally {
+      await app.close();
+    }
   });
 
   it('a live holder keeps its slot past the lease by renewing it', async () => {
