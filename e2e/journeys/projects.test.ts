@@ -312,6 +312,15 @@ test('create a project, add a viewer, upload a folder, zip it, locate a favourit
   assert.equal(await vrow.getByTestId('project-rename').count(), 0, 'viewers cannot rename the project');
   assert.equal(await vrow.getByTestId('project-delete').count(), 0, 'viewers cannot delete the project');
   await shot(viewer, J, '11-viewer-participate');
+  // 成员 is read-only for a viewer.
+  await vrow.getByTestId('project-members').click();
+  const vmembers = viewer.getByTestId('project-members-dialog');
+  await vmembers.getByText('仅项目管理者可以管理成员').waitFor();
+  await vmembers.locator('tr', { hasText: '王建国' }).getByText('管理者').waitFor();
+  assert.equal(await vmembers.getByTestId('member-add').count(), 0);
+  assert.equal(await vmembers.locator('.ant-select').count(), 0, 'no role selects for a viewer');
+  await shot(viewer, J, '11b-viewer-members');
+  await viewer.getByRole('dialog').getByRole('button', { name: '关 闭' }).click();
   await vrow.getByRole('button', { name: /打\s*开/ }).click();
   await viewer.waitForURL(/\/projectFile\?projectId=/);
   await viewer.getByTestId('space-role').getByText('查看者').waitFor();
@@ -339,6 +348,10 @@ test('create a project, add a viewer, upload a folder, zip it, locate a favourit
     body: JSON.stringify({ IUID: fileId }),
   });
   assert.equal(refused.status, 403);
+  // A locate link without projectId (001 §2): the project comes from the file, its row is highlighted.
+  await viewer.goto(`${server.url}/projectFile?pageMode=location&iuid=${fileId}`);
+  await viewer.locator('tr.row-located[data-row-name="SimpleWall.ifc"]').waitFor();
+  assert.equal(new URL(viewer.url()).searchParams.get('projectId'), projectId);
   const listed = await api<{ list: Array<{ iuid: string }> }>(
     adminSession,
     'GET',

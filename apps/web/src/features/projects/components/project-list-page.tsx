@@ -179,7 +179,7 @@ export function ProjectListPage({ scope }: ProjectListPageProps): ReactElement {
         loading={list.isLoading || list.isPlaceholderData}
         dataSource={list.data?.list ?? []}
         locale={{ emptyText: list.isLoading ? ' ' : empty }}
-        scroll={{ x: 1050 }}
+        scroll={{ x: 1080 }}
         onRow={(r) => ({ onDoubleClick: () => open(r) })}
         pagination={{
           current: page,
@@ -236,8 +236,8 @@ export function ProjectListPage({ scope }: ProjectListPageProps): ReactElement {
               </Tag>
             ),
           },
-          { key: 'members', title: t('col.members'), dataIndex: 'memberCount', width: 64, align: 'right' },
-          { key: 'files', title: t('col.files'), dataIndex: 'fileCount', width: 64, align: 'right' },
+          { key: 'members', title: t('col.members'), dataIndex: 'memberCount', width: 84, align: 'right' },
+          { key: 'files', title: t('col.files'), dataIndex: 'fileCount', width: 72, align: 'right' },
           {
             key: 'size',
             title: t('col.size'),

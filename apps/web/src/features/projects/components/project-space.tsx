@@ -11,6 +11,7 @@ import { Button, Empty, Result, Spin, Space, Typography } from 'antd';
 import { useEffect, type ReactElement, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
+import { useSession } from '../../../stores/session-store.ts';
 import { useFileSpaceId } from '../api/file-space.ts';
 import { useGetProject } from '../api/get-project.ts';
 import { useProjectInfo } from '../api/project-info.ts';
@@ -28,6 +29,7 @@ export interface ProjectSpaceProps {
 export function ProjectSpace({ children }: ProjectSpaceProps): ReactElement {
   const { t } = useTranslation('projects');
   const navigate = useNavigate();
+  const user = useSession((s) => s.user);
   const [params, setParams] = useSearchParams();
   const requested = params.get('projectId') ?? '';
   const folderId = params.get('folderId') ?? '';
@@ -57,7 +59,10 @@ export function ProjectSpace({ children }: ProjectSpaceProps): ReactElement {
     }
   }, [briefs.data, waitingForFile, current, listed, requested, params, setParams]);
 
-  if (briefs.isLoading || waitingForFile || (current && requested !== current.iuid))
+  // A project that GetProject did not list is shown only once ProjectInfo has confirmed it (the server
+  // decides: 404 for strangers), so no other call toasts a refusal first.
+  const confirming = !!current && !listed && !info.isSuccess && !info.isError;
+  if (briefs.isLoading || waitingForFile || confirming || (current && requested !== current.iuid))
     return <Spin style={{ display: 'block', margin: '96px auto' }} />;
 
   if (!current)
@@ -67,7 +72,9 @@ export function ProjectSpace({ children }: ProjectSpaceProps): ReactElement {
           description={
             <Space orientation="vertical" size={4}>
               <Typography.Text strong>{t('space.noProject')}</Typography.Text>
-              <Typography.Text type="secondary">{t('space.noProjectHint')}</Typography.Text>
+              <Typography.Text type="secondary">
+                {user?.corpIdbit ? t('space.noProjectHint') : t('noCompany')}
+              </Typography.Text>
             </Space>
           }
         >
