@@ -19,13 +19,14 @@ import {
   StarOutlined,
   TeamOutlined,
 } from '@ant-design/icons';
-import { PROJECT_SCOPES, type ProjectScopeValue } from '@bimdrive/contracts';
+import type { ProjectScopeValue } from '@bimdrive/contracts';
 import { Button, Layout, Menu, Tooltip } from 'antd';
 import { useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { useMenuList } from '../features/service/api/menu-list.ts';
 import { ProjectListPage } from '../features/projects/components/project-list-page.tsx';
+import { scopeOfPath } from '../features/projects/lib/project-tree.ts';
 import '../features/projects/i18n.ts';
 import '../features/projects/projects.css';
 import { isInsideChatApp } from '../lib/chat-app.ts';
@@ -42,12 +43,6 @@ const ICONS: Record<string, ReactElement> = {
   team: <TeamOutlined />,
   star: <StarOutlined />,
 };
-
-/** The scope a path shows, if it is one of the five. */
-export function scopeOfPath(pathname: string): ProjectScopeValue | null {
-  const name = pathname.replace(/^\/+|\/+$/g, '');
-  return (PROJECT_SCOPES as readonly string[]).includes(name) ? (name as ProjectScopeValue) : null;
-}
 
 /** The layout element of the project group and /projectFile. */
 export function ProjectLayout(): ReactElement {

@@ -10,6 +10,7 @@ import { Empty, Select, Spin, Tree, Typography, type TreeDataNode } from 'antd';
 import { useEffect, useMemo, useState, type Key, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useProjectFileTree } from '../api/project-file-tree.ts';
+import { ancestorsOf } from '../lib/project-tree.ts';
 import '../i18n.ts';
 
 /** Props of ProjectTreePanel. */
@@ -40,16 +41,6 @@ function toNodes(nodes: readonly ProjectTreeNodeValue[]): TreeDataNode[] {
         children,
       };
     });
-}
-
-/** The ids from the root down to `id` (excluded), or null when absent. */
-export function ancestorsOf(nodes: readonly ProjectTreeNodeValue[], id: string): string[] | null {
-  for (const n of nodes) {
-    if (n.iuid === id) return [];
-    const below = ancestorsOf(n.children, id);
-    if (below) return [n.iuid, ...below];
-  }
-  return null;
 }
 
 /** The picker and the folder tree. */
