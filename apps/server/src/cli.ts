@@ -10,6 +10,8 @@
  * - `service-stop (--phone <phone> | --company <credit code>) --at <ISO date|never>` sets when a
  *   person's or a company's space service ends (000 §3 serviceStopTime; `never` = 无限制), until the
  *   payment centre does it; an ended service shows the expiry warning and refuses uploads (000 §8).
+ * - `set-admin --phone <phone> [--off]` makes a person a system administrator (or no longer one):
+ *   they curate the public libraries (公共标准库, 公共构件库, 公共图纸库) and see 系统管理.
  */
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -28,7 +30,8 @@ const USAGE = `usage:
   node apps/server/src/cli.ts create-user --phone <phone> --password <pw> --name <name>
   node apps/server/src/cli.ts licence-keygen --out <dir>
   node apps/server/src/cli.ts licence-sign --key <private.pem> --customer <name> --expires <ISO date|never> [--field key=value …] [--out <file>]
-  node apps/server/src/cli.ts service-stop (--phone <phone> | --company <credit code>) --at <ISO date|never>`;
+  node apps/server/src/cli.ts service-stop (--phone <phone> | --company <credit code>) --at <ISO date|never>
+  node apps/server/src/cli.ts set-admin --phone <phone> [--off]`;
 
 const [command, ...rest] = process.argv.slice(2);
 
@@ -120,6 +123,33 @@ if (command === 'service-stop') {
     process.exit(1);
   }
   console.log(`service end set to ${at ? at.toISOString() : 'never (无限制)'}`);
+  process.exit(0);
+}
+
+if (command === 'set-admin') {
+  const { values } = parseArgs({
+    args: rest,
+    options: { phone: { type: 'string' }, off: { type: 'boolean' } },
+  });
+  if (!values.phone) {
+    console.error(USAGE);
+    process.exit(2);
+  }
+  const config = loadConfig();
+  const db = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: config.pgliteDir });
+  const changed = await db.db
+    .update(users)
+    .set({ isAdministrator: !values.off })
+    .where(eq(users.phone, normalizePhone(values.phone)))
+    .returning({ id: users.id });
+  await db.close();
+  if (changed.length === 0) {
+    console.error('no such user');
+    process.exit(1);
+  }
+  console.log(
+    values.off ? 'no longer a system administrator' : 'system administrator (curates the public libraries)',
+  );
   process.exit(0);
 }
 
