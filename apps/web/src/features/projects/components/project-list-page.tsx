@@ -1,24 +1,14 @@
 /**
  * One list of the project group (issue 5; 001 §2 project group, layout 1): 最近浏览 (lately), 全部项目
  * (all), 我的项目 (myCreated), 我参与的项目 (myParticipateIn), 我的收藏 (myCollectionProject). A paged
- * table (default page 1, 10 rows) of the projects with name, creator, the caller's role tag
+ * table (default page 1, 10 rows) of the projects with name and creator, the caller's role tag
  * (管理者/编辑者/查看者), members, files, size and updated (or last viewed) time, a collect star
  * (收藏/取消收藏), keyword search, and row actions 打开 (→ /projectFile?projectId=), 成员, and for managers
  * 重命名 and 删除 (提示 confirmation: the files are deleted too). 新建项目 is offered to company members.
  * Page, rows and keyword live in the component, which the project layout keeps mounted between visits.
  * Success toasts 添加成功 / 编辑成功 / 删除成功 (001 §8).
  */
-import {
-  DeleteOutlined,
-  EditOutlined,
-  FolderOpenOutlined,
-  PlusOutlined,
-  ProjectOutlined,
-  ReloadOutlined,
-  StarFilled,
-  StarOutlined,
-  TeamOutlined,
-} from '@ant-design/icons';
+import { PlusOutlined, ProjectOutlined, ReloadOutlined, StarFilled, StarOutlined } from '@ant-design/icons';
 import {
   formatFileSize,
   type ProjectRoleValue,
@@ -179,7 +169,7 @@ export function ProjectListPage({ scope }: ProjectListPageProps): ReactElement {
         loading={list.isLoading || list.isPlaceholderData}
         dataSource={list.data?.list ?? []}
         locale={{ emptyText: list.isLoading ? ' ' : empty }}
-        scroll={{ x: 1080 }}
+        scroll={{ x: 960 }}
         onRow={(r) => ({ onDoubleClick: () => open(r) })}
         pagination={{
           current: page,
@@ -202,15 +192,20 @@ export function ProjectListPage({ scope }: ProjectListPageProps): ReactElement {
                 <span className="project-icon" aria-hidden>
                   <ProjectOutlined />
                 </span>
-                <Typography.Link
-                  className="project-name-link"
-                  onClick={() => open(r)}
-                  data-testid="project-name"
-                  ellipsis
-                  title={r.projectName}
-                >
-                  {r.projectName}
-                </Typography.Link>
+                <div className="project-name-text">
+                  <Typography.Link
+                    className="project-name-link"
+                    onClick={() => open(r)}
+                    data-testid="project-name"
+                    ellipsis
+                    title={r.projectName}
+                  >
+                    {r.projectName}
+                  </Typography.Link>
+                  <Typography.Text type="secondary" className="project-creator" ellipsis>
+                    {t('createdBy', { name: r.creatorName })}
+                  </Typography.Text>
+                </div>
                 <Tooltip title={r.collectbit ? t('action.uncollect') : t('action.collect')}>
                   <Button
                     type="text"
@@ -225,11 +220,10 @@ export function ProjectListPage({ scope }: ProjectListPageProps): ReactElement {
               </div>
             ),
           },
-          { key: 'creator', title: t('col.creator'), dataIndex: 'creatorName', width: 100, ellipsis: true },
           {
             key: 'role',
             title: t('col.role'),
-            width: 100,
+            width: 96,
             render: (_, r) => (
               <Tag color={ROLE_COLORS[r.role]} data-testid="project-role">
                 {t(`role.${r.role}`)}
@@ -251,17 +245,16 @@ export function ProjectListPage({ scope }: ProjectListPageProps): ReactElement {
           {
             key: 'actions',
             title: t('col.actions'),
-            width: 290,
+            width: 220,
             fixed: 'right',
             render: (_, r) => (
-              <Space size={0} className="row-actions">
-                <Button type="link" size="small" icon={<FolderOpenOutlined />} onClick={() => open(r)}>
+              <Space size={0} className="project-actions">
+                <Button type="link" size="small" onClick={() => open(r)}>
                   {t('action.open')}
                 </Button>
                 <Button
                   type="link"
                   size="small"
-                  icon={<TeamOutlined />}
                   onClick={() => setMembersOf(r)}
                   data-testid="project-members"
                 >
@@ -272,7 +265,6 @@ export function ProjectListPage({ scope }: ProjectListPageProps): ReactElement {
                     <Button
                       type="link"
                       size="small"
-                      icon={<EditOutlined />}
                       onClick={() => setDialog({ kind: 'rename', row: r })}
                       data-testid="project-rename"
                     >
@@ -282,7 +274,6 @@ export function ProjectListPage({ scope }: ProjectListPageProps): ReactElement {
                       type="link"
                       size="small"
                       danger
-                      icon={<DeleteOutlined />}
                       onClick={() => confirmDelete(r)}
                       data-testid="project-delete"
                     >
