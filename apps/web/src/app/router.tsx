@@ -4,8 +4,10 @@
  * /s and /share (share landing, outside the shell, no sign-in); /404 and unknown paths → /404. Every
  * leaf runs the guard loader; screens load lazily so the progress bar covers their loading.
  * Service screens (000 §2): /systemInitError, /payCenter (建设中), /mobileTip (phones), /alladmin →
- * /companyManagement, /helpCenter (→ HELP_CENTER_URL); the other menu routes of 001 §2 (project group, libraries, administration)
- * are 建设中 placeholders inside the shell, allowed or refused by the permission menu (guard.ts).
+ * /companyManagement, /helpCenter (→ HELP_CENTER_URL). The project group (/lately, /all, /myCreated,
+ * /myParticipateIn, /myCollectionProject, kept alive) and /projectFile sit in the project layout; the
+ * libraries in the document layout; the remaining menu routes of 001 §2 (administration) are 建设中
+ * placeholders inside the shell, allowed or refused by the permission menu (guard.ts).
  */
 import type { ReactElement } from 'react';
 import { createBrowserRouter, Navigate, type LoaderFunctionArgs, type RouteObject } from 'react-router';
