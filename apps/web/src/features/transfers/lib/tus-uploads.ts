@@ -448,10 +448,19 @@ export async function cancelUpload(id: string): Promise<void> {
   filesById.delete(id);
   previousById.delete(id);
   const uploadId = record?.uploadId ?? uploadIdOf(upload?.url ?? stored?.uploadUrl);
-  if (upload) await upload.abort(true).catch(() => undefined);
+  // tus termination deletes the fragments; Getfragmentdelete (000 §7) does it when there is no tus
+  // object (a restored upload) or the termination did not go through.
+  let terminated = false;
+  if (upload?.url)
+    terminated = await upload.abort(true).then(
+      () => true,
+      () => false,
+    );
+  else if (upload) await upload.abort(false).catch(() => undefined);
   if (stored) await defaultOptions.urlStorage.removeUpload(stored.urlStorageKey).catch(() => undefined);
   pump();
-  if (uploadId) await request<null>({ url: Api.fragmentDelete, params: { IUID: uploadId }, silent: true });
+  if (uploadId && !terminated)
+    await request<null>({ url: Api.fragmentDelete, params: { IUID: uploadId }, silent: true });
 }
 
 /** Remove a finished row from the list. */
