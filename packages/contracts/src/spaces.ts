@@ -21,6 +21,7 @@
  * Anyone else sees nothing of a space: its ids answer 404 like missing ones.
  */
 import { z } from 'zod';
+import { Api } from './routes.ts';
 
 export const SPACE_KINDS = [
   'personal',
@@ -104,3 +105,15 @@ export const ListAddBody = z.object({
   list: z.array(z.object({ IUID: z.string().min(1) })).max(1000, '一次最多确认1000个文件'),
 });
 export type ListAddBodyValue = z.infer<typeof ListAddBody>;
+
+/**
+ * The list-add call that confirms finished uploads into an area (001 §7 ProjectFileListAdd /
+ * DrawingFileListAdd "chosen by a flag", KnowledgeBaseListAdd, publiclibraryFileListAdd), by the
+ * area's kind (absent = the personal space).
+ */
+export function listAddPath(kind: SpaceKindValue | undefined): string {
+  if (kind === 'project') return Api.projectFileListAdd;
+  if (kind && (PUBLIC_LIBRARY_KINDS as readonly string[]).includes(kind)) return Api.publicLibraryFileListAdd;
+  if (kind && (KNOWLEDGE_BASE_KINDS as readonly string[]).includes(kind)) return Api.knowledgeBaseListAdd;
+  return Api.drawingFileListAdd;
+}

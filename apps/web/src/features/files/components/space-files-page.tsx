@@ -17,7 +17,7 @@ import {
   HomeOutlined,
   ReloadOutlined,
 } from '@ant-design/icons';
-import type { FileRowValue, SearchHitValue } from '@bimdrive/contracts';
+import type { FileRowValue, SearchHitValue, SpaceKindValue } from '@bimdrive/contracts';
 import { App, Breadcrumb, Button, Empty, Input, Select, Space, Tag, Typography } from 'antd';
 import {
   useEffect,
@@ -47,10 +47,15 @@ import { NameDialog } from './name-dialog.tsx';
 import { downloadFolderZip } from '../lib/folder-download.ts';
 import { VersionsDialog } from './versions-dialog.tsx';
 
-/** Where an upload goes: the folder id and its display path (000 §3 upload record fullPath). */
+/**
+ * Where an upload goes: the folder id, its display path (000 §3 upload record fullPath), the area and
+ * its kind.
+ */
 export interface UploadTarget {
   folderId: string;
   fullPath: string;
+  spaceId: string;
+  spaceKind?: SpaceKindValue;
 }
 
 /** Props of SpaceFilesPage: the app composes uploads, preview and sharing from other features. */
@@ -127,7 +132,12 @@ export function SpaceFilesPage({
   const fullPath = [rootName, ...crumbs.map((c) => c.fileName)].join('/') + '/';
   // What the caller may do here; nothing is offered until the list has answered.
   const rights = list.data?.space?.rights;
-  const target = { folderId, fullPath, spaceId: list.data?.space?.spaceId ?? spaceId };
+  const target = {
+    folderId,
+    fullPath,
+    spaceId: list.data?.space?.spaceId ?? spaceId,
+    spaceKind: list.data?.space?.kind,
+  };
 
   /** URL parameters with the kept ones (e.g. projectId) first. */
   const withKept = (extra: Record<string, string> = {}) => new URLSearchParams({ ...keepParams, ...extra });

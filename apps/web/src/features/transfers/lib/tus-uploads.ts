@@ -28,10 +28,12 @@
 import {
   Api,
   isSessionEnded,
+  listAddPath,
   ResultCode,
   VERSION_OF_METADATA,
   type FileRowValue,
   type ListDataValue,
+  type SpaceKindValue,
 } from '@bimdrive/contracts';
 import dayjs from 'dayjs';
 import { defaultOptions, DetailedError, Upload, type PreviousUpload } from 'tus-js-client';
@@ -131,6 +133,8 @@ export interface UploadTarget {
   folderId: string;
   fullPath: string;
   spaceId?: string;
+  /** The area's kind: picks the list-add call that confirms finished uploads (001 §7). */
+  spaceKind?: SpaceKindValue;
 }
 
 /** A file with the path relative to the dropped or picked folder (`图纸/一层/a.ifc`), when it has one. */
@@ -176,7 +180,16 @@ function makeUpload(id: string, file: File, r: UploadRecord): Upload {
       const n = res.getHeader('x-file-version');
       if (n && Number(n) > 0) useTransfers.getState().patchUpload(id, { version: Number(n) });
     },
-    onSuccess: () => {
+    onSuccess: ({ lastResponse }) => {
+      // Confirm the new file into its area (001 §7 *ListAdd, errors silenced); versions need none.
+      const fileId = lastResponse.getHeader('x-file-iuid');
+      if (fileId && !r.versionOf)
+        void request<unknown>({
+          method: 'POST',
+          url: listAddPath(r.spaceKind),
+          data: { list: [{ IUID: fileId }] },
+          silent: true,
+        });
       uploadsById.delete(id);
       filesById.delete(id);
       previousById.delete(id);
@@ -307,6 +320,7 @@ export async function startUploads(files: readonly FileWithPath[], target: Uploa
       folderId: await ensureFolder(target.spaceId ?? '', p.folderId, name),
       fullPath: `${p.fullPath}${name}/`,
       spaceId: target.spaceId,
+      spaceKind: target.spaceKind,
     }));
     folders.set(key, made);
     return made;
@@ -324,6 +338,7 @@ export async function startUploads(files: readonly FileWithPath[], target: Uploa
       fullPath: dirs.length ? `${target.fullPath}${dirs.join('/')}/` : target.fullPath,
       folderId: dirs.length ? '' : target.folderId,
       spaceId: target.spaceId ?? '',
+      spaceKind: target.spaceKind,
       uploadTime: now(),
       progress: null,
       errorMsg: '',

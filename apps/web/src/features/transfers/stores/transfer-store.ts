@@ -4,6 +4,7 @@
  * Files and AbortControllers live outside the store (tus-uploads.ts, downloads.ts). Completed records
  * are the server's (GetTransmissionData, api/transmission.ts).
  */
+import type { SpaceKindValue } from '@bimdrive/contracts';
 import { create } from 'zustand';
 import type { UploadPhase } from '../lib/transfer-logic.ts';
 
@@ -19,6 +20,8 @@ export interface UploadRecord {
   folderId: string;
   /** The file area (contracts spaces.ts); '' = 我的文件. */
   spaceId?: string;
+  /** Its kind (absent = 我的文件). */
+  spaceKind?: SpaceKindValue;
   /** yyyy-MM-dd HH:mm:ss */
   uploadTime: string;
   /** 0–100; null before the first progress report (等待中...). */
