@@ -8,7 +8,7 @@
  */
 import path from 'node:path';
 import type { PgBoss } from 'pg-boss';
-import { HubEvents, StatusType, type FileStatusEventValue } from '@bimdrive/contracts';
+import { StatusType, type FileStatusEventValue } from '@bimdrive/contracts';
 import type { AppContext } from '../../app-context.ts';
 import { derivedDirOf, fileFolderKey, originalKeyOf, previewGlbKeyOf } from '../../storage/local-storage.ts';
 import { filesRepository, type FileRowDb } from '../files/files.repository.ts';
