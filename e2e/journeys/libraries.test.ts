@@ -165,7 +165,7 @@ test('an administrator curates 公共构件库; a plain user browses it read-onl
   // The libraries' 我的收藏 lists it; 我的文件's 我的收藏 does not.
   await page.getByTestId('doc-sidebar').getByRole('menuitem', { name: '我的收藏' }).nth(1).click();
   await page.waitForURL(/\/myCollectionKnowledgeBase/);
-  await page.getByTestId('library-collection-page').waitFor();
+  await page.getByTestId('favourites-libraries').waitFor();
   await row(page, MODEL).waitFor();
   await page.waitForFunction(() => document.title.startsWith('我的收藏'));
   await shot(page, J, '04-library-collection');

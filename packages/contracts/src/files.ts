@@ -2,7 +2,7 @@
  * File rows, folders, statuses and previews — spec 001 §3 (file row), §4 (statuses), §9 (suffixes, sizes).
  */
 import { z } from 'zod';
-import { SpaceSummary } from './spaces.ts';
+import { SpaceKind, SpaceSummary } from './spaces.ts';
 
 /** Conversion status (001 §4): 0 no response/none, 1 queued, 2 converting, 3 done, 4 failed. */
 export const StatusType = { none: 0, queued: 1, converting: 2, done: 3, failed: 4 } as const;
@@ -99,6 +99,8 @@ export const FileRow = z.object({
   parentIUID: z.string(),
   /** The area the row lives in (spaces.ts; the owner's user id for the personal space). */
   spaceId: z.string(),
+  /** The area's kind, on lists that span areas (favourites, search hits). */
+  spaceKind: SpaceKind.optional(),
   /** Display path such as "我的文件/图纸/". */
   fullPath: z.string(),
   /** Size as text, e.g. "12MB"; '' for folders. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Api } from './routes.ts';
-import { listAddPath } from './spaces.ts';
+import { listAddPath, locateUrl } from './spaces.ts';
 
 describe('listAddPath', () => {
   it('picks the list-add call of the area kind (001 §7)', () => {
@@ -11,5 +11,17 @@ describe('listAddPath', () => {
       expect(listAddPath(k)).toBe(Api.knowledgeBaseListAdd);
     for (const k of ['component', 'blueprint'] as const)
       expect(listAddPath(k)).toBe(Api.publicLibraryFileListAdd);
+  });
+});
+
+describe('locateUrl', () => {
+  it('opens the area of the file at its row; a project file with its project', () => {
+    expect(locateUrl({ iuid: 'f1', spaceId: 'u1' })).toBe('/myDocument?pageMode=location&iuid=f1');
+    expect(locateUrl({ iuid: 'f2', spaceId: 'p1', spaceKind: 'project' })).toBe(
+      '/projectFile?pageMode=location&iuid=f2&projectId=p1',
+    );
+    expect(locateUrl({ iuid: 'f3', spaceId: 's1', spaceKind: 'component' })).toBe(
+      '/commonBuildLibrary?pageMode=location&iuid=f3',
+    );
   });
 });

@@ -117,3 +117,25 @@ export function listAddPath(kind: SpaceKindValue | undefined): string {
   if (kind && (KNOWLEDGE_BASE_KINDS as readonly string[]).includes(kind)) return Api.knowledgeBaseListAdd;
   return Api.drawingFileListAdd;
 }
+
+/** The route of each area kind that opens a folder and highlights a row (001 §2 route table). */
+export const AREA_ROUTES: Record<SpaceKindValue, string> = {
+  personal: '/myDocument',
+  project: '/projectFile',
+  StandardInfo: '/standardData',
+  Company: '/companyKnowledgeBase',
+  Mine: '/myKnowledgeBase',
+  component: '/commonBuildLibrary',
+  blueprint: '/blueprintData',
+};
+
+/**
+ * Where 定位 opens a file (001 §2 `pageMode=location&iuid=`): its area's route, with the project of a
+ * project file; `spaceKind` absent = the personal space.
+ */
+export function locateUrl(row: { iuid: string; spaceId: string; spaceKind?: SpaceKindValue }): string {
+  const kind = row.spaceKind ?? 'personal';
+  const q = new URLSearchParams({ pageMode: 'location', iuid: row.iuid });
+  if (kind === 'project') q.set('projectId', row.spaceId);
+  return `${AREA_ROUTES[kind]}?${q.toString()}`;
+}

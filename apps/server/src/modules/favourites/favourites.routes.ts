@@ -56,9 +56,12 @@ export function favouritesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
               filters: pickFileFilters(q),
             },
           );
-          const pathOf = await files.pathsAcross(caller, rows);
+          const where = await files.locationsAcross(caller, rows);
           return ok({
-            list: rows.map((r) => presentFile(r, { collected: true, fullPath: pathOf(r) })),
+            list: rows.map((r) => {
+              const { fullPath, kind } = where(r);
+              return { ...presentFile(r, { collected: true, fullPath }), spaceKind: kind };
+            }),
             count,
             breadcrumbs: [{ iuid: '', fileName: title }],
           });

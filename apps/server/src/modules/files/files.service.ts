@@ -12,6 +12,7 @@ import {
   ILLEGAL_NAME_MESSAGE,
   type FileRowValue,
   type ListDataValue,
+  type SpaceKindValue,
 } from '@bimdrive/contracts';
 import type { ListQueryValue } from '@bimdrive/contracts';
 import type { AppContext } from '../../app-context.ts';
@@ -99,18 +100,22 @@ export function filesService(ctx: AppContext) {
   }
 
   /**
-   * Display paths of rows from several spaces (favourites, search hits), each under its own space's
-   * root name. Rows of spaces the caller may not view get ''. @returns row → "项目A/图纸/".
+   * Where rows from several spaces live (favourites, search hits): each row's display path under its
+   * own space's root name and the space's kind. Rows of spaces the caller may not view get ''.
+   * @returns row → { fullPath: "项目A/图纸/", kind }.
    */
-  async function pathsAcross(caller: Caller, rows: Array<Pick<FileRowDb, 'spaceId' | 'parentId'>>) {
+  async function locationsAcross(caller: Caller, rows: Array<Pick<FileRowDb, 'spaceId' | 'parentId'>>) {
     const bySpace = new Map<string, Array<string | null>>();
     for (const r of rows) bySpace.set(r.spaceId, [...(bySpace.get(r.spaceId) ?? []), r.parentId]);
-    const resolvers = new Map<string, (parentId: string | null) => string>();
+    const known = new Map<string, { kind: SpaceKindValue; pathOf: (parentId: string | null) => string }>();
     for (const [spaceId, parents] of bySpace) {
       const access = await spaces.resolve(caller, spaceId);
-      if (access) resolvers.set(spaceId, await rowPaths(access, parents));
+      if (access) known.set(spaceId, { kind: access.kind, pathOf: await rowPaths(access, parents) });
     }
-    return (r: Pick<FileRowDb, 'spaceId' | 'parentId'>) => resolvers.get(r.spaceId)?.(r.parentId) ?? '';
+    return (r: Pick<FileRowDb, 'spaceId' | 'parentId'>) => {
+      const k = known.get(r.spaceId);
+      return { fullPath: k?.pathOf(r.parentId) ?? '', kind: k?.kind };
+    };
   }
 
   function pathFromChain(access: SpaceAccess, chain: Array<{ id: string; name: string }>) {
@@ -205,7 +210,7 @@ export function filesService(ctx: AppContext) {
     },
 
     rowPaths,
-    pathsAcross,
+    locationsAcross,
 
     /** Create a folder in a space ('' = personal). @throws 400 illegal name, 403, 404 parent, 409 name taken. */
     async addFolder(caller: Caller, parentId: string, rawName: string, spaceId = ''): Promise<FileRowValue> {

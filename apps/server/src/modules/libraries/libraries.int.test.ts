@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   Api,
   HubEvents,
+  locateUrl,
   type FileRowValue,
   type ListDataValue,
   type PreviewInfoValue,
@@ -216,6 +217,12 @@ describe(`knowledge bases and public libraries (${testDbKind})`, () => {
     expect(c.body).toMatchObject({ code: 1, msg: '收藏成功' });
     expect(await collections(plain, Api.myCollectionKnowledgeBaseList)).toEqual([componentFile]);
     expect(await collections(plain, Api.myCollectionList)).toEqual([]);
+    // The row says which area it is in and where it lives, so 定位 and 取消收藏 pick the right calls.
+    const [favRow] = (
+      await call<ListDataValue>(t, 'GET', Api.myCollectionKnowledgeBaseList, { token: plain.token })
+    ).body.data.list;
+    expect(favRow).toMatchObject({ spaceKind: 'component', fullPath: '公共构件库/' });
+    expect(locateUrl(favRow!)).toBe(`/commonBuildLibrary?pageMode=location&iuid=${componentFile}`);
     const lib = await spaceOf(plain, 'component');
     const row = (await list(plain, lib.spaceId)).body.data.list.find((r) => r.iuid === componentFile);
     expect(row?.collectbit).toBe(true);

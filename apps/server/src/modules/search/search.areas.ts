@@ -5,7 +5,7 @@
  * projects the caller may view (1), the knowledge bases and public libraries they may view (3), and
  * 我的收藏. Visibility is the space policy's SQL (spaces.repository.ts visibleSpaceIds).
  */
-import { SourceType, type SearchAreaValue, type SpaceKindValue } from '@bimdrive/contracts';
+import { locateUrl, SourceType, type SearchAreaValue } from '@bimdrive/contracts';
 import { and, eq, ilike, sql, type SQL } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.ts';
 import { favourites, files } from '../../db/schema.ts';
@@ -38,34 +38,16 @@ export interface SearchAreaProvider {
   locate(caller: Caller, rows: FileRowDb[]): Promise<(row: FileRowDb) => HitLocation>;
 }
 
-/** The route of each area kind that opens a folder and highlights a row (001 §2 route table). */
-export const AREA_ROUTES: Record<SpaceKindValue, string> = {
-  personal: '/myDocument',
-  project: '/projectFile',
-  StandardInfo: '/standardData',
-  Company: '/companyKnowledgeBase',
-  Mine: '/myKnowledgeBase',
-  component: '/commonBuildLibrary',
-  blueprint: '/blueprintData',
-};
-
 /** The providers, in priority order: a file in several areas is shown in the first. */
 export function searchAreaProviders(ctx: AppContext): SearchAreaProvider[] {
   const fileService = filesService(ctx);
   /** Locations of hits from any spaces: their space's path and route. */
   const locateAcross = async (caller: Caller, rows: FileRowDb[]) => {
-    const pathOf = await fileService.pathsAcross(caller, rows);
-    const kinds = new Map<string, SpaceKindValue>();
-    for (const id of new Set(rows.map((r) => r.spaceId))) {
-      const a = await fileService.spaces.resolve(caller, id);
-      if (a) kinds.set(id, a.kind);
-    }
-    return (row: FileRowDb) => ({
-      fullPath: pathOf(row),
-      locateUrl: `${AREA_ROUTES[kinds.get(row.spaceId) ?? 'personal']}?pageMode=location&iuid=${row.id}${
-        kinds.get(row.spaceId) === 'project' ? `&projectId=${row.spaceId}` : ''
-      }`,
-    });
+    const where = await fileService.locationsAcross(caller, rows);
+    return (row: FileRowDb) => {
+      const { fullPath, kind } = where(row);
+      return { fullPath, locateUrl: locateUrl({ iuid: row.id, spaceId: row.spaceId, spaceKind: kind }) };
+    };
   };
   /** Files of the spaces the caller may view whose kind matches `kindSql`, by name. */
   const inSpaces = (caller: Caller, pattern: string, kindSql: SQL) =>

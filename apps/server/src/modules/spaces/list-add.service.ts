@@ -51,7 +51,7 @@ export function listAddService(ctx: AppContext) {
         if (!a || !kinds.includes(a.kind)) throw notFound();
         picked.push(f);
       }
-      const pathOf = await filesSvc.pathsAcross(caller, picked);
+      const where = await filesSvc.locationsAcross(caller, picked);
       for (const f of picked) {
         const payload: FileStatusEventValue = {
           iuid: f.id,
@@ -62,7 +62,7 @@ export function listAddService(ctx: AppContext) {
         };
         void emitToSpace(ctx, f.spaceId, 'status', payload);
       }
-      return picked.map((f) => presentFile(f, { collected: false, fullPath: pathOf(f) }));
+      return picked.map((f) => presentFile(f, { collected: false, fullPath: where(f).fullPath }));
     },
   };
 }

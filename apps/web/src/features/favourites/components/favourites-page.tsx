@@ -1,10 +1,12 @@
 /**
- * 我的收藏 `/myCollection` (spec 001 §2 personal file group): collected files in the shared file table
- * with their location (opens the file's folder with its row marked), preview, download and 取消收藏
- * (message 已取消, 000 §8), one or many at once; sorting, filters and paging run on the server.
+ * 我的收藏 (spec 001 §2): `/myCollection` (personal file group: 我的文件 and projects) and
+ * `/myCollectionKnowledgeBase` (library group: knowledge bases and public libraries). Collected files
+ * in the shared file table with their location (定位 opens the file's area at its folder with its row
+ * marked), preview, download and 取消收藏 through the collect call of the file's area (message 已取消,
+ * 000 §8), one or many at once; sorting, filters and paging run on the server.
  */
 import { ReloadOutlined, StarOutlined } from '@ant-design/icons';
-import type { FileRowValue } from '@bimdrive/contracts';
+import { locateUrl, type FileRowValue } from '@bimdrive/contracts';
 import { App, Button, Empty, Space, Typography } from 'antd';
 import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,41 +16,30 @@ import { useTableUrlState } from '../../../components/data-table/use-table-url-s
 import { FILE_TABLE_CONFIG, FileTable } from '../../../components/file-table.tsx';
 import { isPreviewReady } from '../../../components/status-label.ts';
 import { downloadFile } from '../../../lib/download.ts';
-import { useSession } from '../../../stores/session-store.ts';
-import { useMyCollectionList } from '../api/get-my-collection-list.ts';
+import { useMyCollectionList, type FavouriteGroup } from '../api/get-my-collection-list.ts';
 import { useSetCollected } from '../api/set-collected.ts';
 import '../i18n.ts';
 
-/**
- * Where 定位 opens a favourite (001 §2): a file of the personal space (its spaceId is the user's id) in
- * /myDocument, a project's file in /projectFile with its project (issue 5), both with
- * `pageMode=location&iuid=` so the folder opens and the row is highlighted.
- */
-export function locatePath(row: Pick<FileRowValue, 'iuid' | 'spaceId'>, userId: string): string {
-  const q = `pageMode=location&iuid=${encodeURIComponent(row.iuid)}`;
-  return row.spaceId && row.spaceId !== userId
-    ? `/projectFile?${q}&projectId=${encodeURIComponent(row.spaceId)}`
-    : `/myDocument?${q}`;
-}
-
-/** Props of MyCollectionPage. */
-export interface MyCollectionPageProps {
+/** Props of FavouritesPage. */
+export interface FavouritesPageProps {
+  /** `files`: 我的文件 and projects; `libraries`: knowledge bases and public libraries. */
+  group: FavouriteGroup;
   onPreview: (row: FileRowValue) => void;
 }
 
-/** The favourites screen. */
-export function MyCollectionPage({ onPreview }: MyCollectionPageProps): ReactElement {
+/** A favourites screen. */
+export function FavouritesPage({ group, onPreview }: FavouritesPageProps): ReactElement {
   const { t } = useTranslation(['favourites', 'common']);
   const { message } = App.useApp();
   const navigate = useNavigate();
-  const user = useSession((s) => s.user);
   const [table, setTable] = useTableUrlState(FILE_TABLE_CONFIG);
-  const list = useMyCollectionList(stateToParams(table, FILE_TABLE_CONFIG, { withPaging: true }));
+  const list = useMyCollectionList(group, stateToParams(table, FILE_TABLE_CONFIG, { withPaging: true }));
   const collect = useSetCollected();
+  const texts = group === 'libraries' ? 'libraries.' : '';
 
   const toggle = async (row: FileRowValue) => {
     try {
-      await collect.mutateAsync({ iuid: row.iuid, collect: !row.collectbit });
+      await collect.mutateAsync({ iuid: row.iuid, collect: !row.collectbit, kind: row.spaceKind });
       void message.success(row.collectbit ? t('common:msg.uncollected') : t('common:msg.collected'));
     } catch {
       /* toasted */
@@ -57,7 +48,7 @@ export function MyCollectionPage({ onPreview }: MyCollectionPageProps): ReactEle
 
   const uncollectAll = async (rows: FileRowValue[]) => {
     try {
-      for (const r of rows) await collect.mutateAsync({ iuid: r.iuid, collect: false });
+      for (const r of rows) await collect.mutateAsync({ iuid: r.iuid, collect: false, kind: r.spaceKind });
       void message.success(t('common:msg.uncollected'));
     } catch {
       /* toasted */
@@ -73,7 +64,7 @@ export function MyCollectionPage({ onPreview }: MyCollectionPageProps): ReactEle
   };
 
   return (
-    <div className="page-card">
+    <div className="page-card" data-testid={`favourites-${group}`}>
       <div className="page-toolbar">
         <Typography.Title level={5} style={{ margin: 0 }}>
           <StarOutlined style={{ color: '#faad14', marginRight: 8 }} />
@@ -91,10 +82,10 @@ export function MyCollectionPage({ onPreview }: MyCollectionPageProps): ReactEle
         rows={list.data?.list ?? []}
         total={list.data?.count ?? 0}
         loading={list.isLoading}
-        tableId="myCollection"
+        tableId={group === 'libraries' ? 'myCollectionKnowledgeBase' : 'myCollection'}
         state={table}
         onStateChange={setTable}
-        onLocate={(r) => void navigate(locatePath(r, user?.userID ?? ''))}
+        onLocate={(r) => void navigate(locateUrl(r))}
         bulkActions={[
           {
             key: 'uncollect',
@@ -114,8 +105,8 @@ export function MyCollectionPage({ onPreview }: MyCollectionPageProps): ReactEle
               style={{ padding: '48px 0' }}
               description={
                 <Space orientation="vertical" size={4}>
-                  <Typography.Text strong>{t('emptyTitle')}</Typography.Text>
-                  <Typography.Text type="secondary">{t('emptyDesc')}</Typography.Text>
+                  <Typography.Text strong>{t(`${texts}emptyTitle`)}</Typography.Text>
+                  <Typography.Text type="secondary">{t(`${texts}emptyDesc`)}</Typography.Text>
                 </Space>
               }
             />
