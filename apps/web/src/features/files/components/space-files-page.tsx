@@ -43,7 +43,7 @@ import { useMyDocumentList } from '../api/get-my-document-list.ts';
 import { useRenameFile } from '../api/rename-file.ts';
 import { useSearchFiles } from '../api/search-files.ts';
 import '../i18n.ts';
-import { NameDialog } from './name-dialog.tsx';
+import { NameDialog } from '../../../components/name-dialog.tsx';
 import { downloadFolderZip } from '../lib/folder-download.ts';
 import { VersionsDialog } from './versions-dialog.tsx';
 

@@ -11,6 +11,7 @@
 import { PlusOutlined, ProjectOutlined, ReloadOutlined, StarFilled, StarOutlined } from '@ant-design/icons';
 import {
   formatFileSize,
+  ProjectName,
   type ProjectRoleValue,
   type ProjectRowValue,
   type ProjectScopeValue,
@@ -19,6 +20,7 @@ import { App, Button, Empty, Input, Space, Table, Tag, Tooltip, Typography } fro
 import { useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { NameDialog } from '../../../components/name-dialog.tsx';
 import { useSession } from '../../../stores/session-store.ts';
 import { useSetProjectCollected } from '../api/collect-project.ts';
 import { useCreateProject } from '../api/create-project.ts';
@@ -27,7 +29,6 @@ import { useProjectList } from '../api/project-list.ts';
 import { useRenameProject } from '../api/rename-project.ts';
 import '../i18n.ts';
 import { ProjectMembersDialog } from './project-members-dialog.tsx';
-import { ProjectNameDialog } from './project-name-dialog.tsx';
 
 /** Props of ProjectListPage. */
 export interface ProjectListPageProps {
@@ -58,6 +59,17 @@ export function ProjectListPage({ scope }: ProjectListPageProps): ReactElement {
   const [searchText, setSearchText] = useState('');
   const [dialog, setDialog] = useState<Dialog>(null);
   const [membersOf, setMembersOf] = useState<ProjectRowValue | null>(null);
+  // The name field of 新建项目 / 重命名: required, then ProjectName (001 §5 rule, at most 50).
+  const projectNameProps = {
+    label: t('projectName'),
+    placeholder: t('namePlaceholder'),
+    maxLength: 50,
+    inputTestId: 'project-name-input',
+    validate: (name: string) =>
+      !name.trim()
+        ? t('nameRequired')
+        : (ProjectName.safeParse(name.trim()).error?.issues[0]?.message ?? null),
+  };
   const list = useProjectList({ scope, page, rows, ...(keyword ? { keyword } : {}) });
   const create = useCreateProject();
   const rename = useRenameProject();
@@ -286,7 +298,8 @@ export function ProjectListPage({ scope }: ProjectListPageProps): ReactElement {
           },
         ]}
       />
-      <ProjectNameDialog
+      <NameDialog
+        {...projectNameProps}
         open={dialog?.kind === 'create'}
         title={t('createTitle')}
         initialName=""
@@ -298,7 +311,8 @@ export function ProjectListPage({ scope }: ProjectListPageProps): ReactElement {
           setDialog(null);
         }}
       />
-      <ProjectNameDialog
+      <NameDialog
+        {...projectNameProps}
         open={dialog?.kind === 'rename'}
         title={t('renameTitle')}
         initialName={dialog?.kind === 'rename' ? dialog.row.projectName : ''}

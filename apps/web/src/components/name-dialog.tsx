@@ -1,14 +1,15 @@
 /**
- * Name dialog for 新建文件夹 and 重命名 (spec 001 §5): names must not contain \ / : * ? " < > |; the
- * message 文件名不能包含下列任何字符 \ / : * ? " < > | is checked client side before the server sees it.
+ * A draggable one-field name dialog: 新建文件夹 / 重命名 (spec 001 §5), 新建项目 / 重命名项目 (issue 5).
+ * The name is checked client side before the server sees it — by default with the file-name rule
+ * (message 文件名不能包含下列任何字符 \ / : * ? " < > |), or with the caller's `validate`; a refusal by
+ * the server keeps the dialog open (the API client toasts it).
  */
 import { Form, Input } from 'antd';
 import { useEffect, useRef, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { InputRef } from 'antd';
-import { validateFileName } from '../../../lib/file-name.ts';
-import { DraggableModal } from '../../../components/draggable-modal.tsx';
-import '../i18n.ts';
+import { validateFileName } from '../lib/file-name.ts';
+import { DraggableModal } from './draggable-modal.tsx';
 
 /** Props of NameDialog. */
 export interface NameDialogProps {
@@ -18,6 +19,13 @@ export interface NameDialogProps {
   initialName: string;
   /** Select the base name only (without the suffix) when renaming a file. */
   selectBaseName?: boolean;
+  /** The rule: null when valid, else the message shown under the field (default: file names, 001 §5). */
+  validate?: (name: string) => string | null;
+  /** Longest name the field accepts (shown as a counter when given). */
+  maxLength?: number;
+  placeholder?: string;
+  /** data-testid of the input. */
+  inputTestId?: string;
   confirmLoading: boolean;
   /** Resolve to close the dialog; reject to keep it open (the server refused). */
   onSubmit: (name: string) => Promise<void>;
@@ -26,13 +34,15 @@ export interface NameDialogProps {
 
 /** A one-field dialog asking for a file or folder name. */
 export function NameDialog(props: NameDialogProps): ReactElement {
-  const { t } = useTranslation(['files', 'common']);
+  const { t } = useTranslation(['common']);
   const [form] = Form.useForm<{ name: string }>();
   const input = useRef<InputRef>(null);
   const { open, initialName, selectBaseName } = props;
+  const validate = props.validate ?? validateFileName;
 
   useEffect(() => {
     if (!open) return;
+    form.resetFields();
     form.setFieldsValue({ name: initialName });
     const id = window.setTimeout(() => {
       const el = input.current?.input;
@@ -77,13 +87,19 @@ export function NameDialog(props: NameDialogProps): ReactElement {
           rules={[
             {
               validator: (_, value: string | undefined) => {
-                const msg = validateFileName(value ?? '');
+                const msg = validate(value ?? '');
                 return msg ? Promise.reject(new Error(msg)) : Promise.resolve();
               },
             },
           ]}
         >
-          <Input ref={input} maxLength={200} />
+          <Input
+            ref={input}
+            data-testid={props.inputTestId}
+            placeholder={props.placeholder}
+            maxLength={props.maxLength ? props.maxLength + 10 : 200}
+            showCount={props.maxLength ? { formatter: ({ count }) => `${count}/${props.maxLength}` } : false}
+          />
         </Form.Item>
       </Form>
     </DraggableModal>
