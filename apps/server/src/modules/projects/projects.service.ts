@@ -23,8 +23,8 @@ import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { formatDateTime } from '../../lib/time.ts';
 import { fileFolderKey } from '../../storage/local-storage.ts';
 import type { Caller } from '../auth/auth.service.ts';
+import { PERSONAL_EDITION_MSG } from '../service-state/service-state.service.ts';
 import { filesRepository, isUuid } from '../files/files.repository.ts';
-import { PERSONAL_EDITION_MSG } from '../service-state/service-state.routes.ts';
 import { spaceAccessService, viewerOf, type SpaceAccess, type SpaceAction } from '../spaces/space-access.ts';
 import {
   LastManager,

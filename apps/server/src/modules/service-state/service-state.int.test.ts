@@ -25,7 +25,7 @@ import {
   type TestUser,
 } from '../../test/harness.ts';
 import { generateLicenceKeyPair, signLicence } from './licence.ts';
-import { PERSONAL_EDITION_MSG } from './service-state.routes.ts';
+import { PERSONAL_EDITION_MSG } from './service-state.service.ts';
 import { LICENCE_REFUSED_MSG, PERSONAL_EXPIRED_UPLOAD_MSG } from './service-state.service.ts';
 
 const CODE_X = '91350100M000100Y43';

@@ -16,7 +16,12 @@ import type { AppContext } from '../../app-context.ts';
 import { forbidden } from '../../lib/errors.ts';
 import { bearerToken, ok, okSchema } from '../../lib/http.ts';
 import { authService } from '../auth/auth.service.ts';
-import { deploymentLicence, LICENCE_REFUSED_MSG, serviceStateService } from './service-state.service.ts';
+import {
+  deploymentLicence,
+  LICENCE_REFUSED_MSG,
+  PERSONAL_EDITION_MSG,
+  serviceStateService,
+} from './service-state.service.ts';
 
 /** Calls a session may make without a valid licence. */
 const UNLICENSED_ALLOWED = new Set<string>([
@@ -76,9 +81,6 @@ export function addEditionGate(app: FastifyInstance, ctx: AppContext): void {
     throw forbidden(PERSONAL_EDITION_MSG);
   });
 }
-
-/** Message of company calls in the personal edition. */
-export const PERSONAL_EDITION_MSG = '个人版不支持企业功能';
 
 /** Register ServiceTimeVerify and GetLoginUserMenuList. */
 export function serviceStateRoutes(ctx: AppContext): FastifyPluginAsyncZod {

@@ -29,6 +29,8 @@ export async function deploymentLicence(config: AppConfig): Promise<LicenceStatu
 
 /** Message of calls refused in a private deployment without a valid licence. */
 export const LICENCE_REFUSED_MSG = '系统验证失败：授权文件缺失、无效或已过期，请联系系统管理员';
+/** Message of company calls in the personal edition. */
+export const PERSONAL_EDITION_MSG = '个人版不支持企业功能';
 /** Message of uploads refused because the personal space has expired (000 §8). */
 export const PERSONAL_EXPIRED_UPLOAD_MSG = '您的个人空间已过期，文件上传受限，请购买存储空间后重试';
 

@@ -23,8 +23,11 @@ import type { AppContext } from '../../app-context.ts';
 import { AppError, forbidden, notFound } from '../../lib/errors.ts';
 import type { Caller } from '../auth/auth.service.ts';
 import { companiesRepository } from '../companies/companies.repository.ts';
-import { PERSONAL_EDITION_MSG } from '../service-state/service-state.routes.ts';
-import { PERSONAL_EXPIRED_UPLOAD_MSG, serviceEnded } from '../service-state/service-state.service.ts';
+import {
+  PERSONAL_EDITION_MSG,
+  PERSONAL_EXPIRED_UPLOAD_MSG,
+  serviceEnded,
+} from '../service-state/service-state.service.ts';
 import { spacesRepository, type SpaceRow, type Viewer } from './spaces.repository.ts';
 
 /** Who pays for a space's bytes. */
