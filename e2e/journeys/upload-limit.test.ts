@@ -1,9 +1,10 @@
 /**
  * The server's per-user limit of concurrent uploads and version uploads in the transfer panel, in a
  * real browser (issue 5 "Uploading tab": "a per-user limit of concurrent uploads with the rest
- * 等待中..."; 001 §7 FileVersionAdd). The server runs with UPLOAD_CONCURRENCY=1 while the tab runs up
- * to three uploads: the server answers the extra PATCHes 429 (Retry-After), the panel shows those
- * uploads 等待中... — never 错误: — and they all finish, byte-identical to the originals. Then a new
+ * 等待中..."; 001 §7 FileVersionAdd). The server runs with UPLOAD_CONCURRENCY=1: a tab learns the limit
+ * from the client settings and starts one upload, holding the next 等待中...; a second tab of the same
+ * account uploading meanwhile gets its PATCH answered 429 (Retry-After) and shows 等待中... too —
+ * never 错误: — and everything finishes, byte-identical to the originals. Then a new
  * version of an IFC file chosen in the versions dialog runs in the panel's 上传中 tab, ends 完成 and
  * in 已完成, and the dialog shows it as V2, the current version. Screenshots:
  * e2e/artifacts/upload-limit/.
@@ -51,37 +52,59 @@ test('the server holds extra uploads back (等待中..., not 错误:) and a new 
   const page = await ctx.newPage();
   page.on('pageerror', (e) => console.error('[page error]', e.message));
   const refused: string[] = [];
-  page.on('response', (r) => {
-    if (r.status() === 429 && r.request().method() === 'PATCH')
-      refused.push(r.headers()['retry-after'] ?? '');
-  });
+  const watch429 = (p: Page) =>
+    p.on('response', (r) => {
+      if (r.status() === 429 && r.request().method() === 'PATCH')
+        refused.push(r.headers()['retry-after'] ?? '');
+    });
+  watch429(page);
   await signInWithPassword(page, server.url, DEMO.phone, DEMO.password);
   await page.goto(`${server.url}/myDocument`);
   await page.locator('[data-testid="file-table"]').waitFor();
   const cdp = await ctx.newCDPSession(page);
   await throttle(cdp, 300 * 1024);
+  // A second tab of the same account (the session is shared through localStorage).
+  const other = await ctx.newPage();
+  watch429(other);
+  await other.goto(`${server.url}/myDocument`);
+  await other.locator('[data-testid="file-table"]').waitFor();
+  const otherCdp = await ctx.newCDPSession(other);
+  await throttle(otherCdp, 300 * 1024);
 
-  // Three files at once: the tab starts three, the server lets one receive bytes at a time.
-  await page.setInputFiles(
-    '[data-testid="upload-input"]',
-    FILES.map((f) => path.join(TESTDATA, f)),
-  );
+  // Tab 1: two files; it knows the limit (1) and starts one, the other waits in the tab.
+  const [big, , small] = FILES.map((f) => path.join(TESTDATA, f));
+  await page.setInputFiles('[data-testid="upload-input"]', [big!, small!]);
   await panel(page).waitFor({ timeout: 15_000 });
+  await page.waitForFunction(
+    (name) => /%/.test(document.querySelector(`[data-testid="upload-status-${name}"]`)?.textContent ?? ''),
+    path.basename(FILES[0]!),
+    { timeout: 30_000 },
+  );
+  await status(page, path.basename(FILES[2]!)).getByText('等待中...').waitFor({ timeout: 10_000 });
+  // Tab 2 uploads meanwhile: the server holds it back with 429 while tab 1 has the account's slot.
+  await other.setInputFiles('[data-testid="upload-input"]', path.join(TESTDATA, FILES[1]!));
+  await panel(other).waitFor({ timeout: 15_000 });
   const until = Date.now() + 60_000;
-  while (refused.length === 0 && Date.now() < until) await page.waitForTimeout(100);
-  assert.ok(refused.length > 0, 'the server refused an extra PATCH with 429');
+  while (refused.length === 0 && Date.now() < until) await other.waitForTimeout(100);
+  assert.ok(refused.length > 0, "the server refused the second tab's PATCH with 429");
   assert.ok(
     refused.every((v) => Number(v) > 0),
     `Retry-After on every 429: ${refused.join(',')}`,
   );
-  await panel(page).getByText('等待中...').first().waitFor({ timeout: 10_000 });
-  assert.equal(await panel(page).getByText('错误').count(), 0, 'a 429 is not shown as an error');
-  await shot(page, J, '01-server-limit-waiting');
+  await status(other, path.basename(FILES[1]!)).getByText('等待中...').waitFor({ timeout: 10_000 });
+  for (const p of [page, other])
+    assert.equal(await panel(p).getByText('错误').count(), 0, 'a 429 is not shown as an error');
+  await shot(other, J, '01-server-limit-waiting');
 
   // Everything finishes once the bandwidth is back, none in error.
   await throttle(cdp, -1);
-  for (const f of FILES) await status(page, path.basename(f)).getByText('完成').waitFor({ timeout: 120_000 });
+  await throttle(otherCdp, -1);
+  await status(other, path.basename(FILES[1]!)).getByText('完成').waitFor({ timeout: 120_000 });
+  for (const f of [FILES[0]!, FILES[2]!])
+    await status(page, path.basename(f)).getByText('完成').waitFor({ timeout: 120_000 });
   assert.equal(await panel(page).getByText('错误').count(), 0);
+  assert.equal(await panel(other).getByText('错误').count(), 0);
+  await other.close();
   await shot(page, J, '02-all-done');
 
   // The stored files are the originals, byte for byte.

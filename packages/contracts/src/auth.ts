@@ -95,4 +95,6 @@ export const ClientConfig = z.object({
   dingtalkEnabled: z.boolean(),
   /** The chat app's default corpId (DINGTALK_CORP_ID; '' when none), for /login?appType=inside and the auth code. */
   defaultCorpId: z.string(),
+  /** Uploads one account may run at once (UPLOAD_CONCURRENCY); the upload queue starts no more. */
+  uploadConcurrency: z.number().int().min(1),
 });

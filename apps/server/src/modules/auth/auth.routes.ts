@@ -33,6 +33,7 @@ export function authRoutes(ctx: AppContext, demoPhone: () => string | null): Fas
         consultPhone: ctx.config.consultPhone,
         dingtalkEnabled: Boolean(ctx.config.dingtalk.appKey && ctx.config.dingtalk.appSecret),
         defaultCorpId: ctx.config.dingtalk.corpId ?? '',
+        uploadConcurrency: ctx.config.uploadConcurrency,
       }),
     );
 

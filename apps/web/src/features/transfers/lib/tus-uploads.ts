@@ -6,7 +6,8 @@
  * - Several files and folders at once: a file with a relative path (`webkitRelativePath` of a folder
  *   pick, or `relativePath` set by a drop) gets its folders created in the target area first (an
  *   existing folder of the same name is reused).
- * - At most `MAX_CONCURRENT_UPLOADS` run at once; the rest wait (等待中...) and start in order.
+ * - At most the server's `uploadConcurrency` (UPLOAD_CONCURRENCY, default 3) run at once per tab; the rest
+ *   wait (等待中...) and start in order; the server enforces the same limit across tabs and devices.
  * - Pause = `abort(false)` (the server keeps the bytes), resume = `start()` again from the server's
  *   offset. Cancel = tus termination (DELETE removes the fragments) plus `GET Api.fragmentDelete`.
  * - Resume after a page reload: tus-js-client keeps each unfinished upload's URL in localStorage under
@@ -40,12 +41,13 @@ import { defaultOptions, DetailedError, Upload, type PreviousUpload } from 'tus-
 import { authHeaders, request } from '../../../lib/api-client.ts';
 import i18n from '../../../lib/i18n.ts';
 import { queryClient } from '../../../lib/query-client.ts';
-import { fileQueryKeys } from '../../../lib/query-keys.ts';
+import { accountQueryKeys, fileQueryKeys } from '../../../lib/query-keys.ts';
 import { useSession } from '../../../stores/session-store.ts';
 import { transmissionKeys } from '../api/transmission.ts';
 import { useTransfers, type UploadRecord } from '../stores/transfer-store.ts';
 import {
   envelopeMessage,
+  MAX_CONCURRENT_UPLOADS,
   nextToStart,
   retryAfterMs,
   splitRelativePath,
@@ -266,12 +268,15 @@ function holdQueue(ms: number): void {
 }
 
 /**
- * Start waiting uploads while there are free slots (MAX_CONCURRENT_UPLOADS), unless the server asked
- * this client to wait (429): then the timer of `holdQueue` starts them.
+ * Start waiting uploads while there are free slots (the server's `uploadConcurrency` from the client
+ * settings, MAX_CONCURRENT_UPLOADS until they are known), unless the server asked this client to wait
+ * (429): then the timer of `holdQueue` starts them.
  */
 export function pump(): void {
   if (Date.now() < heldUntil) return;
-  for (const id of nextToStart(useTransfers.getState().uploads)) launch(id);
+  const settings = queryClient.getQueryData<{ uploadConcurrency?: number }>(accountQueryKeys.clientConfig);
+  const limit = settings?.uploadConcurrency ?? MAX_CONCURRENT_UPLOADS;
+  for (const id of nextToStart(useTransfers.getState().uploads, limit)) launch(id);
 }
 
 /** Create (or find) the folder `name` under `parentId` of the area `spaceId`; answers its id. */
