@@ -94,6 +94,11 @@ describe(`per-user limit of concurrent uploads (${testDbKind})`, () => {
     ).headers.get('upload-offset');
   const holders = () => t.built.ctx.uploadSlots.holders(u.login.userID);
 
+  it('tells the web client the limit, so a tab starts no more than the server allows', async () => {
+    const c = await call<{ uploadConcurrency: number }>(t, 'GET', Api.clientConfig);
+    expect(c.body.data.uploadConcurrency).toBe(2);
+  });
+
   it('answers 429 with Retry-After to a third upload while two receive bytes, then lets it through', async () => {
     const bytes = new Uint8Array(SIZE).map((_, i) => i % 253);
     const [a, b, c] = [
