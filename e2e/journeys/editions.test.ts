@@ -88,9 +88,13 @@ test('personal edition hides company routes and menus', async () => {
       await page.goto(`${server.url}${p}`);
       await page.waitForURL((u) => u.pathname === '/404', { timeout: 15_000 });
     }
-    // A route open to every edition still works.
+    // A route open to every edition still works: 我的资源库 lists its files, uploads allowed.
     await page.goto(`${server.url}/myKnowledgeBase`);
-    await page.getByTestId('under-construction').waitFor();
+    await page.getByTestId('file-table').waitFor();
+    await page
+      .getByRole('button', { name: /上传文件/ })
+      .first()
+      .waitFor();
     assert.match(await page.title(), /^我的资源库 - /);
 
     await page.goto(`${server.url}/userCenter`);
