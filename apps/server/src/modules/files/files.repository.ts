@@ -142,6 +142,13 @@ export function filesRepository(db: Db) {
       return (await db.select().from(files).where(eq(files.id, id)).limit(1))[0];
     },
 
+    /** Files by id regardless of space (malformed ids find nothing); the caller checks each one's space. */
+    async findByIds(ids: string[]): Promise<FileRowDb[]> {
+      const valid = [...new Set(ids.filter(isUuid))];
+      if (valid.length === 0) return [];
+      return db.select().from(files).where(inArray(files.id, valid));
+    },
+
     /**
      * One page of a folder: folders first, then the chosen sort, id as the tiebreak; with the caller's
      * collect flag. `keyword` searches names through the folder's whole subtree (the whole space at

@@ -6,16 +6,16 @@
  * to — otherwise the whole call answers 404 (nothing of other areas leaks). The answer is the files'
  * rows; each file's space gets its status notice so other viewers' tables refresh (space-events.ts).
  */
-import type { FileRowValue, FileStatusEventValue, SpaceKindValue } from '@bimdrive/contracts';
+import type { FileRowValue, SpaceKindValue } from '@bimdrive/contracts';
 import { KNOWLEDGE_BASE_KINDS, PUBLIC_LIBRARY_KINDS } from '@bimdrive/contracts';
 import type { AppContext } from '../../app-context.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { Caller } from '../auth/auth.service.ts';
 import { presentFile } from '../files/files.presenter.ts';
 import { filesService } from '../files/files.service.ts';
-import { emitToSpace } from './space-events.ts';
-import { spaceAccessService, type SpaceAccess } from './space-access.ts';
-import { listAddRepository } from './list-add.repository.ts';
+import { emitStatus } from '../conversions/conversion.worker.ts';
+import { filesRepository } from '../files/files.repository.ts';
+import type { SpaceAccess } from './space-access.ts';
 
 /** Which endpoint confirms which kinds of area. */
 export const LIST_ADD_KINDS = {
@@ -28,9 +28,9 @@ export type ListAddTarget = keyof typeof LIST_ADD_KINDS;
 
 /** List-add service bound to the app context. */
 export function listAddService(ctx: AppContext) {
-  const repo = listAddRepository(ctx.db);
-  const spaces = spaceAccessService(ctx);
+  const repo = filesRepository(ctx.db);
   const filesSvc = filesService(ctx);
+  const spaces = filesSvc.spaces;
 
   return {
     /**
@@ -39,7 +39,7 @@ export function listAddService(ctx: AppContext) {
      */
     async confirm(caller: Caller, target: ListAddTarget, ids: string[]): Promise<FileRowValue[]> {
       const kinds: readonly SpaceKindValue[] = LIST_ADD_KINDS[target];
-      const rows = new Map((await repo.filesByIds(ids)).map((r) => [r.id, r]));
+      const rows = new Map((await repo.findByIds(ids)).map((r) => [r.id, r]));
       const access = new Map<string, SpaceAccess | null>();
       const picked = [];
       for (const id of new Set(ids)) {
@@ -52,16 +52,7 @@ export function listAddService(ctx: AppContext) {
         picked.push(f);
       }
       const where = await filesSvc.locationsAcross(caller, picked);
-      for (const f of picked) {
-        const payload: FileStatusEventValue = {
-          iuid: f.id,
-          parentIUID: f.parentId ?? '',
-          statusType: f.statusType,
-          progress: f.progress,
-          statusMsg: f.statusMsg,
-        };
-        void emitToSpace(ctx, f.spaceId, 'status', payload);
-      }
+      for (const f of picked) emitStatus(ctx, f);
       return picked.map((f) => presentFile(f, { collected: false, fullPath: where(f).fullPath }));
     },
   };

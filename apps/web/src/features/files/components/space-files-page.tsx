@@ -170,10 +170,11 @@ export function SpaceFilesPage({
     setSearchParams(q);
   };
 
-  const confirmBulkDelete = (rows: FileRowValue[]) => {
+  /** 删除 of one row or (`bulk`) of the selected rows, after the 提示 confirmation (001 §8). */
+  const confirmDelete = (rows: FileRowValue[], bulk = false) => {
     modal.confirm({
       title: t('common:tip'),
-      content: t('confirmBulkDelete', { count: rows.length }),
+      content: bulk ? t('confirmBulkDelete', { count: rows.length }) : t('common:msg.confirmDelete'),
       okText: t('common:ok'),
       cancelText: t('common:cancel'),
       okButtonProps: { danger: true },
@@ -220,24 +221,6 @@ export function SpaceFilesPage({
     } catch {
       /* toasted by the API client */
     }
-  };
-
-  const confirmDelete = (row: FileRowValue) => {
-    modal.confirm({
-      title: t('common:tip'),
-      content: t('common:msg.confirmDelete'),
-      okText: t('common:ok'),
-      cancelText: t('common:cancel'),
-      okButtonProps: { danger: true },
-      onOk: async () => {
-        try {
-          await remove.mutateAsync(row.iuid);
-          void message.success(t('common:msg.deleted'));
-        } catch {
-          /* toasted */
-        }
-      },
-    });
   };
 
   const refresh = async () => {
@@ -432,7 +415,7 @@ export function SpaceFilesPage({
                   label: t('bulkDelete'),
                   icon: <DeleteOutlined />,
                   danger: true,
-                  onClick: confirmBulkDelete,
+                  onClick: (rows) => confirmDelete(rows, true),
                 },
               ]
             : []
@@ -442,7 +425,7 @@ export function SpaceFilesPage({
         onDownload={(r) => void downloadFile(r.iuid, r.fileName)}
         onToggleCollect={(r) => void toggleCollect(r)}
         onRename={rights?.edit || rights?.editOwn ? (r) => setDialog({ kind: 'rename', row: r }) : undefined}
-        onDelete={rights?.edit || rights?.editOwn ? confirmDelete : undefined}
+        onDelete={rights?.edit || rights?.editOwn ? (r) => confirmDelete([r]) : undefined}
         onShare={rights?.share ? onShare : undefined}
         onDownloadFolder={
           rights?.download
