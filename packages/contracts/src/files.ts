@@ -47,18 +47,177 @@ export const MODEL_SUFFIXES = [
 ] as const;
 /** iBIM suffixes (001 §9): open directly. */
 export const IBIM_SUFFIXES = ['bim', 'ibim'] as const;
-/** Image suffixes shown in the preview (001 §9, plus common web formats). */
-export const IMAGE_SUFFIXES = ['png', 'jpg', 'jpeg', 'gif', 'webp', 'bmp', 'svg'] as const;
-/** Natively playable video (001 §9). */
+/**
+ * Image suffixes shown in the preview (001 §9 png, jpg, gif, gpj, plus common formats). tif/tiff, bmp
+ * and svg are served as a WebP rendition made on the server; gpj is sniffed (a JPEG by another name).
+ */
+export const IMAGE_SUFFIXES = [
+  'png',
+  'jpg',
+  'jpeg',
+  'gif',
+  'webp',
+  'bmp',
+  'tif',
+  'tiff',
+  'svg',
+  'gpj',
+] as const;
+/** Image suffixes that the browser gets only as a server-made WebP rendition (never the original inline). */
+export const RENDITION_IMAGE_SUFFIXES = ['bmp', 'tif', 'tiff', 'svg'] as const;
+/**
+ * Text, code and markup suffixes shown as plain text (001 §2 "Plain text", §9 txt). HTML, SVG sources
+ * and scripts are text: never rendered or run.
+ */
+export const TEXT_SUFFIXES = [
+  'txt',
+  'md',
+  'markdown',
+  'json',
+  'xml',
+  'yaml',
+  'yml',
+  'toml',
+  'ini',
+  'cfg',
+  'conf',
+  'properties',
+  'log',
+  'csv',
+  'tsv',
+  'sql',
+  'js',
+  'mjs',
+  'cjs',
+  'jsx',
+  'ts',
+  'tsx',
+  'vue',
+  'py',
+  'java',
+  'kt',
+  'scala',
+  'groovy',
+  'gradle',
+  'c',
+  'cc',
+  'cpp',
+  'cxx',
+  'h',
+  'hpp',
+  'cs',
+  'vb',
+  'go',
+  'rs',
+  'rb',
+  'php',
+  'pl',
+  'lua',
+  'r',
+  'swift',
+  'dart',
+  'sh',
+  'bash',
+  'zsh',
+  'bat',
+  'cmd',
+  'ps1',
+  'html',
+  'htm',
+  'xhtml',
+  'css',
+  'scss',
+  'less',
+  'tex',
+  'rst',
+  'srt',
+  'ifcxml',
+  'mtl',
+  'idf',
+] as const;
+/** Natively playable video (001 §9); still probed, and transcoded when the codec is not (issue 14). */
 export const VIDEO_SUFFIXES = ['ogg', 'mp4', 'webm'] as const;
-/** Video needing transcoding (001 §9). */
-export const VIDEO_TRANSCODE_SUFFIXES = ['wmv', 'avi', 'mkv', 'mov', 'rmvb'] as const;
-/** Office (001 §9). */
-export const OFFICE_SUFFIXES = ['doc', 'docx', 'xls', 'xlsx', 'ppt', 'pptx'] as const;
+/** Video needing transcoding (001 §9, plus the other camera and web formats ffmpeg reads; issue 14). */
+export const VIDEO_TRANSCODE_SUFFIXES = [
+  'wmv',
+  'avi',
+  'mkv',
+  'mov',
+  'rmvb',
+  'rm',
+  'flv',
+  '3gp',
+  'mpg',
+  'mpeg',
+  'm4v',
+  'ogv',
+  'asf',
+  'vob',
+  'mts',
+  'm2ts',
+] as const;
+/**
+ * Office documents with a PDF rendition (001 §9 doc…pptx; issue 14 adds WPS, OpenDocument, RTF, CSV
+ * and the macro/template/show variants).
+ */
+export const OFFICE_SUFFIXES = [
+  'doc',
+  'docx',
+  'xls',
+  'xlsx',
+  'ppt',
+  'pptx',
+  'wps',
+  'et',
+  'dps',
+  'odt',
+  'ods',
+  'odp',
+  'rtf',
+  'csv',
+  'docm',
+  'xlsm',
+  'pptm',
+  'ppsx',
+  'pps',
+  'dot',
+  'dotx',
+  'xlt',
+  'xltx',
+  'pot',
+  'potx',
+  'wpt',
+  'ett',
+  'dpt',
+] as const;
+/** Presentation suffixes: over 100 MB they are shown as page pictures (001 §2). */
+export const PRESENTATION_SUFFIXES = [
+  'ppt',
+  'pptx',
+  'pptm',
+  'pps',
+  'ppsx',
+  'pot',
+  'potx',
+  'dps',
+  'dpt',
+  'odp',
+] as const;
+/** Archives (001 §9): their entries are listed in the preview (archives.ts). */
 export const ARCHIVE_SUFFIXES = ['zip', 'rar'] as const;
 
 /** How a file previews in the browser. */
-export const PreviewKind = z.enum(['fragments', 'glb', 'image', 'pdf', 'text', 'video', 'office', 'none']);
+export const PreviewKind = z.enum([
+  'fragments',
+  'glb',
+  'image',
+  'pdf',
+  'text',
+  'video',
+  'office',
+  'archive',
+  'none',
+]);
 export type PreviewKindValue = z.infer<typeof PreviewKind>;
 
 /** Lower-case suffix of a file name without the dot ('' when none). */
@@ -166,9 +325,17 @@ export const PreviewInfo = z.object({
   fileSuffix: z.string(),
   statusType: z.number(),
   statusMsg: z.string(),
+  /** Conversion progress 0–100 while queued or converting (001 §4). */
+  progress: z.number().default(0),
   previewKind: PreviewKind,
-  /** Converted model (fragments or GLB) or inline rendition. */
+  /**
+   * What the viewer shows: the converted model (fragments or GLB), the PDF (the original, or an
+   * office document's PDF rendition), the video (the original when browsers play it, else its MP4
+   * rendition), the image, the text; null while there is nothing to show yet.
+   */
   viewUrl: z.string().nullable(),
+  /** A video's poster frame (JPEG), when made; null otherwise. */
+  posterUrl: z.string().nullable().default(null),
   /**
    * A light GLB of the whole model (one mesh per colour) to draw while the full viewer loads; null
    * when the model has none (GLB models, older conversions).

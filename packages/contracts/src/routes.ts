@@ -41,6 +41,9 @@ export const Api = {
   ossFile: '/api/Home/GetossFile', // GET VersionedIuidQuery → string (signed download URL, Range supported; version absent = current)
   preview: '/api/Home/GetPreviewInfo', // GET VersionedIuidQuery → PreviewInfo (of that version when given)
   signedFile: '/api/files/signed', // GET ?t=<signed ticket> → bytes (Range); the URL is produced by the server
+  videoFile: '/api/home/GetVideoFile', // GET ?fileUrl=<signed ticket> → video bytes (Range), original or converted (001 §7)
+  archiveEntries: '/api/home/GetArchiveEntries', // GET VersionedIuidQuery → ArchiveListing (zip/rar entries, issue 14)
+  archiveEntry: '/api/files/archive-entry', // GET ArchiveEntryQuery → one entry's bytes (Range); URLs come in ArchiveListing
 
   // projects (001 §2 project group, §7; issue 5; shapes in projects.ts)
   projectList: '/api/Project/ProjectList', // GET ProjectListQuery → ProjectList (scope lately|all|myCreated|myParticipateIn|myCollectionProject)
@@ -130,4 +133,5 @@ export const Api = {
   shareInfo: '/api/Share/Info', // GET ?code= → ShareInfo (404 unknown, 410 expired/cancelled)
   shareVerify: '/api/Share/Verify', // POST ShareVerifyBody → ShareAccess (403 wrong code, 429 too many)
   sharePreview: '/api/Share/Preview', // GET with Share token → PreviewInfo
+  shareArchiveEntries: '/api/Share/ArchiveEntries', // GET with Share token → ArchiveListing (the shared archive)
 } as const;

@@ -1,6 +1,7 @@
 /**
  * One entry for every conversion (spec 001 §4; used by modules/conversions/conversion.worker.ts):
- * picks the converter by suffix (registry.ts), runs it isolated under the request's limits and
+ * picks the converter by suffix (registry.ts: models, office documents, videos), runs it isolated
+ * under the request's limits and
  * answers a ConvertResult. Never throws for a bad file: failures come back as `{ ok: false, reason }`
  * with a Simplified Chinese reason; `retryable` marks transient failures (e.g. the process could not
  * start). On failure the partial output in `outputDir` is removed.
@@ -11,8 +12,26 @@ import { externalToGlb } from './external.ts';
 import { glbPassthrough } from './glb-passthrough.ts';
 import { ifcToFragments } from './ifc-to-fragments.ts';
 import { meshToGlb } from './mesh-to-glb.ts';
-import { converterFor } from './registry.ts';
-import { ConversionError, type ConvertRequest, type ConvertResult, type ModelStats } from './types.ts';
+import { officeToPdf } from './office/office-to-pdf.ts';
+import { converterFor, type ConverterName } from './registry.ts';
+import { videoToMp4 } from './video/video-to-mp4.ts';
+import {
+  ConversionError,
+  type ConvertRequest,
+  type ConvertResult,
+  type DerivedKind,
+  type ModelStats,
+} from './types.ts';
+
+/** Name of the derived file each converter writes in `outputDir`. */
+const OUTPUT: Record<ConverterName, string> = {
+  ifc: 'model.frag',
+  mesh: 'model.glb',
+  passthrough: 'model.glb',
+  external: 'model.glb',
+  office: 'rendition.pdf',
+  video: 'video.mp4',
+};
 
 export type { ConvertRequest, ConvertResult } from './types.ts';
 
@@ -22,15 +41,23 @@ export async function convertFile(req: ConvertRequest): Promise<ConvertResult> {
   const started = performance.now();
   await rm(req.outputDir, { recursive: true, force: true });
   await mkdir(req.outputDir, { recursive: true });
-  const kind = converter === 'ifc' ? 'fragments' : 'glb';
-  const outputPath = path.join(req.outputDir, kind === 'fragments' ? 'model.frag' : 'model.glb');
+  let kind: DerivedKind = converter === 'ifc' ? 'fragments' : 'glb';
+  let outputPath = path.join(req.outputDir, OUTPUT[converter]);
   try {
     const bytesIn = (await stat(req.inputPath)).size;
     let figures: Record<string, unknown>;
     if (converter === 'ifc') figures = await ifcToFragments(req, outputPath);
     else if (converter === 'passthrough') figures = await glbPassthrough(req.inputPath, outputPath);
     else if (converter === 'mesh') figures = await meshToGlb(req, outputPath);
-    else figures = await externalToGlb(req, outputPath);
+    else if (converter === 'office') {
+      kind = 'pdf';
+      figures = await officeToPdf(req, outputPath);
+    } else if (converter === 'video') {
+      const { derivedPath, ...video } = await videoToMp4(req, outputPath);
+      kind = video.transcoded ? 'mp4' : 'poster';
+      outputPath = derivedPath;
+      figures = video;
+    } else figures = await externalToGlb(req, outputPath);
     const outputBytes = (await stat(outputPath)).size;
     const stats: ModelStats = {
       ...figures,

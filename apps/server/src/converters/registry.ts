@@ -1,9 +1,15 @@
 /**
  * Which converter handles a suffix (DESIGN.md converters): IFC → fragments (IfcImporter), mesh
- * formats → GLB (assimp), GLB passes through, suffixes configured with an external command
- * (`BIMDRIVE_EXTERNAL_CONVERTERS`, JSON `{ "rvt": "cmd {input} {output}" }`) use it; others none.
+ * formats → GLB (assimp), GLB passes through, office documents → PDF (LibreOffice), video → MP4 and
+ * poster (ffmpeg), suffixes configured with an external command (`BIMDRIVE_EXTERNAL_CONVERTERS`,
+ * JSON `{ "rvt": "cmd {input} {output}" }`) use it; others none.
  */
-export type ConverterName = 'ifc' | 'mesh' | 'passthrough' | 'external';
+import { OFFICE_SUFFIXES, VIDEO_SUFFIXES, VIDEO_TRANSCODE_SUFFIXES } from '@bimdrive/contracts';
+
+export type ConverterName = 'ifc' | 'mesh' | 'passthrough' | 'office' | 'video' | 'external';
+
+const OFFICE = new Set<string>(OFFICE_SUFFIXES);
+const VIDEO = new Set<string>([...VIDEO_SUFFIXES, ...VIDEO_TRANSCODE_SUFFIXES]);
 
 const MESH = new Set(['obj', 'fbx', 'stl', '3ds', 'dae', 'ply', '3mf', 'gltf']);
 
@@ -30,6 +36,8 @@ export function converterFor(suffix: string): ConverterName | null {
   if (s === 'ifc') return 'ifc';
   if (s === 'glb') return 'passthrough';
   if (MESH.has(s)) return 'mesh';
+  if (OFFICE.has(s)) return 'office';
+  if (VIDEO.has(s)) return 'video';
   if (externalConverters()[s]) return 'external';
   return null;
 }

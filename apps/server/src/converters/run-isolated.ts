@@ -29,6 +29,8 @@ export interface IsolatedOptions {
   onMessage?: (message: unknown) => void;
   /** Address-space cap (MiB) for a native command started by spawnIsolated; none when unset. */
   addressSpaceMb?: number;
+  /** stdout of the child as it comes (discarded when unset). */
+  onStdout?: (chunk: string) => void;
 }
 
 /** stderr of a process that ran out of memory by itself (V8 heap, wasm heap, C++ allocation). */
@@ -49,7 +51,10 @@ function supervise(child: ChildProcess, opts: IsolatedOptions): Promise<Isolated
   let killedFor: IsolatedExit['killedFor'] = null;
   let stderr = '';
   child.stderr?.on('data', (d: Buffer) => (stderr = (stderr + d.toString()).slice(-4096)));
-  child.stdout?.resume();
+  if (opts.onStdout) {
+    const onStdout = opts.onStdout;
+    child.stdout?.setEncoding('utf8').on('data', (d: string) => onStdout(d));
+  } else child.stdout?.resume();
   if (opts.onMessage) child.on('message', opts.onMessage);
   const kill = (why: 'timeout' | 'memory') => {
     if (killedFor) return;

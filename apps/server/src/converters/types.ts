@@ -2,7 +2,7 @@
  * Shapes shared by the converters (spec 001 §4 conversion statuses; DESIGN.md converters).
  */
 
-/** One conversion: an original on local disk → a derived model in `outputDir`. */
+/** One conversion: an original on local disk → a derived file (model, PDF, video, poster) in `outputDir`. */
 export interface ConvertRequest {
   /** Absolute path of the stored original. */
   inputPath: string;
@@ -31,8 +31,14 @@ export interface ModelStats {
   seconds: number;
 }
 
+/**
+ * What a conversion derived (stored as `derivedKind`): a fragments or GLB model, a PDF rendition of an
+ * office document, an MP4 rendition of a video, or only a poster frame for a video that plays as it is.
+ */
+export type DerivedKind = 'fragments' | 'glb' | 'pdf' | 'mp4' | 'poster';
+
 export type ConvertResult =
-  | { ok: true; kind: 'fragments' | 'glb'; outputPath: string; outputBytes: number; stats: ModelStats }
+  | { ok: true; kind: DerivedKind; outputPath: string; outputBytes: number; stats: ModelStats }
   /** `reason` is Simplified Chinese for the user; `retryable` marks transient failures. */
   | { ok: false; reason: string; retryable: boolean };
 

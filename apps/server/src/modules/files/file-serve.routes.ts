@@ -1,14 +1,15 @@
 /**
  * `GET /api/files/signed?t=` — serves the bytes a signed ticket grants, with HTTP Range (206,
  * Content-Range, 416) for resumable downloads and video seeking. Image renditions (for browse-only
- * shares) are made once with sharp and kept beside the derived files. A model's first-frame preview
+ * shares; always for tif/tiff, bmp and svg, see image-rendition.ts) are made once with sharp and kept
+ * beside the derived files. A model's first-frame preview
  * GLB is sent gzipped (its `.gz` copy) to clients that accept it.
  */
 import { mkdir, rename, stat } from 'node:fs/promises';
 import path from 'node:path';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import rangeParser from 'range-parser';
-import sharp from 'sharp';
 import { z } from 'zod';
 import { Api } from '@bimdrive/contracts';
 import type { AppContext } from '../../app-context.ts';
@@ -16,8 +17,9 @@ import { AppError, notFound } from '../../lib/errors.ts';
 import { derivedDirOf, originalKeyOf, previewGlbKeyOf } from '../../storage/local-storage.ts';
 import { versionsRepository, viewAtVersion } from '../versions/versions.repository.ts';
 import { filesRepository, type FileRowDb } from './files.repository.ts';
-import { derivedName, ORIGINAL, PREVIEW, RENDITION } from './file-tickets.ts';
+import { derivedName, ORIGINAL, POSTER, posterKeyOf, PREVIEW, RENDITION } from './file-tickets.ts';
 import { mimeFor } from './preview-kind.ts';
+import { renditionInput, sniffStoredImage, SVG_CSP } from './image-rendition.ts';
 
 /** Make (once) a browse-only image rendition: WebP, at most 2560 px on the long side. */
 async function ensureRendition(ctx: AppContext, f: FileRowDb): Promise<string> {
@@ -26,7 +28,9 @@ async function ensureRendition(ctx: AppContext, f: FileRowDb): Promise<string> {
   if (await stat(out).catch(() => null)) return key;
   await mkdir(path.dirname(out), { recursive: true });
   const tmp = `${out}.${process.pid}.tmp`;
-  await sharp(ctx.storage.localPath(originalKeyOf(f)), { limitInputPixels: 1e9 })
+  await (
+    await renditionInput(ctx.storage.localPath(originalKeyOf(f)), f.suffix)
+  )
     .rotate()
     .resize(2560, 2560, { fit: 'inside', withoutEnlargement: true })
     .webp({ quality: 82 })
@@ -46,74 +50,92 @@ export function fileServeRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   const repo = filesRepository(ctx.db);
   const versions = versionsRepository(ctx.db);
   return async (app) => {
+    /** Serve what a signed ticket grants (shared by the signed-file and the video routes). */
+    const serve = async (token: string, req: FastifyRequest, reply: FastifyReply) => {
+      const ticket = await ctx.tokens.verifyTicket(token);
+      if (!ticket) throw new AppError(403, '链接已失效，请刷新后重试');
+      let f = await repo.findById(ticket.fileId);
+      if (!f || f.kind !== 2) throw notFound();
+      // A ticket made for another version than the current one serves that version (issue 5).
+      if (ticket.version !== undefined && ticket.version !== f.versionNo) {
+        const v = await versions.find(f.id, ticket.version);
+        if (!v) throw notFound('该版本不存在或已被删除');
+        f = viewAtVersion(f, v);
+      }
+      let key: string;
+      let mime: string;
+      let name = f.name;
+      let gzipped: Awaited<ReturnType<typeof ctx.storage.stat>> = null; // the .gz copy, when sent
+      if (ticket.variant === ORIGINAL) {
+        key = originalKeyOf(f);
+        mime = mimeFor(f.suffix);
+        // 001 §9 "gpj" (and any image suffix): the type the bytes are, not the name's.
+        if (mime.startsWith('image/') && f.suffix !== 'svg')
+          mime = (await sniffStoredImage(ctx, key)) ?? mime;
+      } else if (ticket.variant === RENDITION) {
+        key = await ensureRendition(ctx, f);
+        mime = 'image/webp';
+        name = `${f.name}.webp`;
+      } else if (ticket.variant === POSTER) {
+        if (f.statusType !== 3) throw notFound('文件未转换完毕，请稍后查看');
+        key = posterKeyOf(f);
+        mime = 'image/jpeg';
+        name = `${f.name}.jpg`;
+      } else if (ticket.variant === PREVIEW) {
+        if (f.statusType !== 3) throw notFound('文件未转换完毕，请稍后查看');
+        key = previewGlbKeyOf(originalKeyOf(f));
+        mime = 'model/gltf-binary';
+        name = `${f.name}.preview.glb`;
+        // The whole preview, gzipped once when it was written (meshopt data shrinks ~7×).
+        reply.header('vary', 'accept-encoding');
+        const accepts = /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
+        if (accepts && !req.headers.range) gzipped = await ctx.storage.stat(`${key}.gz`);
+        if (gzipped) key = `${key}.gz`;
+      } else {
+        const dn = derivedName(f);
+        if (!dn || dn !== ticket.variant || !f.derivedKey) throw notFound('文件未转换完毕，请稍后查看');
+        key = f.derivedKey;
+        mime = mimeFor(dn.slice(dn.lastIndexOf('.') + 1));
+        name = dn;
+      }
+      const obj = gzipped ?? (await ctx.storage.stat(key));
+      if (!obj) throw notFound();
+      if (gzipped) reply.header('content-encoding', 'gzip');
+      else reply.header('accept-ranges', 'bytes');
+      reply.header('content-type', mime);
+      reply.header('cache-control', 'private, max-age=3600');
+      reply.header('x-content-type-options', 'nosniff');
+      if (mime.startsWith('image/svg')) reply.header('content-security-policy', SVG_CSP);
+      reply.header('content-disposition', disposition(ticket.download ? 'attachment' : 'inline', name));
+      const rangeHeader = req.headers.range;
+      if (rangeHeader) {
+        const ranges = rangeParser(obj.size, rangeHeader, { combine: true });
+        if (ranges === -1) {
+          reply.header('content-range', `bytes */${obj.size}`);
+          return reply.code(416).send();
+        }
+        if (ranges !== -2 && ranges.length === 1) {
+          const r = ranges[0]!;
+          reply.code(206);
+          reply.header('content-range', `bytes ${r.start}-${r.end}/${obj.size}`);
+          reply.header('content-length', r.end - r.start + 1);
+          return reply.send(ctx.storage.read(key, { start: r.start, end: r.end }));
+        }
+      }
+      reply.header('content-length', obj.size);
+      return reply.send(ctx.storage.read(key));
+    };
     app.get(
       Api.signedFile,
       { schema: { tags: ['files'], querystring: z.object({ t: z.string().min(1) }), hide: false } },
-      async (req, reply) => {
-        const ticket = await ctx.tokens.verifyTicket(req.query.t);
-        if (!ticket) throw new AppError(403, '链接已失效，请刷新后重试');
-        let f = await repo.findById(ticket.fileId);
-        if (!f || f.kind !== 2) throw notFound();
-        // A ticket made for another version than the current one serves that version (issue 5).
-        if (ticket.version !== undefined && ticket.version !== f.versionNo) {
-          const v = await versions.find(f.id, ticket.version);
-          if (!v) throw notFound('该版本不存在或已被删除');
-          f = viewAtVersion(f, v);
-        }
-        let key: string;
-        let mime: string;
-        let name = f.name;
-        let gzipped: Awaited<ReturnType<typeof ctx.storage.stat>> = null; // the .gz copy, when sent
-        if (ticket.variant === ORIGINAL) {
-          key = originalKeyOf(f);
-          mime = mimeFor(f.suffix);
-        } else if (ticket.variant === RENDITION) {
-          key = await ensureRendition(ctx, f);
-          mime = 'image/webp';
-          name = `${f.name}.webp`;
-        } else if (ticket.variant === PREVIEW) {
-          if (f.statusType !== 3) throw notFound('文件未转换完毕，请稍后查看');
-          key = previewGlbKeyOf(originalKeyOf(f));
-          mime = 'model/gltf-binary';
-          name = `${f.name}.preview.glb`;
-          // The whole preview, gzipped once when it was written (meshopt data shrinks ~7×).
-          reply.header('vary', 'accept-encoding');
-          const accepts = /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
-          if (accepts && !req.headers.range) gzipped = await ctx.storage.stat(`${key}.gz`);
-          if (gzipped) key = `${key}.gz`;
-        } else {
-          const dn = derivedName(f);
-          if (!dn || dn !== ticket.variant || !f.derivedKey) throw notFound('文件未转换完毕，请稍后查看');
-          key = f.derivedKey;
-          mime = mimeFor(dn.slice(dn.lastIndexOf('.') + 1));
-          name = dn;
-        }
-        const obj = gzipped ?? (await ctx.storage.stat(key));
-        if (!obj) throw notFound();
-        if (gzipped) reply.header('content-encoding', 'gzip');
-        else reply.header('accept-ranges', 'bytes');
-        reply.header('content-type', mime);
-        reply.header('cache-control', 'private, max-age=3600');
-        reply.header('x-content-type-options', 'nosniff');
-        reply.header('content-disposition', disposition(ticket.download ? 'attachment' : 'inline', name));
-        const rangeHeader = req.headers.range;
-        if (rangeHeader) {
-          const ranges = rangeParser(obj.size, rangeHeader, { combine: true });
-          if (ranges === -1) {
-            reply.header('content-range', `bytes */${obj.size}`);
-            return reply.code(416).send();
-          }
-          if (ranges !== -2 && ranges.length === 1) {
-            const r = ranges[0]!;
-            reply.code(206);
-            reply.header('content-range', `bytes ${r.start}-${r.end}/${obj.size}`);
-            reply.header('content-length', r.end - r.start + 1);
-            return reply.send(ctx.storage.read(key, { start: r.start, end: r.end }));
-          }
-        }
-        reply.header('content-length', obj.size);
-        return reply.send(ctx.storage.read(key));
-      },
+      (req, reply) => serve(req.query.t, req, reply),
+    );
+    // 001 §7: "GET /api/home/GetVideoFile — query fileUrl (encoded path) — video stream, original and
+    // converted". `fileUrl` is a signed ticket for the original or the MP4 rendition (file-tickets.ts).
+    app.get(
+      Api.videoFile,
+      { schema: { tags: ['files'], querystring: z.object({ fileUrl: z.string().min(1) }) } },
+      (req, reply) => serve(req.query.fileUrl, req, reply),
     );
   };
 }

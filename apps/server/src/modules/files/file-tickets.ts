@@ -6,6 +6,7 @@
 import { Api } from '@bimdrive/contracts';
 import type { AppContext } from '../../app-context.ts';
 import type { FileRowDb } from './files.repository.ts';
+import { derivedDirOf, originalKeyOf } from '../../storage/local-storage.ts';
 
 /** Lifetime of a signed URL in seconds (long enough for a large download to start and resume). */
 export const TICKET_TTL_SECONDS = 6 * 3600;
@@ -15,6 +16,25 @@ export const ORIGINAL = 'original';
 export const RENDITION = 'rendition';
 /** The first-frame preview GLB of an IFC model (converters/model-preview.ts). */
 export const PREVIEW = 'preview';
+/** A video's poster frame (converters/video/video-to-mp4.ts), beside its derived files. */
+export const POSTER = 'poster.jpg';
+/** A video's MP4 rendition (its derived file when transcoded). */
+export const VIDEO_RENDITION = 'video.mp4';
+
+/** Storage key of a video's poster frame. */
+export const posterKeyOf = (file: FileRowDb) => `${derivedDirOf(originalKeyOf(file))}/${POSTER}`;
+
+/**
+ * A video URL through `GET /api/home/GetVideoFile?fileUrl=` (spec 001 §7 "video stream, original and
+ * converted"): `fileUrl` is the same signed ticket as signedFileUrl's, for the original or the MP4.
+ */
+export async function videoUrl(ctx: AppContext, file: FileRowDb, variant: string): Promise<string> {
+  const t = await ctx.tokens.signTicket(
+    { fileId: file.id, variant, download: false, version: file.versionNo },
+    TICKET_TTL_SECONDS,
+  );
+  return `${Api.videoFile}?fileUrl=${encodeURIComponent(t)}`;
+}
 
 /** Signed URL (path + query, same origin) for a variant of a file row (or a version's view of it). */
 export async function signedFileUrl(
