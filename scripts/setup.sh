@@ -5,7 +5,10 @@ set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/env.sh"
 cd "$ROOT"
 
-pkgs=(assimp-utils fonts-noto-cjk)
+# assimp: meshes → GLB; LibreOffice (+ python3-uno for the warm bridge): office → PDF; ffmpeg: video;
+# poppler-utils: PDF page counts and pictures; Noto CJK: Chinese glyphs in renditions.
+pkgs=(assimp-utils fonts-noto-cjk libreoffice-writer-nogui libreoffice-calc-nogui libreoffice-impress-nogui
+  python3-uno ffmpeg poppler-utils)
 [ "${1:-}" = "--with-browser" ] && pkgs+=(chromium)
 missing=()
 for p in "${pkgs[@]}"; do dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p"); done
