@@ -39,6 +39,7 @@ import { authService } from './modules/auth/auth.service.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { filesRoutes } from './modules/files/files.routes.ts';
 import { fileServeRoutes } from './modules/files/file-serve.routes.ts';
+import { archivesRoutes } from './modules/archives/archives.routes.ts';
 import { folderZipRoutes } from './modules/folder-zip/folder-zip.routes.ts';
 import { versionsRoutes } from './modules/versions/versions.routes.ts';
 import { favouritesRoutes } from './modules/favourites/favourites.routes.ts';
@@ -245,6 +246,7 @@ export async function buildApp(config: AppConfig, role: Role = 'all'): Promise<B
   await app.register(serviceStateRoutes(ctx));
   await app.register(filesRoutes(ctx));
   await app.register(fileServeRoutes(ctx));
+  await app.register(archivesRoutes(ctx)); // zip/rar entries in the preview (issue 14)
   await app.register(folderZipRoutes(ctx)); // folder download as a zip (issue 5)
   await app.register(versionsRoutes(ctx)); // file versions (issue 5)
   await app.register(favouritesRoutes(ctx));

@@ -2,6 +2,7 @@
 export * from './envelope.ts';
 export * from './validation.ts';
 export * from './files.ts';
+export * from './archives.ts';
 export * from './listing.ts';
 export * from './auth.ts';
 export * from './shares.ts';

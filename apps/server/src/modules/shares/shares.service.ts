@@ -84,6 +84,17 @@ export function sharesService(ctx: AppContext) {
     return found;
   }
 
+  /**
+   * The live share and its file for a verified visitor token (the share preview and the shared
+   * archive's entries, issue 14). @throws 403 without a valid token, 404 cancelled, 410 expired.
+   */
+  async function visit(token: string | undefined): Promise<{ share: ShareRow; file: FileRowDb }> {
+    const code = token ? await ctx.tokens.verifyShare(token) : null;
+    if (!code) throw forbidden('请输入提取码');
+    const { share, file } = await requireActive(code);
+    return { share, file };
+  }
+
   /** A visitor token for the share and the shared file's preview. */
   async function access(share: { code: string; allowDownload: boolean }, file: FileRowDb) {
     const accessToken = await ctx.tokens.signShare(share.code, SHARE_ACCESS_TTL_SECONDS);
@@ -198,10 +209,10 @@ export function sharesService(ctx: AppContext) {
 
     /** The preview for a verified visitor token. @throws 401/404/410. */
     async preview(token: string | undefined) {
-      const code = token ? await ctx.tokens.verifyShare(token) : null;
-      if (!code) throw forbidden('请输入提取码');
-      const { share, file } = await requireActive(code);
+      const { share, file } = await visit(token);
       return buildPreview(ctx, file, { canDownload: share.allowDownload, collected: false });
     },
+
+    visit,
   };
 }

@@ -1,0 +1,89 @@
+/**
+ * Routes of archive contents (issue 14 "archives"; 001 §9 zip, rar), in the style of 001 §7:
+ *
+ * - `GET /api/home/GetArchiveEntries?IUID=&version=` (Bearer) → ArchiveListing — a file the caller
+ *   may not view answers 404 like a missing one.
+ * - `GET /api/Share/ArchiveEntries` (`Authorization: Share <accessToken>`) → ArchiveListing of the
+ *   shared archive.
+ * - `GET /api/files/archive-entry?t=&i=&dl=` → one entry's bytes (inline, or attachment with
+ *   `dl=1`), HTTP Range on entries served as they are; the URLs come in the listing.
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import rangeParser from 'range-parser';
+import { Api, ArchiveEntryQuery, ArchiveListing, VersionedIuidQuery } from '@bimdrive/contracts';
+import type { AppContext } from '../../app-context.ts';
+import { bearerToken, ok, okSchema, shareToken } from '../../lib/http.ts';
+import { authService } from '../auth/auth.service.ts';
+import { disposition } from '../files/file-serve.routes.ts';
+import { SVG_CSP } from '../files/image-rendition.ts';
+import { archivesService } from './archives.service.ts';
+
+/** Register the archive routes. */
+export function archivesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  const auth = authService(ctx);
+  const archives = archivesService(ctx);
+  return async (app) => {
+    app.get(
+      Api.archiveEntries,
+      { schema: { tags: ['files'], querystring: VersionedIuidQuery, response: okSchema(ArchiveListing) } },
+      async (req) => {
+        const caller = await auth.authenticate(bearerToken(req));
+        return ok(await archives.listForCaller(caller, req.query.IUID, req.query.version));
+      },
+    );
+
+    app.get(
+      Api.shareArchiveEntries,
+      { schema: { tags: ['shares'], response: okSchema(ArchiveListing) } },
+      async (req) => ok(await archives.listForShare(shareToken(req))),
+    );
+
+    app.get(
+      Api.archiveEntry,
+      { schema: { tags: ['files'], querystring: ArchiveEntryQuery } },
+      async (req, reply) => {
+        const header = req.headers.range;
+        let unsatisfiable: number | null = null;
+        const body = await archives.entry(req.query.t, req.query.i, req.query.dl === '1', (size) => {
+          if (!header || size === 0) return undefined;
+          const ranges = rangeParser(size, header, { combine: true });
+          if (ranges === -1) unsatisfiable = size;
+          if (ranges === -1 || ranges === -2 || ranges.length !== 1) return undefined;
+          return { start: ranges[0]!.start, end: ranges[0]!.end };
+        });
+        reply.header('content-type', body.mime);
+        reply.header('cache-control', 'private, max-age=3600');
+        reply.header('x-content-type-options', 'nosniff');
+        // Whatever an entry holds (HTML, SVG, scripts), it never runs as a page of this site.
+        reply.header('content-security-policy', `${SVG_CSP}; sandbox`);
+        reply.header('content-disposition', disposition(body.download ? 'attachment' : 'inline', body.name));
+        if (unsatisfiable !== null) {
+          if (!Buffer.isBuffer(body.stream)) body.stream.destroy();
+          reply.header('content-range', `bytes */${unsatisfiable}`);
+          return reply.code(416).send();
+        }
+        if (!Buffer.isBuffer(body.stream)) {
+          reply.header('accept-ranges', 'bytes');
+          // Failing before the first byte (a lying size, bad data): the error goes out as the JSON envelope.
+          body.stream.once('error', () => {
+            if (reply.raw.headersSent) return;
+            for (const h of [
+              'content-type',
+              'content-length',
+              'content-disposition',
+              'content-range',
+              'accept-ranges',
+            ])
+              reply.removeHeader(h);
+          });
+        }
+        if (body.range) {
+          reply.code(206);
+          reply.header('content-range', `bytes ${body.range.start}-${body.range.end}/${body.size}`);
+          reply.header('content-length', body.range.end - body.range.start + 1);
+        } else reply.header('content-length', body.size);
+        return reply.send(body.stream);
+      },
+    );
+  };
+}
