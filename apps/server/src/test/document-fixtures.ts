@@ -1,7 +1,7 @@
 /**
  * Documents and videos the tests make where ../shared/testdata has none (issue 14 "files the tests
- * make"): a Word document with Chinese text, password-protected copies of real documents (saved by
- * LibreOffice itself), and videos in other containers re-encoded by ffmpeg from the real test videos.
+ * make"): a Word document with Chinese text, real documents saved again in other office formats or
+ * with a password (by LibreOffice itself), and videos in other containers re-encoded by ffmpeg from the real test videos.
  * Used by the integration tests and the e2e journeys.
  */
 import { execFile } from 'node:child_process';
@@ -49,12 +49,12 @@ export async function makeChineseDocx(lines: string[]): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
-const ENCRYPT_PY = `
-import sys, time, subprocess, uno
+const SAVE_AS_PY = `
+import json, sys, time, subprocess, uno
 from com.sun.star.beans import PropertyValue
 def prop(n, v):
     p = PropertyValue(); p.Name = n; p.Value = v; return p
-src, dst, flt, profile = sys.argv[1:5]
+jobs, profile = json.loads(sys.argv[1]), sys.argv[2]
 pipe = "bimdrive-fixture-%d" % time.time_ns()
 proc = subprocess.Popen(["soffice", "--headless", "--norestore", "--nologo", "-env:UserInstallation=" + uno.systemPathToFileUrl(profile), "--accept=pipe,name=%s;urp;" % pipe], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 local = uno.getComponentContext()
@@ -65,9 +65,11 @@ for _ in range(600):
     except Exception:
         time.sleep(0.1)
 desktop = ctx.ServiceManager.createInstanceWithContext("com.sun.star.frame.Desktop", ctx)
-doc = desktop.loadComponentFromURL(uno.systemPathToFileUrl(src), "_blank", 0, (prop("Hidden", True),))
-doc.storeToURL(uno.systemPathToFileUrl(dst), (prop("FilterName", flt), prop("Password", "bimdrive")))
-doc.close(True)
+for src, dst, flt, password in jobs:
+    doc = desktop.loadComponentFromURL(uno.systemPathToFileUrl(src), "_blank", 0, (prop("Hidden", True),))
+    props = (prop("FilterName", flt),) + ((prop("Password", password),) if password else ())
+    doc.storeToURL(uno.systemPathToFileUrl(dst), props)
+    doc.close(True)
 try:
     desktop.terminate()
 except Exception:
@@ -75,24 +77,40 @@ except Exception:
 proc.wait(timeout=30)
 `;
 
+/** One document to save again: a real source, LibreOffice's export filter, the new suffix, a password. */
+export interface SaveAsJob {
+  source: string;
+  /** e.g. `writer8` (.odt), `MS Word 97` (.doc), `MS Excel 97` (.xls), `Rich Text Format` (.rtf). */
+  filter: string;
+  suffix: string;
+  /** Saved with this password when given. */
+  password?: string;
+}
+
 /**
- * Save a real document again with the password "bimdrive" through LibreOffice (Debian python3-uno).
- * @param filter LibreOffice export filter, e.g. `writer8` (.odt), `MS Word 97` (.doc), `MS Excel 97` (.xls).
- * @returns the encrypted bytes.
+ * Save real documents again in other formats (and with a password when asked) through one
+ * LibreOffice run (Debian python3-uno). @returns the new files' bytes, in the order of `jobs`.
  */
-export async function makeEncrypted(source: string, filter: string, suffix: string): Promise<Buffer> {
-  const dir = await mkdtemp(path.join(tmpdir(), 'bimdrive-enc-'));
+export async function saveAs(jobs: SaveAsJob[]): Promise<Buffer[]> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'bimdrive-saveas-'));
   try {
-    const script = path.join(dir, 'encrypt.py');
-    const out = path.join(dir, `encrypted.${suffix}`);
-    await writeFile(script, ENCRYPT_PY);
-    await run('/usr/bin/python3', [script, source, out, filter, path.join(dir, 'profile')], {
-      timeout: 120_000,
+    const script = path.join(dir, 'save-as.py');
+    await writeFile(script, SAVE_AS_PY);
+    const outs = jobs.map((j, i) => path.join(dir, `out-${i}.${j.suffix}`));
+    const spec = jobs.map((j, i) => [j.source, outs[i], j.filter, j.password ?? '']);
+    await run('/usr/bin/python3', [script, JSON.stringify(spec), path.join(dir, 'profile')], {
+      timeout: 180_000,
     });
-    return await readFile(out);
+    return await Promise.all(outs.map((o) => readFile(o)));
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
+}
+
+/** A real document saved again with the password "bimdrive" (see saveAs). */
+export async function makeEncrypted(source: string, filter: string, suffix: string): Promise<Buffer> {
+  const [bytes] = await saveAs([{ source, filter, suffix, password: 'bimdrive' }]);
+  return bytes!;
 }
 
 /**

@@ -46,8 +46,14 @@ export function ImagePreview({ url, title }: MediaPreviewProps): ReactElement {
   );
 }
 
-/** A native video player with controls and autoplay (001 §2). */
-export function VideoPreview({ url, title }: MediaPreviewProps): ReactElement {
+/** Props of VideoPreview. */
+export interface VideoPreviewProps extends MediaPreviewProps {
+  /** Poster frame URL, when the server made one. */
+  poster?: string | null;
+}
+
+/** A native video player with controls and autoplay (001 §2), the poster shown until it plays. */
+export function VideoPreview({ url, title, poster }: VideoPreviewProps): ReactElement {
   const { t } = useTranslation('preview');
   const [failed, setFailed] = useState<string | null>(null);
   if (failed === url) return <Alert type="error" showIcon title={t('videoFailed')} style={{ margin: 24 }} />;
@@ -57,6 +63,7 @@ export function VideoPreview({ url, title }: MediaPreviewProps): ReactElement {
         data-testid="video-preview"
         src={url}
         title={title}
+        poster={poster ?? undefined}
         controls
         autoPlay
         playsInline

@@ -1,7 +1,8 @@
 /**
  * Model preview (spec 001 §2 "Model and iBIM types: an embedded model viewer, when 3D graphics are
  * supported"; 001 §4 "A model file is previewable only when status is 3; otherwise the warning
- * 文件未转换完毕，请稍后查看 appears"). The 3D viewer bundle is loaded lazily.
+ * 文件未转换完毕，请稍后查看 appears" — while queued or converting; a failed one shows 转换失败 with its
+ * reason and a download button). The 3D viewer bundle is loaded lazily.
  */
 import { Alert, Button, Result, Spin } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
@@ -14,6 +15,7 @@ import { triggerDownload } from '../lib/trigger-download.ts';
 import { prefetch } from '../../../lib/prefetch.ts';
 import { loadedFirstFrame, loadFirstFrame, type FirstFrameModule } from '../lib/preload-model.ts';
 import { ViewerBoundary } from './viewer-boundary.tsx';
+import { FailedState, PendingState } from './conversion-state.tsx';
 import { toolbarBandStyle, VIEWER_BACKGROUND, VIEWER_TOOLBAR_HEIGHT } from '../../viewer/lib/layout.ts';
 import '../i18n.ts';
 
@@ -106,31 +108,15 @@ export function ModelPreview({ info, compact }: ModelPreviewProps): ReactElement
   );
 
   if (state.kind === 'pending')
-    return (
-      <div style={fill} data-testid="model-pending">
-        <Result
-          status="info"
-          icon={<Spin size="large" />}
-          title={t('notConverted')}
-          subTitle={state.status ? `${t(`status.${state.status}`)} · ${t('publishing')}` : undefined}
-        />
-      </div>
-    );
+    return <PendingState statusType={info.statusType} progress={info.progress} testId="model-pending" />;
   if (state.kind === 'failed')
     return (
-      <div style={fill} data-testid="model-failed">
-        <Result
-          status="warning"
-          title={t('notConverted')}
-          subTitle={
-            <>
-              <div>{t('status.failed')}</div>
-              <div>{state.reason ? t('failedReason', { reason: state.reason }) : t('failedUnknown')}</div>
-            </>
-          }
-          extra={download || undefined}
-        />
-      </div>
+      <FailedState
+        reason={state.reason}
+        fileName={info.fileName}
+        downloadUrl={originalUrl}
+        testId="model-failed"
+      />
     );
   if (state.kind === 'missing')
     return (

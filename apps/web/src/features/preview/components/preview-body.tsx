@@ -1,17 +1,19 @@
 /**
  * The viewer area of the preview overlay, chosen by preview kind (spec 001 §2 "Viewer by file suffix"):
- * models → 3D viewer, image → `<img>` at most 50%, PDF → bundled pdf.js viewer, text → `<pre>`, video →
- * native player, office/other → a card with a download button. Height: viewport − 57px, minus a further
+ * models → 3D viewer, image → `<img>` at most 50%, PDF and office renditions → bundled pdf.js viewer,
+ * text → `<pre>`, video → native player (original or MP4 rendition, with poster), other → a card with
+ * a download button; while a rendition is being made, its status and progress. Height: viewport − 57px, minus a further
  * 48px for non-model files (001 §2).
  */
 import { Spin } from 'antd';
 import { lazy, Suspense, type ReactElement } from 'react';
-import type { PreviewInfoValue } from '@bimdrive/contracts';
+import { StatusType, type PreviewInfoValue } from '@bimdrive/contracts';
 import { bodyHeight, isModelKind, NON_MODEL_GAP } from '../lib/preview-rules.ts';
 import { ImagePreview, VideoPreview } from './media-preview.tsx';
 import { ModelPreview } from './model-preview.tsx';
 import { TextPreview } from './text-preview.tsx';
 import { UnsupportedPreview } from './unsupported-preview.tsx';
+import { FailedState, PendingState } from './conversion-state.tsx';
 
 const PdfPreview = lazy(() => import('./pdf-preview.tsx').then((m) => ({ default: m.PdfPreview })));
 
@@ -43,6 +45,19 @@ export function PreviewBody({ info, sizeText, compact }: PreviewBodyProps): Reac
   );
 }
 
+/** Queued, converting or failed (001 §4) for a file whose rendition is not there yet. */
+function ConversionState({ info }: { info: PreviewInfoValue }): ReactElement {
+  if (info.statusType === StatusType.failed)
+    return (
+      <FailedState
+        reason={info.statusMsg}
+        fileName={info.fileName}
+        downloadUrl={info.canDownload ? info.originalUrl : null}
+      />
+    );
+  return <PendingState statusType={info.statusType} progress={info.progress} />;
+}
+
 function BodyContent({ info, sizeText, compact }: PreviewBodyProps): ReactElement {
   const unsupported = (
     <UnsupportedPreview
@@ -59,9 +74,18 @@ function BodyContent({ info, sizeText, compact }: PreviewBodyProps): ReactElemen
     case 'image':
       return info.viewUrl ? <ImagePreview url={info.viewUrl} title={info.fileName} /> : unsupported;
     case 'video':
-      return info.viewUrl ? <VideoPreview url={info.viewUrl} title={info.fileName} /> : unsupported;
+      // Playable original or MP4 rendition; otherwise the conversion's state (issue 14).
+      return info.viewUrl ? (
+        <VideoPreview url={info.viewUrl} title={info.fileName} poster={info.posterUrl} />
+      ) : (
+        <ConversionState info={info} />
+      );
     case 'text':
       return info.viewUrl ? <TextPreview url={info.viewUrl} /> : unsupported;
+    case 'office':
+      // The PDF rendition (LibreOffice) in the same pdf.js viewer once converted (issue 14).
+      if (!info.viewUrl) return <ConversionState info={info} />;
+    // falls through
     case 'pdf':
       return info.viewUrl ? (
         <Suspense

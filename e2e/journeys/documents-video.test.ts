@@ -1,0 +1,259 @@
+/**
+ * Office documents and videos in a real browser (issue 14): the owner uploads every office type
+ * (Word, Excel, PowerPoint from ../shared/testdata; doc/xls/ppt, WPS wps/et/dps, OpenDocument, RTF
+ * saved again from them by LibreOffice; a Chinese docx and a CSV the test makes) and every video type
+ * (AVI and MP4 from the test data; WMV, MKV, MOV, WebM, FLV re-encoded from them by ffmpeg), watches
+ * them reach 转换完成 live, and opens each: office files show their PDF rendition in the pdf.js viewer
+ * (a page is drawn, not blank; the Chinese docx's words are in the text layer), videos play
+ * (currentTime advances, videoWidth > 0). A password-protected document shows 转换失败 with
+ * 文档已加密 and a download button. Then a phone visitor (390×844) opens a share link of the Chinese
+ * docx and one of the AVI with their extraction codes. Screenshots: e2e/artifacts/documents-video/.
+ */
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { canvasCoverage, launchBrowser, shot } from '../lib/browser.ts';
+import { DEMO, startServer, TESTDATA, type RunningServer } from '../lib/server.ts';
+import { signInWithPassword } from '../lib/sign-in.ts';
+import { makeChineseDocx, makeVideo, saveAs } from '../../apps/server/src/test/document-fixtures.ts';
+
+const J = 'documents-video';
+const CN_DOCX = '施工组织设计.docx';
+const CN_WORDS = ['施工组织设计', '钢筋混凝土'];
+const ENCRYPTED = '加密文档.docx.odt';
+const AVI = 'drone_survey.avi';
+
+let server: RunningServer;
+let browser: Browser;
+let work: string;
+/** Files to upload: name → absolute path. */
+const office: string[] = [];
+const videos: string[] = [];
+
+before(async () => {
+  work = await mkdtemp(path.join(tmpdir(), 'bimdrive-docs-'));
+  const put = async (name: string, bytes: Uint8Array) => {
+    await writeFile(path.join(work, name), bytes);
+    return path.join(work, name);
+  };
+  const docx = path.join(TESTDATA, 'office/BIM_Execution_Plan.docx');
+  const xlsx = path.join(TESTDATA, 'office/chart-sheet.xlsx');
+  const pptx = path.join(TESTDATA, 'office/ph-populated-placeholders.pptx');
+  const saved = await saveAs([
+    { source: docx, filter: 'MS Word 97', suffix: 'doc' },
+    { source: xlsx, filter: 'MS Excel 97', suffix: 'xls' },
+    { source: pptx, filter: 'MS PowerPoint 97', suffix: 'ppt' },
+    { source: docx, filter: 'writer8', suffix: 'odt' },
+    { source: xlsx, filter: 'calc8', suffix: 'ods' },
+    { source: pptx, filter: 'impress8', suffix: 'odp' },
+    { source: docx, filter: 'Rich Text Format', suffix: 'rtf' },
+    { source: docx, filter: 'writer8', suffix: 'odt', password: 'bimdrive' },
+  ]);
+  const [doc, xls, ppt, odt, ods, odp, rtf, encrypted] = saved as [
+    Buffer,
+    Buffer,
+    Buffer,
+    Buffer,
+    Buffer,
+    Buffer,
+    Buffer,
+    Buffer,
+  ];
+  office.push(
+    docx,
+    xlsx,
+    pptx,
+    await put(
+      CN_DOCX,
+      await makeChineseDocx([CN_WORDS[0]!, `本工程位于滨江一号地块，${CN_WORDS[1]}框架结构。`]),
+    ),
+    await put('构件清单.csv', new TextEncoder().encode('构件,数量,单位\n钢梁,12,根\n楼板,3,块\n')),
+    await put('执行计划.doc', doc),
+    await put('图表.xls', xls),
+    await put('演示.ppt', ppt),
+    await put('执行计划.wps', doc), // WPS 文字 writes Word 97 binaries under .wps
+    await put('图表.et', xls),
+    await put('演示.dps', ppt),
+    await put('执行计划.odt', odt),
+    await put('图表.ods', ods),
+    await put('演示.odp', odp),
+    await put('执行计划.rtf', rtf),
+    await put(ENCRYPTED, encrypted),
+  );
+  const avi = path.join(TESTDATA, 'video', AVI);
+  videos.push(
+    avi,
+    path.join(TESTDATA, 'video/site_walkthrough.mp4'),
+    await put('drone.wmv', await makeVideo(avi, 'wmv', ['-c:v', 'wmv2', '-c:a', 'wmav2'])),
+    await put('drone.mkv', await makeVideo(avi, 'mkv', ['-c:v', 'libx264', '-preset', 'ultrafast'])),
+    await put('drone.mov', await makeVideo(avi, 'mov', ['-c:v', 'mpeg4', '-c:a', 'aac'])),
+    await put(
+      'drone.webm',
+      await makeVideo(avi, 'webm', [
+        '-c:v',
+        'libvpx-vp9',
+        '-deadline',
+        'realtime',
+        '-cpu-used',
+        '8',
+        '-c:a',
+        'libopus',
+      ]),
+    ),
+    await put('drone.flv', await makeVideo(avi, 'flv', ['-c:v', 'flv1', '-c:a', 'mp3'])),
+  );
+  server = await startServer();
+  browser = await launchBrowser();
+});
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+  await rm(work, { recursive: true, force: true });
+});
+
+const closePreview = async (page: Page) => {
+  await page.locator('[data-testid="preview-overlay"]').getByRole('button', { name: '关闭' }).click();
+  await page.locator('[data-testid="preview-overlay"]').waitFor({ state: 'hidden', timeout: 10_000 });
+};
+
+/** Open a row's preview from the file table. */
+async function openPreview(page: Page, name: string) {
+  await page.locator(`[data-row-name="${name}"]`).getByRole('button', { name: '预览' }).click();
+  await page.locator('[data-testid="preview-overlay"]').waitFor();
+}
+
+/** Wait until the first PDF page is drawn; answers the share of inked pixels on it (0..1). */
+async function pdfPageDrawn(page: Page): Promise<number> {
+  const canvas = '[data-testid="pdf-page"][data-page="1"] canvas';
+  await page.locator(canvas).first().waitFor({ timeout: 30_000 });
+  let coverage = 0;
+  for (let i = 0; i < 40 && coverage <= 0.002; i++) {
+    await page.waitForTimeout(250);
+    coverage = await canvasCoverage(page, canvas);
+  }
+  return coverage;
+}
+
+/** Wait until the preview's video plays: currentTime advances and it has a picture. */
+async function videoPlays(page: Page): Promise<{ width: number; time: number }> {
+  const video = page.locator('[data-testid="video-preview"]');
+  await video.waitFor({ timeout: 30_000 });
+  await video.evaluate((v: HTMLVideoElement) => {
+    v.muted = true;
+    return v.play().catch(() => undefined);
+  });
+  await page.waitForFunction(
+    () => {
+      const v = document.querySelector<HTMLVideoElement>('[data-testid="video-preview"]');
+      return !!v && v.currentTime > 0.5 && v.videoWidth > 0;
+    },
+    undefined,
+    { timeout: 30_000 },
+  );
+  return video.evaluate((v: HTMLVideoElement) => ({ width: v.videoWidth, time: v.currentTime }));
+}
+
+test('every office and video type converts and opens; shares open on a phone', async () => {
+  const ctx = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
+  const page = await ctx.newPage();
+  page.on('pageerror', (e) => console.error('[page error]', e.message));
+  await signInWithPassword(page, server.url, DEMO.phone, DEMO.password);
+  await page.goto(`${server.url}/myDocument?rows=50`);
+  await page.locator('[data-testid="file-table"]').waitFor();
+  await page.setInputFiles('[data-testid="upload-input"]', [...office, ...videos]);
+
+  const names = [...office, ...videos].map((f) => path.basename(f));
+  for (const name of names) {
+    const want = name === ENCRYPTED ? '转换失败' : '转换完成';
+    await page
+      .locator(`[data-testid="status-${name}"]`)
+      .filter({ hasText: want })
+      .waitFor({ timeout: 240_000 });
+  }
+  await page
+    .locator('[data-testid="transfer-panel"]')
+    .evaluate((el) => ((el as HTMLElement).style.display = 'none'))
+    .catch(() => undefined);
+  await shot(page, J, '01-converted');
+
+  for (const file of office) {
+    const name = path.basename(file);
+    if (name === ENCRYPTED) continue;
+    await openPreview(page, name);
+    const coverage = await pdfPageDrawn(page);
+    assert.ok(coverage > 0.002, `${name}: page 1 is drawn (${(coverage * 100).toFixed(2)}% ink)`);
+    if (name === CN_DOCX) {
+      const layer = page.locator('[data-testid="pdf-page"][data-page="1"] [data-testid="pdf-text-layer"]');
+      await layer.filter({ hasText: CN_WORDS[0]! }).waitFor({ timeout: 15_000 });
+      const text = (await layer.innerText()).replace(/\s+/g, '');
+      for (const w of CN_WORDS) assert.ok(text.includes(w), `${w} in the text layer: ${text}`);
+      await shot(page, J, '02-chinese-docx');
+    }
+    if (name === 'ph-populated-placeholders.pptx') await shot(page, J, '03-pptx');
+    if (name === '图表.xls') await shot(page, J, '04-xls');
+    await closePreview(page);
+  }
+
+  await openPreview(page, ENCRYPTED);
+  const failed = page.locator('[data-testid="conversion-failed"]');
+  await failed.filter({ hasText: '文档已加密' }).waitFor();
+  assert.equal(await failed.getByRole('button', { name: /下\s*载/ }).count(), 1);
+  await shot(page, J, '05-encrypted');
+  await closePreview(page);
+
+  for (const file of videos) {
+    const name = path.basename(file);
+    await openPreview(page, name);
+    const played = await videoPlays(page);
+    assert.ok(played.width > 0 && played.time > 0.5, `${name} plays: ${JSON.stringify(played)}`);
+    if (name === AVI) await shot(page, J, '06-avi-playing');
+    await closePreview(page);
+  }
+
+  // Share the Chinese docx and the AVI browse-only; a phone visitor opens each with its code.
+  for (const name of [CN_DOCX, AVI]) {
+    await page.locator(`[data-row-name="${name}"]`).getByRole('button', { name: '分享' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText('仅浏览').click();
+    await dialog.getByRole('button', { name: /创建链接/ }).click();
+    const link = (await page.locator('[data-testid="share-link"]').innerText()).trim();
+    const pwd = (await page.locator('[data-testid="share-pwd"]').innerText()).trim();
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' }).catch(() => undefined);
+
+    const phone = await browser.newContext({
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      hasTouch: true,
+      locale: 'zh-CN',
+    });
+    const visitor = await phone.newPage();
+    visitor.on('pageerror', (e) => console.error('[page error]', e.message));
+    await visitor.goto(link);
+    await visitor.locator('[data-testid="share-pwd-input"]').fill(pwd);
+    await visitor.locator('[data-testid="share-submit"]').click();
+    if (name === CN_DOCX) {
+      const coverage = await pdfPageDrawn(visitor);
+      assert.ok(coverage > 0.002, `visitor sees the page (${(coverage * 100).toFixed(2)}% ink)`);
+      const layer = visitor.locator('[data-testid="pdf-page"][data-page="1"] [data-testid="pdf-text-layer"]');
+      await layer.filter({ hasText: CN_WORDS[0]! }).waitFor({ timeout: 15_000 });
+      const overflow = await visitor.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      assert.ok(overflow <= 0, `no horizontal scrolling on a phone (${overflow}px)`);
+      await shot(visitor, J, '07-visitor-docx');
+    } else {
+      const played = await videoPlays(visitor);
+      assert.ok(played.width > 0, `visitor's video plays: ${JSON.stringify(played)}`);
+      await shot(visitor, J, '08-visitor-avi');
+    }
+    assert.equal(
+      await visitor.getByRole('button', { name: /下\s*载/ }).count(),
+      0,
+      'browse-only: no download',
+    );
+    await phone.close();
+  }
+  await ctx.close();
+});
