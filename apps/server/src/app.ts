@@ -53,7 +53,7 @@ import { companiesRoutes } from './modules/companies/companies.routes.ts';
 import { sharesRoutes } from './modules/shares/shares.routes.ts';
 import { projectsRoutes } from './modules/projects/projects.routes.ts';
 import { listAddRoutes } from './modules/spaces/list-add.routes.ts';
-import { startConversionWorker } from './modules/conversions/conversion.worker.ts';
+import { queueMissingRenditions, startConversionWorker } from './modules/conversions/conversion.worker.ts';
 import { fieldOpener, resolveFieldKey } from './modules/field-crypto/field-crypto.service.ts';
 import { fieldCryptoRoutes, installFieldDecryption } from './modules/field-crypto/field-crypto.routes.ts';
 import { DINGTALK_IMAGE_ORIGINS, dingtalkRoutes } from './modules/dingtalk/dingtalk.routes.ts';
@@ -166,6 +166,8 @@ export async function buildApp(config: AppConfig, role: Role = 'all'): Promise<B
   const uploads = uploadsService(ctx);
   if (role !== 'api') {
     conversionWorkerId = await startConversionWorker(ctx, boss);
+    const backfilled = await queueMissingRenditions(ctx);
+    if (backfilled > 0) app.log.info({ queued: backfilled }, 'office and video files queued for renditions');
     await boss.schedule(CLEANUP_QUEUE, '*/15 * * * *');
     await boss.work(CLEANUP_QUEUE, async () => {
       const n = await uploads.cleanupExpired();

@@ -8,7 +8,15 @@
  */
 import path from 'node:path';
 import type { PgBoss } from 'pg-boss';
-import { StatusType, type FileStatusEventValue } from '@bimdrive/contracts';
+import { and, eq, inArray } from 'drizzle-orm';
+import {
+  OFFICE_SUFFIXES,
+  StatusType,
+  VIDEO_SUFFIXES,
+  VIDEO_TRANSCODE_SUFFIXES,
+  type FileStatusEventValue,
+} from '@bimdrive/contracts';
+import { files } from '../../db/schema.ts';
 import type { AppContext } from '../../app-context.ts';
 import { derivedDirOf, fileFolderKey, originalKeyOf, previewGlbKeyOf } from '../../storage/local-storage.ts';
 import { filesRepository, type FileRowDb } from '../files/files.repository.ts';
@@ -167,4 +175,21 @@ export async function startConversionWorker(ctx: AppContext, boss: PgBoss): Prom
       await runConversion(ctx, parsed.data.fileId, job.retryLimit - job.retryCount, parsed.data.version);
     },
   );
+}
+
+/**
+ * Files kept before office documents and videos had renditions (issue 14) sit at status 0 with
+ * nothing to show: queue a conversion for each current version once, at worker start. The status
+ * update claims a row for one worker only, so several workers starting together queue each file once.
+ * @returns how many were queued.
+ */
+export async function queueMissingRenditions(ctx: AppContext): Promise<number> {
+  const suffixes = [...OFFICE_SUFFIXES, ...VIDEO_SUFFIXES, ...VIDEO_TRANSCODE_SUFFIXES];
+  const claimed = await ctx.db
+    .update(files)
+    .set({ statusType: StatusType.queued, progress: 0, statusMsg: '' })
+    .where(and(eq(files.kind, 2), eq(files.statusType, StatusType.none), inArray(files.suffix, suffixes)))
+    .returning({ id: files.id });
+  for (const { id } of claimed) await ctx.enqueueConversion(id);
+  return claimed.length;
 }

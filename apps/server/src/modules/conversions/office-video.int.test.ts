@@ -9,6 +9,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Api, type PreviewInfoValue } from '@bimdrive/contracts';
 import {
@@ -24,6 +25,8 @@ import {
   type TestUser,
 } from '../../test/harness.ts';
 import { makeChineseDocx, makeEncrypted, makeVideo } from '../../test/document-fixtures.ts';
+import { files } from '../../db/schema.ts';
+import { queueMissingRenditions } from './conversion.worker.ts';
 
 const run = promisify(execFile);
 
@@ -223,6 +226,21 @@ describe(`office and video conversions (${testDbKind})`, () => {
     expect(row.statusType).toBe(4);
     expect(row.statusMsg).toMatch(/^视频文件/);
     expect((await preview(iuid)).data.viewUrl).toBeNull();
+  });
+
+  it('queues renditions for office files and videos kept before renditions existed', async () => {
+    const iuid = await uploadTestFile(t, u.token, 'office/chart-sheet.xlsx');
+    await waitForStatus(t, u.token, iuid);
+    // As an older installation left it: status 0, nothing derived.
+    await t.built.ctx.db
+      .update(files)
+      .set({ statusType: 0, derivedKind: null, derivedKey: null })
+      .where(eq(files.id, iuid));
+    expect((await preview(iuid)).data.viewUrl).toBeNull();
+    expect(await queueMissingRenditions(t.built.ctx)).toBe(1);
+    expect(await queueMissingRenditions(t.built.ctx)).toBe(0); // claimed once
+    expect((await waitForStatus(t, u.token, iuid)).statusType).toBe(3);
+    expect((await preview(iuid)).data.viewUrl).toBeTruthy();
   });
 
   it('gives another user nothing of these files by their ids, and refuses forged video tickets', async () => {
