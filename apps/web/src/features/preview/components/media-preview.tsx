@@ -5,6 +5,7 @@
 import { Alert } from 'antd';
 import { useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ImageViewer } from './image-viewer.tsx';
 import '../i18n.ts';
 
 /** Props of the media previews. */
@@ -22,28 +23,9 @@ const centred = {
   justifyContent: 'center',
 } as const;
 
-/** An image centred at no more than 50% of the body's width and height (001 §2, §9). */
+/** An image fitted to at most 50% of the body, with zoom, rotate and fit (001 §2, §9; image-viewer.tsx). */
 export function ImagePreview({ url, title }: MediaPreviewProps): ReactElement {
-  const { t } = useTranslation('preview');
-  const [failed, setFailed] = useState<string | null>(null);
-  if (failed === url) return <Alert type="error" showIcon title={t('imageFailed')} style={{ margin: 24 }} />;
-  return (
-    <div style={centred}>
-      <img
-        data-testid="image-preview"
-        src={url}
-        alt={title}
-        onError={() => setFailed(url)}
-        style={{
-          maxWidth: '50%',
-          maxHeight: '50%',
-          objectFit: 'contain',
-          background: '#fff',
-          boxShadow: '0 2px 8px rgba(0,0,0,0.12)',
-        }}
-      />
-    </div>
-  );
+  return <ImageViewer url={url} title={title} />;
 }
 
 /** Props of VideoPreview. */

@@ -9,6 +9,7 @@ import { Spin } from 'antd';
 import { lazy, Suspense, type ReactElement } from 'react';
 import { StatusType, type PreviewInfoValue } from '@bimdrive/contracts';
 import { bodyHeight, isModelKind, NON_MODEL_GAP } from '../lib/preview-rules.ts';
+import { ArchivePreview } from './archive-preview.tsx';
 import { ImagePreview, VideoPreview } from './media-preview.tsx';
 import { ModelPreview } from './model-preview.tsx';
 import { TextPreview } from './text-preview.tsx';
@@ -82,6 +83,9 @@ function BodyContent({ info, sizeText, compact }: PreviewBodyProps): ReactElemen
       );
     case 'text':
       return info.viewUrl ? <TextPreview url={info.viewUrl} /> : unsupported;
+    case 'archive':
+      // Entries listed by the server; one entry previews or downloads on its own (issue 14).
+      return <ArchivePreview info={info} compact={compact} />;
     case 'office':
       // The PDF rendition (LibreOffice) in the same pdf.js viewer once converted (issue 14).
       if (!info.viewUrl) return <ConversionState info={info} />;
