@@ -113,6 +113,14 @@ const EnvSchema = z.object({
   CONSULT_PHONE: z.string().default(''),
   /** Muted looping video behind the login page; unset keeps the still background. */
   LOGIN_VIDEO_URL: z.string().default(''),
+  /**
+   * External WPS / OnlyOffice / kkFileView viewer for `POST /api/wps/genarate` (001 §7): a URL with
+   * `{url}` where the encoded, signed, expiring address of the original goes. Unset: 功能暂停，服务端未支持.
+   */
+  WPS_VIEWER_URL: z
+    .string()
+    .regex(/^https?:\/\/.*\{url\}/, 'must be an http(s) URL containing {url}')
+    .optional(),
 });
 
 /** The application configuration (derived, absolute paths). */
@@ -174,6 +182,8 @@ export interface AppConfig {
   helpCenterUrl: string;
   consultPhone: string;
   loginVideoUrl: string;
+  /** External office viewer URL template with `{url}` (WPS_VIEWER_URL), or null. */
+  wpsViewerUrl: string | null;
 }
 
 /** Thrown for an invalid environment; the message names each bad variable. */
@@ -275,6 +285,7 @@ export function loadConfig(
     helpCenterUrl: e.HELP_CENTER_URL,
     consultPhone: e.CONSULT_PHONE,
     loginVideoUrl: e.LOGIN_VIDEO_URL,
+    wpsViewerUrl: e.WPS_VIEWER_URL ?? null,
     ...overrides,
   };
 }

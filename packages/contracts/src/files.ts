@@ -357,3 +357,25 @@ export const FileStatusEvent = z.object({
   statusMsg: z.string(),
 });
 export type FileStatusEventValue = z.infer<typeof FileStatusEvent>;
+
+/** `POST /api/wps/genarate` (001 §7): open a document in the configured external office viewer. */
+export const WpsGenerateBody = z.object({ fileId: z.string().min(1).max(64) });
+export const WpsGenerateData = z.object({ wpsUrl: z.string() });
+
+/**
+ * `POST /api/Home/BridgeOfficeLink` (issue 14; 000 §2 /bridgeOffice): a signed, expiring link that
+ * shows a document's preview (browse only) without a session, for the chat app and other systems.
+ * `hours` 1–720, default 24.
+ */
+export const BridgeOfficeLinkBody = z.object({
+  IUID: z.string().min(1).max(64),
+  hours: z.number().int().min(1).max(720).default(24),
+});
+export const BridgeOfficeLink = z.object({
+  /** Absolute `PUBLIC_URL/bridgeOffice?t=…`. */
+  url: z.string(),
+  /** "yyyy-MM-dd HH:mm:ss" (001 §9). */
+  expiresAt: z.string(),
+});
+export type BridgeOfficeLinkValue = z.infer<typeof BridgeOfficeLink>;
+export const BridgeTokenQuery = z.object({ t: z.string().min(1).max(4096) });

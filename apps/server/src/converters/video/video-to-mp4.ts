@@ -186,11 +186,8 @@ export async function videoToMp4(req: ConvertRequest, outputPath: string) {
   const probe = await probeVideo(req.inputPath);
   if (!probe.video) throw new ConversionError('视频文件中没有视频画面');
   req.onProgress?.(3);
-  const limits: IsolatedOptions = {
-    timeoutMs: req.timeoutMs,
-    memoryMb: req.memoryMb,
-    addressSpaceMb: req.memoryMb + 512,
-  };
+  // Resident-memory limit only: an address-space cap (ulimit -v) starves x264 of worker threads.
+  const limits: IsolatedOptions = { timeoutMs: req.timeoutMs, memoryMb: req.memoryMb };
   const poster = path.join(path.dirname(outputPath), 'poster.jpg');
   const figures = {
     duration: Math.round(probe.duration * 100) / 100,

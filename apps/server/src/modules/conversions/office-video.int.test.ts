@@ -11,7 +11,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Api, type PreviewInfoValue } from '@bimdrive/contracts';
+import { Api, type BridgeOfficeLinkValue, type PreviewInfoValue } from '@bimdrive/contracts';
 import {
   call,
   signUp,
@@ -241,6 +241,58 @@ describe(`office and video conversions (${testDbKind})`, () => {
     expect(await queueMissingRenditions(t.built.ctx)).toBe(0); // claimed once
     expect((await waitForStatus(t, u.token, iuid)).statusType).toBe(3);
     expect((await preview(iuid)).data.viewUrl).toBeTruthy();
+  });
+
+  it('opens a document from a signed /bridgeOffice link without a session, browse only', async () => {
+    const iuid = await uploadTestFile(t, u.token, 'office/BIM_Execution_Plan.docx');
+    await waitForStatus(t, u.token, iuid);
+    const made = await call<BridgeOfficeLinkValue>(t, 'POST', Api.bridgeOfficeLink, {
+      token: u.token,
+      body: { IUID: iuid, hours: 1 },
+    });
+    expect(made.body.code).toBe(1);
+    const link = new URL(made.body.data.url);
+    expect(link.pathname).toBe('/bridgeOffice');
+    const tok = link.searchParams.get('t')!;
+    const open = await call<PreviewInfoValue>(t, 'GET', Api.bridgeOfficePreview, { query: { t: tok } });
+    expect(open.body.data.previewKind).toBe('office');
+    expect(open.body.data.originalUrl).toBeNull();
+    expect(open.body.data.canDownload).toBe(false);
+    expect((await fetch(`${t.baseUrl}${open.body.data.viewUrl}`)).headers.get('content-type')).toBe(
+      'application/pdf',
+    );
+    // The bridge token is no file ticket, and a forged one opens nothing.
+    expect((await fetch(`${t.baseUrl}${Api.signedFile}?t=${encodeURIComponent(tok)}`)).status).toBe(404);
+    expect((await call(t, 'GET', Api.bridgeOfficePreview, { query: { t: `${tok}x` } })).status).toBe(403);
+    // Another user cannot make a link to this file, and a video gets none.
+    const theirs = await call(t, 'POST', Api.bridgeOfficeLink, { token: other.token, body: { IUID: iuid } });
+    expect(theirs.status).toBe(404);
+    const video = await uploadTestFile(t, u.token, 'video/site_walkthrough.mp4');
+    expect(
+      (await call(t, 'POST', Api.bridgeOfficeLink, { token: u.token, body: { IUID: video } })).status,
+    ).toBe(400);
+  });
+
+  it('answers /api/wps/genarate with 功能暂停 unless an external viewer is configured', async () => {
+    const iuid = await uploadTestFile(t, u.token, 'office/having-images.docx');
+    const paused = await call(t, 'POST', Api.wpsGenerate, { token: u.token, body: { fileId: iuid } });
+    expect(paused.status).toBe(501);
+    expect(paused.body.msg).toBe('功能暂停，服务端未支持');
+    t.built.ctx.config.wpsViewerUrl = 'https://wps.example.com/view?src={url}';
+    try {
+      const r = await call<{ wpsUrl: string }>(t, 'POST', Api.wpsGenerate, {
+        token: u.token,
+        body: { fileId: iuid },
+      });
+      const src = new URL(r.body.data.wpsUrl).searchParams.get('src')!;
+      expect(src.startsWith(`${t.baseUrl}${Api.signedFile}?t=`)).toBe(true);
+      const bytes = new Uint8Array(await (await fetch(src)).arrayBuffer());
+      expect(bytes).toEqual(new Uint8Array(await readFile(path.join(TESTDATA, 'office/having-images.docx'))));
+      const theirs = await call(t, 'POST', Api.wpsGenerate, { token: other.token, body: { fileId: iuid } });
+      expect(theirs.status).toBe(404);
+    } finally {
+      t.built.ctx.config.wpsViewerUrl = null;
+    }
   });
 
   it('gives another user nothing of these files by their ids, and refuses forged video tickets', async () => {
