@@ -13,7 +13,7 @@ import {
   FolderOutlined,
   LockOutlined,
 } from '@ant-design/icons';
-import { Alert, Button, Space, Spin, Table, Tag, Tooltip, type TableColumnsType } from 'antd';
+import { Alert, Button, Grid, Space, Spin, Table, Tag, Tooltip, type TableColumnsType } from 'antd';
 import { formatFileSize, type ArchiveEntryValue, type PreviewInfoValue } from '@bimdrive/contracts';
 import { lazy, Suspense, useMemo, useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -42,8 +42,11 @@ const spinner = (
 );
 
 /** The entries of an archive, and one entry's inline preview when opened. */
-export function ArchivePreview({ info, compact }: ArchivePreviewProps): ReactElement {
+export function ArchivePreview({ info, compact: compactProp }: ArchivePreviewProps): ReactElement {
   const { t } = useTranslation('preview');
+  const screens = Grid.useBreakpoint();
+  // Phones: name, size and icon-only actions.
+  const compact = compactProp || screens.md === false;
   const share = usePreview((s) => s.share);
   const version = usePreview((s) => s.file?.version);
   const q = useArchiveEntries(info.iuid, share, version);
@@ -105,7 +108,7 @@ export function ArchivePreview({ info, compact }: ArchivePreviewProps): ReactEle
     {
       title: t('archive.size'),
       key: 'size',
-      width: 110,
+      width: compact ? 84 : 110,
       align: 'right',
       render: (_, n) => (n.isFolder || !n.entry ? '' : formatFileSize(n.entry.size)),
     },
@@ -130,7 +133,7 @@ export function ArchivePreview({ info, compact }: ArchivePreviewProps): ReactEle
     {
       title: t('archive.actions'),
       key: 'actions',
-      width: compact ? 84 : 150,
+      width: compact ? 76 : 150,
       render: (_, n) => {
         const e = n.entry;
         if (!e || n.isFolder) return null;
