@@ -1,13 +1,35 @@
 /**
- * PDF preview (spec 001 §2 "PDF: a bundled PDF viewer"): pdf.js renders every page into a canvas that
- * fits the width of the scrollable body; a page is rendered only when it scrolls near the view.
- * Loaded lazily so pdf.js is fetched only for PDFs.
+ * PDF preview (spec 001 §2 "PDF: a bundled PDF viewer"), also used for office documents shown as PDF
+ * renditions. pdf.js opens the document and only page 1 is measured before the column of pages is
+ * laid out (every other page is assumed to be page 1's size until it is painted), so a 300-page
+ * file shows its first page as fast as a 1-page one. Only pages within a view height of the view are
+ * painted (canvas + selectable text layer); the others are empty boxes and are released when far.
+ * Above the pages: a toolbar (page box and previous/next, zoom 50–400% and fit width, text search
+ * with highlighted matches, thumbnails toggle); beside them a thumbnails sidebar (hidden by default
+ * below 768 px, floating over the pages there). Loaded lazily so pdf.js is fetched only for PDFs.
  */
 import { getDocument, type PDFDocumentProxy } from 'pdfjs-dist';
-import { Alert, Spin } from 'antd';
-import { useEffect, useRef, useState, type ReactElement } from 'react';
+import { Alert, Spin, theme } from 'antd';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
+import {
+  anchorAt,
+  currentPageAt,
+  layoutPages,
+  pagesNear,
+  scrollTopOfAnchor,
+  scrollTopOfPage,
+  type PageLayout,
+  type PageSize,
+} from '../lib/pdf-layout.ts';
+import { percentOfScale, zoomInFrom, zoomOutFrom, type ZoomMode } from '../lib/pdf-zoom.ts';
 import { LocalBinaryDataFactory } from './pdf-assets.ts';
+import { PdfPageView, type PageHit } from './pdf/pdf-page-view.tsx';
+import { PdfTextStore } from './pdf/pdf-text-store.ts';
+import { PdfThumbnails } from './pdf/pdf-thumbnails.tsx';
+import { PdfToolbar } from './pdf/pdf-toolbar.tsx';
+import { usePdfSearch } from './pdf/use-pdf-search.ts';
+import './pdf/pdf-viewer.css';
 import '../i18n.ts';
 
 /** Props of PdfPreview. */
@@ -16,70 +38,256 @@ export interface PdfPreviewProps {
   url: string;
 }
 
-const PAGE_GAP = 12;
-const SIDE_PADDING = 16;
-/** Canvas size cap (pixels) so very large pages on high-DPI screens do not exhaust memory. */
-const MAX_CANVAS_PIXELS = 16_000_000;
+/** Below this width (CSS px) the viewer is "narrow": thumbnails hidden by default and floating. */
+export const NARROW_WIDTH = 768;
+const NO_HITS: readonly PageHit[] = [];
 
-/** All pages of a PDF, fitted to width, in a scrollable column (001 §2). */
+interface Loaded {
+  url: string;
+  doc: PDFDocumentProxy | null;
+  first: PageSize | null;
+  error: boolean;
+}
+
+/** The bundled PDF viewer (001 §2): toolbar, thumbnails, lazily painted pages. */
 export function PdfPreview({ url }: PdfPreviewProps): ReactElement {
   const { t } = useTranslation('preview');
+  const { token } = theme.useToken();
+  const rootRef = useRef<HTMLDivElement>(null);
   const scrollRef = useRef<HTMLDivElement>(null);
-  const [state, setState] = useState<{
-    url: string;
-    doc: PDFDocumentProxy | null;
-    ratio: number;
-    error: boolean;
-  }>({
-    url: '',
+  const [loaded, setLoaded] = useState<Loaded>({ url: '', doc: null, first: null, error: false });
+  const [sizes, setSizes] = useState<{ doc: PDFDocumentProxy | null; list: (PageSize | undefined)[] }>({
     doc: null,
-    ratio: Math.SQRT2,
-    error: false,
+    list: [],
   });
-  const [width, setWidth] = useState(0);
+  const [box, setBox] = useState({ width: 0, height: 0, rootWidth: 0 });
+  const [mode, setMode] = useState<ZoomMode>({ kind: 'fit' });
+  const [scrollTop, setScrollTop] = useState(0);
+  const [paintedDoc, setPaintedDoc] = useState<PDFDocumentProxy | null>(null);
+  const [thumbs, setThumbs] = useState(
+    () => typeof window === 'undefined' || window.matchMedia(`(min-width: ${NARROW_WIDTH}px)`).matches,
+  );
 
+  // Open the document; measure page 1 only.
   useEffect(() => {
     let live = true;
+    performance.mark('bimdrive:pdf-open');
     const task = getDocument({ url, BinaryDataFactory: LocalBinaryDataFactory, useWorkerFetch: false });
-    task.promise.then(
-      async (doc) => {
-        const first = await doc.getPage(1);
-        const vp = first.getViewport({ scale: 1 });
-        if (live) setState({ url, doc, ratio: vp.height / vp.width, error: false });
-      },
-      () => {
-        if (live) setState({ url, doc: null, ratio: Math.SQRT2, error: true });
-      },
-    );
+    task.promise
+      .then(async (doc) => {
+        const vp = (await doc.getPage(1)).getViewport({ scale: 1 });
+        if (!live) return;
+        const first = { width: vp.width, height: vp.height };
+        setLoaded({ url, doc, first, error: false });
+        setSizes({ doc, list: [first] });
+      })
+      .catch(() => {
+        if (live) setLoaded({ url, doc: null, first: null, error: true });
+      });
     return () => {
       live = false;
       void task.destroy();
     };
   }, [url]);
 
+  const doc = loaded.url === url ? loaded.doc : null;
+  const first = loaded.url === url ? loaded.first : null;
+  const error = loaded.url === url && loaded.error;
+  const store = useMemo(() => (doc ? new PdfTextStore(doc) : null), [doc]);
+  const narrow = box.rootWidth > 0 && box.rootWidth < NARROW_WIDTH;
+  const sidePadding = narrow ? 8 : 16;
+
+  // Size of the scrolling view (the page column) and of the whole viewer.
+  useEffect(() => {
+    const el = scrollRef.current;
+    const root = rootRef.current;
+    if (!el || !root) return;
+    const measure = () =>
+      setBox((old) => {
+        const next = { width: el.clientWidth, height: el.clientHeight, rootWidth: root.clientWidth };
+        return old.width === next.width && old.height === next.height && old.rootWidth === next.rootWidth
+          ? old
+          : next;
+      });
+    const ro = new ResizeObserver(measure);
+    ro.observe(el);
+    ro.observe(root);
+    measure();
+    return () => ro.disconnect();
+  }, [doc]);
+
+  const layout = useMemo<PageLayout | null>(() => {
+    if (!doc || !first || box.width <= 0) return null;
+    const list = sizes.doc === doc ? sizes.list : [first];
+    return layoutPages(doc.numPages, list, first, mode, box.width - sidePadding * 2);
+  }, [doc, first, sizes, mode, box.width, sidePadding]);
+
+  // Keep the same spot in view when the layout changes (zoom, resize, a page measured).
+  const anchor = useRef({ page: 1, fraction: 0 });
+  const xCentre = useRef(0.5);
+  const layoutRef = useRef<PageLayout | null>(null);
+  useLayoutEffect(() => {
+    const el = scrollRef.current;
+    if (!el || !layout) return;
+    const prev = layoutRef.current;
+    layoutRef.current = layout;
+    if (!prev) return;
+    const y = scrollTopOfAnchor(layout, anchor.current);
+    if (Math.abs(el.scrollTop - y) > 1) el.scrollTop = y;
+    if (el.scrollWidth > el.clientWidth)
+      el.scrollLeft = xCentre.current * el.scrollWidth - el.clientWidth / 2;
+    setScrollTop(el.scrollTop);
+  }, [layout]);
+
+  const frame = useRef(0);
+  const onScroll = useCallback(() => {
+    if (frame.current) return;
+    frame.current = requestAnimationFrame(() => {
+      frame.current = 0;
+      const el = scrollRef.current;
+      if (!el) return;
+      if (layoutRef.current) anchor.current = anchorAt(layoutRef.current, el.scrollTop);
+      xCentre.current = (el.scrollLeft + el.clientWidth / 2) / Math.max(1, el.scrollWidth);
+      setScrollTop(el.scrollTop);
+    });
+  }, []);
+  useEffect(() => () => cancelAnimationFrame(frame.current), []);
+
+  const pageCount = doc?.numPages ?? 0;
+  const current = layout ? currentPageAt(layout, scrollTop, box.height) : 1;
+  const currentRef = useRef(current);
+  currentRef.current = current;
+  const near = layout ? pagesNear(layout, scrollTop, box.height, 1) : { first: 0, last: -1 };
+
+  const jump = useCallback((page: number) => {
+    const el = scrollRef.current;
+    const l = layoutRef.current;
+    if (!el || !l) return;
+    el.scrollTop = scrollTopOfPage(l, page);
+    anchor.current = anchorAt(l, el.scrollTop);
+    setScrollTop(el.scrollTop);
+  }, []);
+
+  // Zoom: the toolbar's steps, and ctrl/⌘ + wheel (pinch on a touchpad).
+  const percent = layout ? percentOfScale(layout.scales[current - 1] ?? 1) : 100;
+  const percentRef = useRef(percent);
+  percentRef.current = percent;
+  const zoomIn = useCallback(() => setMode({ kind: 'percent', percent: zoomInFrom(percentRef.current) }), []);
+  const zoomOut = useCallback(
+    () => setMode({ kind: 'percent', percent: zoomOutFrom(percentRef.current) }),
+    [],
+  );
   useEffect(() => {
     const el = scrollRef.current;
     if (!el) return;
-    const ro = new ResizeObserver(([entry]) => {
-      const w = Math.floor((entry?.contentRect.width ?? 0) - SIDE_PADDING * 2);
-      setWidth((old) => (Math.abs(old - w) >= 8 ? w : old));
+    let last = 0;
+    const onWheel = (e: WheelEvent) => {
+      if (!e.ctrlKey && !e.metaKey) return;
+      e.preventDefault();
+      if (e.timeStamp - last < 120) return;
+      last = e.timeStamp;
+      if (e.deltaY < 0) zoomIn();
+      else if (e.deltaY > 0) zoomOut();
+    };
+    el.addEventListener('wheel', onWheel, { passive: false });
+    return () => el.removeEventListener('wheel', onWheel);
+  }, [doc, zoomIn, zoomOut]);
+
+  const onMeasured = useCallback((page: number, size: PageSize) => {
+    setSizes((old) => {
+      const had = old.list[page - 1];
+      if (had && had.width === size.width && had.height === size.height) return old;
+      const list = old.list.slice();
+      list[page - 1] = size;
+      return { doc: old.doc, list };
     });
-    ro.observe(el);
-    return () => ro.disconnect();
   }, []);
 
-  const doc = state.url === url ? state.doc : null;
-  const error = state.url === url && state.error;
+  const paintedOnce = useRef<PDFDocumentProxy | null>(null);
+  const onPainted = useCallback(() => {
+    if (!doc || paintedOnce.current === doc) return;
+    paintedOnce.current = doc;
+    performance.mark('bimdrive:pdf-first-page');
+    setPaintedDoc(doc);
+  }, [doc]);
+
+  // Search: highlights per page, and moving to the current match.
+  const search = usePdfSearch(store, pageCount, () => currentRef.current);
+  const { matches, current: matchIndex } = search;
+  const hitsByPage = useMemo(() => {
+    const map = new Map<number, PageHit[]>();
+    matches.forEach((m, i) => {
+      const list = map.get(m.page) ?? [];
+      list.push({ ranges: m.ranges, selected: i === matchIndex });
+      map.set(m.page, list);
+    });
+    return map;
+  }, [matches, matchIndex]);
+  const selectedPage = search.current >= 0 ? (search.matches[search.current]?.page ?? 0) : 0;
+  useEffect(() => {
+    const el = scrollRef.current;
+    const l = layoutRef.current;
+    if (!selectedPage || !el || !l) return;
+    const top = l.tops[selectedPage - 1]!;
+    const bottom = top + l.heights[selectedPage - 1]!;
+    // Bring the page into view; once its text layer shows the highlight, onReveal centres it.
+    if (bottom < el.scrollTop || top > el.scrollTop + el.clientHeight) jump(selectedPage);
+    // Only on a move to a match, not when the page number changes with scrolling.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [search.revealToken]);
+  const onReveal = useCallback((target: HTMLElement) => {
+    const el = scrollRef.current;
+    if (!el) return;
+    const r = target.getBoundingClientRect();
+    const c = el.getBoundingClientRect();
+    const y = r.top - c.top;
+    if (y < 48 || r.bottom - c.top > c.height - 48) el.scrollTop += y - c.height / 2;
+    const x = r.left - c.left;
+    if (x < 0 || r.right - c.left > c.width) el.scrollLeft += x - c.width / 2;
+  }, []);
+
+  const onThumbJump = useCallback(
+    (page: number) => {
+      jump(page);
+      if (narrow) setThumbs(false);
+    },
+    [jump, narrow],
+  );
+
+  const contentWidth = layout ? Math.max(box.width, layout.maxWidth + sidePadding * 2) : 0;
+  const pages: ReactElement[] = [];
+  if (doc && store && layout) {
+    for (let i = 0; i < pageCount; i++) {
+      const n = i + 1;
+      const w = layout.widths[i]!;
+      pages.push(
+        <PdfPageView
+          key={n}
+          doc={doc}
+          store={store}
+          pageNumber={n}
+          top={layout.tops[i]!}
+          left={Math.floor((contentWidth - w) / 2)}
+          width={w}
+          height={layout.heights[i]!}
+          scale={layout.scales[i]!}
+          active={n >= near.first && n <= near.last}
+          hits={hitsByPage.get(n) ?? NO_HITS}
+          revealToken={n === selectedPage ? search.revealToken : 0}
+          onMeasured={onMeasured}
+          onPainted={onPainted}
+          onReveal={onReveal}
+        />,
+      );
+    }
+  }
+
   return (
     <div
-      ref={scrollRef}
+      ref={rootRef}
       data-testid="pdf-preview"
-      style={{
-        height: '100%',
-        overflow: 'auto',
-        padding: `0 ${SIDE_PADDING}px`,
-        WebkitOverflowScrolling: 'touch',
-      }}
+      data-pages={pageCount || undefined}
+      style={{ height: '100%', display: 'flex', flexDirection: 'column', background: token.colorBgLayout }}
     >
       {error && <Alert type="error" showIcon title={t('pdfFailed')} style={{ margin: 24 }} />}
       {!error && !doc && (
@@ -87,100 +295,61 @@ export function PdfPreview({ url }: PdfPreviewProps): ReactElement {
           <Spin description={t('loading')} />
         </div>
       )}
-      {doc && width > 0 && (
-        <div
-          style={{
-            display: 'flex',
-            flexDirection: 'column',
-            alignItems: 'center',
-            gap: PAGE_GAP,
-            padding: `${PAGE_GAP}px 0`,
-          }}
-        >
-          {Array.from({ length: doc.numPages }, (_, i) => (
-            <PdfPage
-              key={i}
-              doc={doc}
-              pageNumber={i + 1}
-              width={width}
-              ratio={state.ratio}
-              root={scrollRef}
-            />
-          ))}
-        </div>
+      {doc && first && (
+        <>
+          <PdfToolbar
+            page={current}
+            pageCount={pageCount}
+            percent={percent}
+            fit={mode.kind === 'fit'}
+            thumbnails={thumbs}
+            compact={narrow}
+            query={search.query}
+            matchCount={search.matches.length}
+            matchIndex={search.current}
+            searching={search.searching}
+            searched={search.searched}
+            onPage={jump}
+            onZoomIn={zoomIn}
+            onZoomOut={zoomOut}
+            onFitWidth={() => setMode({ kind: 'fit' })}
+            onToggleThumbnails={() => setThumbs((v) => !v)}
+            onQuery={search.setQuery}
+            onSearchEnter={search.enter}
+            onMatchStep={search.step}
+          />
+          <div style={{ flex: 1, minHeight: 0, display: 'flex', position: 'relative' }}>
+            {thumbs && (
+              <PdfThumbnails
+                doc={doc}
+                firstSize={first}
+                current={current}
+                ready={paintedDoc === doc}
+                overlay={narrow}
+                onJump={onThumbJump}
+              />
+            )}
+            <div
+              ref={scrollRef}
+              onScroll={onScroll}
+              style={{
+                flex: 1,
+                minWidth: 0,
+                overflow: 'auto',
+                scrollbarGutter: 'stable',
+                WebkitOverflowScrolling: 'touch',
+                position: 'relative',
+              }}
+            >
+              {layout && (
+                <div style={{ position: 'relative', width: contentWidth, height: layout.totalHeight }}>
+                  {pages}
+                </div>
+              )}
+            </div>
+          </div>
+        </>
       )}
-    </div>
-  );
-}
-
-interface PdfPageProps {
-  doc: PDFDocumentProxy;
-  pageNumber: number;
-  width: number;
-  /** Height/width of the first page, used for the placeholder until this page is measured. */
-  ratio: number;
-  root: React.RefObject<HTMLDivElement | null>;
-}
-
-/** One page: a placeholder of the right size, rendered into a canvas when near the view. */
-function PdfPage({ doc, pageNumber, width, ratio, root }: PdfPageProps): ReactElement {
-  const boxRef = useRef<HTMLDivElement>(null);
-  const canvasRef = useRef<HTMLCanvasElement>(null);
-  const [visible, setVisible] = useState(false);
-  const [height, setHeight] = useState<number | null>(null);
-
-  useEffect(() => {
-    const el = boxRef.current;
-    if (!el) return;
-    const io = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((e) => e.isIntersecting)) {
-          setVisible(true);
-          io.disconnect();
-        }
-      },
-      { root: root.current, rootMargin: '150% 0px' },
-    );
-    io.observe(el);
-    return () => io.disconnect();
-  }, [root]);
-
-  useEffect(() => {
-    if (!visible) return;
-    let live = true;
-    let cancel: (() => void) | null = null;
-    void (async () => {
-      const page = await doc.getPage(pageNumber);
-      const base = page.getViewport({ scale: 1 });
-      const cssScale = width / base.width;
-      const cssHeight = Math.round(base.height * cssScale);
-      let dpr = window.devicePixelRatio || 1;
-      const pixels = width * cssHeight * dpr * dpr;
-      if (pixels > MAX_CANVAS_PIXELS) dpr = Math.sqrt(MAX_CANVAS_PIXELS / (width * cssHeight));
-      const viewport = page.getViewport({ scale: cssScale * dpr });
-      const canvas = canvasRef.current;
-      if (!live || !canvas) return;
-      setHeight(cssHeight);
-      canvas.width = Math.floor(viewport.width);
-      canvas.height = Math.floor(viewport.height);
-      const task = page.render({ canvas, viewport });
-      cancel = () => task.cancel();
-      await task.promise.catch(() => undefined);
-    })();
-    return () => {
-      live = false;
-      cancel?.();
-    };
-  }, [visible, doc, pageNumber, width]);
-
-  const h = height ?? Math.round(width * ratio);
-  return (
-    <div
-      ref={boxRef}
-      data-page={pageNumber}
-      style={{ width, height: h, background: '#fff', boxShadow: '0 1px 4px rgba(0,0,0,0.15)', flex: 'none' }}
-    >
-      <canvas ref={canvasRef} style={{ width, height: h, display: 'block' }} />
     </div>
   );
 }
