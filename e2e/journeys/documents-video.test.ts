@@ -255,5 +255,35 @@ test('every office and video type converts and opens; shares open on a phone', a
     );
     await phone.close();
   }
+
+  // A signed /bridgeOffice link (for the chat app) opens the document with no session at all.
+  const bridge = await page.evaluate(async (name) => {
+    const headers = { authorization: `Bearer ${localStorage.getItem('token')}` };
+    const list = await (await fetch('/api/Home/MyDocumentList?rows=100', { headers })).json();
+    const iuid = (list as { data: { list: { iuid: string; fileName: string }[] } }).data.list.find(
+      (f) => f.fileName === name,
+    )!.iuid;
+    const r = await fetch('/api/Home/BridgeOfficeLink', {
+      method: 'POST',
+      headers: { ...headers, 'content-type': 'application/json' },
+      body: JSON.stringify({ IUID: iuid, hours: 1 }),
+    });
+    return ((await r.json()) as { data: { url: string } }).data.url;
+  }, CN_DOCX);
+  const chat = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    isMobile: true,
+    locale: 'zh-CN',
+  });
+  const reader = await chat.newPage();
+  await reader.goto(bridge);
+  await reader.locator('[data-testid="bridge-office"]').waitFor();
+  const ink = await pdfPageDrawn(reader);
+  assert.ok(ink > 0.002, `the bridge page shows the document (${(ink * 100).toFixed(2)}% ink)`);
+  assert.match(reader.url(), /\/bridgeOffice\?t=/, 'no redirect to /login');
+  await shot(reader, J, '09-bridge-office');
+  await reader.goto(`${bridge}x`);
+  await reader.locator('[data-testid="bridge-office-invalid"]').waitFor();
+  await chat.close();
   await ctx.close();
 });

@@ -166,6 +166,15 @@ export const routes: RouteObject[] = [
             .InviteLandingPage,
         }),
       },
+      {
+        // A document from a signed, expiring link (000 §2 /bridgeOffice; public, outside the shell).
+        path: '/bridgeOffice',
+        loader: guardLoader,
+        handle: handle('bridgeOffice'),
+        lazy: async () => ({
+          Component: (await import('../features/preview/components/bridge-office-page.tsx')).BridgeOfficePage,
+        }),
+      },
       serviceScreen('/systemInitError', 'systemInitError', async () => ({
         Component: (await import('../features/service/components/system-init-error-page.tsx'))
           .SystemInitErrorPage,
