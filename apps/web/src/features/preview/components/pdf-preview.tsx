@@ -28,6 +28,7 @@ import { PdfPageView, type PageHit } from './pdf/pdf-page-view.tsx';
 import { PdfTextStore } from './pdf/pdf-text-store.ts';
 import { PdfThumbnails } from './pdf/pdf-thumbnails.tsx';
 import { PdfToolbar } from './pdf/pdf-toolbar.tsx';
+import { pdfWorker } from './pdf/pdf-worker.ts';
 import { usePdfSearch } from './pdf/use-pdf-search.ts';
 import './pdf/pdf-viewer.css';
 import '../i18n.ts';
@@ -72,7 +73,12 @@ export function PdfPreview({ url }: PdfPreviewProps): ReactElement {
   useEffect(() => {
     let live = true;
     performance.mark('bimdrive:pdf-open');
-    const task = getDocument({ url, BinaryDataFactory: LocalBinaryDataFactory, useWorkerFetch: false });
+    const task = getDocument({
+      url,
+      worker: pdfWorker(),
+      BinaryDataFactory: LocalBinaryDataFactory,
+      useWorkerFetch: false,
+    });
     task.promise
       .then(async (doc) => {
         const vp = (await doc.getPage(1)).getViewport({ scale: 1 });
@@ -158,6 +164,9 @@ export function PdfPreview({ url }: PdfPreviewProps): ReactElement {
   const currentRef = useRef(current);
   currentRef.current = current;
   const near = layout ? pagesNear(layout, scrollTop, box.height, 1) : { first: 0, last: -1 };
+  // Pages actually on screen paint first; the ones around them wait for the first paint.
+  const seen = layout ? pagesNear(layout, scrollTop, box.height, 0) : { first: 0, last: -1 };
+  const ready = paintedDoc !== null && paintedDoc === doc;
 
   const jump = useCallback((page: number) => {
     const el = scrollRef.current;
@@ -271,7 +280,7 @@ export function PdfPreview({ url }: PdfPreviewProps): ReactElement {
           width={w}
           height={layout.heights[i]!}
           scale={layout.scales[i]!}
-          active={n >= near.first && n <= near.last}
+          active={n >= near.first && n <= near.last && (ready || (n >= seen.first && n <= seen.last))}
           hits={hitsByPage.get(n) ?? NO_HITS}
           revealToken={n === selectedPage ? search.revealToken : 0}
           onMeasured={onMeasured}
@@ -324,7 +333,7 @@ export function PdfPreview({ url }: PdfPreviewProps): ReactElement {
                 doc={doc}
                 firstSize={first}
                 current={current}
-                ready={paintedDoc === doc}
+                ready={ready}
                 overlay={narrow}
                 onJump={onThumbJump}
               />

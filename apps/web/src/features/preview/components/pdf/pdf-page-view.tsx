@@ -113,12 +113,13 @@ export const PdfPageView = memo(function PdfPageView(props: PdfPageViewProps): R
     };
   }, [active, doc, pageNumber, scale]);
 
-  // Lay the text layer over the page once per activation; its size and font sizes follow
+  // Lay the text layer over the page once per activation, once the canvas is painted; its size and font sizes follow
   // --total-scale-factor, so a zoom needs no new layer.
   const scaleRef = useRef(scale);
   scaleRef.current = scale;
   useEffect(() => {
-    if (!active) return;
+    // After the canvas: the picture matters first, the text layer a moment later.
+    if (!active || !painted) return;
     const container = textRef.current;
     if (!container) return;
     let live = true;
@@ -141,7 +142,7 @@ export const PdfPageView = memo(function PdfPageView(props: PdfPageViewProps): R
       live = false;
       layer?.cancel();
     };
-  }, [active, doc, store, pageNumber]);
+  }, [active, painted, doc, store, pageNumber]);
 
   // Search highlights: cut the matched text elements into plain and highlighted pieces.
   const revealed = useRef(-1);
