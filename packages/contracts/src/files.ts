@@ -337,6 +337,13 @@ export const PreviewInfo = z.object({
   /** A video's poster frame (JPEG), when made; null otherwise. */
   posterUrl: z.string().nullable().default(null),
   /**
+   * A presentation too large for the PDF viewer (001 §2: over 100 MB) is shown as page pictures:
+   * `pageImageUrl` + `&page=N` (1-based) for N in 1…`pageCount`. Null otherwise.
+   */
+  pageImageUrl: z.string().nullable().default(null),
+  /** Pages of an office rendition or PDF, when known. */
+  pageCount: z.number().nullable().default(null),
+  /**
    * A light GLB of the whole model (one mesh per colour) to draw while the full viewer loads; null
    * when the model has none (GLB models, older conversions).
    */

@@ -41,9 +41,11 @@ export const Api = {
   ossFile: '/api/Home/GetossFile', // GET VersionedIuidQuery → string (signed download URL, Range supported; version absent = current)
   preview: '/api/Home/GetPreviewInfo', // GET VersionedIuidQuery → PreviewInfo (of that version when given)
   signedFile: '/api/files/signed', // GET ?t=<signed ticket> → bytes (Range); the URL is produced by the server
+  fileThumb: '/api/files/thumb', // GET ?t=<signed thumbnail token> → thumb.webp (issue 14); the URL is FileRow.thumbUrl
   wpsGenerate: '/api/wps/genarate', // POST WpsGenerateBody → { wpsUrl } (001 §7; an external viewer, when configured)
   bridgeOfficeLink: '/api/Home/BridgeOfficeLink', // POST BridgeOfficeLinkBody → BridgeOfficeLink (issue 14, 000 §2 /bridgeOffice)
   bridgeOfficePreview: '/api/Home/BridgeOfficePreview', // GET ?t=<bridge token> → PreviewInfo, no session (browse only)
+  pictureFile: '/api/home/GetUploadPictureFile', // GET ?t=<signed ticket>&page=N → WebP of page N of a large presentation (001 §2, §7)
   videoFile: '/api/home/GetVideoFile', // GET ?fileUrl=<signed ticket> → video bytes (Range), original or converted (001 §7)
   archiveEntries: '/api/home/GetArchiveEntries', // GET VersionedIuidQuery → ArchiveListing (zip/rar entries, issue 14)
   archiveEntry: '/api/files/archive-entry', // GET ArchiveEntryQuery → one entry's bytes (Range); URLs come in ArchiveListing

@@ -1,7 +1,8 @@
 /**
  * Office documents → a PDF rendition (issue 14 "Office and PDF"; spec 001 §2 office viewer, §9 office
  * suffixes): Word, Excel, PowerPoint, WPS (wps/et/dps), OpenDocument, RTF and CSV, converted by the
- * warm LibreOffice of office-pool.ts under the request's time and memory limits.
+ * warm LibreOffice of office-pool.ts under the request's memory limit and a time limit of
+ * `OFFICE_TIMEOUT_SECONDS` (default 300, at most the request's).
  * @returns figures `{ pages }` (page count read back with poppler's `pdfinfo`, null when unknown).
  * @throws ConversionError with a readable reason: 文档已加密 (password-protected), not a valid file of
  * its type, unreadable, export failure, time/memory limit, crash (none retried); office not available
@@ -40,6 +41,8 @@ export async function officeToPdf(
   if (verdict === 'encrypted') throw new ConversionError(ENCRYPTED_REASON);
   if (verdict === 'invalid') throw new ConversionError(`文件已损坏或不是有效的 .${req.suffix} 文档`);
   req.onProgress?.(5);
+  // A hung office process holds every office job behind it: its own, shorter limit.
+  const timeoutMs = Math.min(req.timeoutMs, (Number(process.env.OFFICE_TIMEOUT_SECONDS) || 300) * 1000);
   // soffice picks its import filter by content and name: give it the user's suffix.
   const scratch = path.join(req.outputDir, '.input');
   await rm(scratch, { recursive: true, force: true });
@@ -53,7 +56,7 @@ export async function officeToPdf(
       input: linked,
       output: tmp,
       filter: req.suffix === 'csv' ? 'csv' : 'auto',
-      timeoutMs: req.timeoutMs,
+      timeoutMs,
       memoryMb: req.memoryMb,
     });
     if (!outcome.ok) {
@@ -62,7 +65,7 @@ export async function officeToPdf(
           throw new ConversionError('文档转换服务（LibreOffice）暂不可用，稍后自动重试', true);
         case 'timeout':
           throw new ConversionError(
-            `转换超时（超过 ${Math.max(1, Math.round(req.timeoutMs / 1000))} 秒），请检查文件或联系管理员`,
+            `转换超时（超过 ${Math.max(1, Math.round(timeoutMs / 1000))} 秒），请检查文件或联系管理员`,
           );
         case 'memory':
           throw new ConversionError(memoryReason(req.memoryMb));

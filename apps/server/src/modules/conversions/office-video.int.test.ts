@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Api, type BridgeOfficeLinkValue, type PreviewInfoValue } from '@bimdrive/contracts';
 import {
@@ -27,6 +28,7 @@ import {
 import { makeChineseDocx, makeEncrypted, makeVideo } from '../../test/document-fixtures.ts';
 import { files } from '../../db/schema.ts';
 import { queueMissingRenditions } from './conversion.worker.ts';
+import { officePool } from '../../converters/office/office-pool.ts';
 
 const run = promisify(execFile);
 
@@ -153,6 +155,25 @@ describe(`office and video conversions (${testDbKind})`, () => {
     }
   });
 
+  it('replaces an office process that runs over its time limit, and the next document converts', async () => {
+    const input = path.join(TESTDATA, 'office/BIM_Execution_Plan.docx');
+    const slow = await officePool().convert({
+      input,
+      output: path.join(dir, 'slow.pdf'),
+      timeoutMs: 30,
+      memoryMb: 3072,
+    });
+    expect(slow).toEqual({ ok: false, error: 'timeout' });
+    const next = await officePool().convert({
+      input,
+      output: path.join(dir, 'next.pdf'),
+      timeoutMs: 120_000,
+      memoryMb: 3072,
+    });
+    expect(next).toEqual({ ok: true });
+    expect(await pdfText(path.join(dir, 'next.pdf'))).toContain('BIM');
+  });
+
   it('fails a file that is not what its suffix says, without touching other files', async () => {
     const iuid = await uploadBytes(
       t,
@@ -241,6 +262,30 @@ describe(`office and video conversions (${testDbKind})`, () => {
     expect(await queueMissingRenditions(t.built.ctx)).toBe(0); // claimed once
     expect((await waitForStatus(t, u.token, iuid)).statusType).toBe(3);
     expect((await preview(iuid)).data.viewUrl).toBeTruthy();
+  });
+
+  it('shows a presentation over the size threshold as page pictures (GetUploadPictureFile)', async () => {
+    process.env.PRESENTATION_IMAGE_MB = '0.1'; // 100 KB instead of 100 MB for the test
+    try {
+      const iuid = await uploadTestFile(t, u.token, 'office/ph-populated-placeholders.pptx');
+      await waitForStatus(t, u.token, iuid);
+      const info = (await preview(iuid)).data;
+      expect(info.viewUrl).toBeNull();
+      expect(info.pageCount).toBe(9);
+      expect(info.pageImageUrl).toMatch(/^\/api\/home\/GetUploadPictureFile\?t=/);
+      const page = await fetch(`${t.baseUrl}${info.pageImageUrl}&page=2`);
+      expect(page.headers.get('content-type')).toBe('image/webp');
+      const meta = await sharp(Buffer.from(await page.arrayBuffer())).metadata();
+      expect(meta.width).toBe(1600);
+      expect(meta.height).toBeGreaterThan(800);
+      expect((await fetch(`${t.baseUrl}${info.pageImageUrl}&page=10`)).status).toBe(400);
+      // A small document of another kind keeps the PDF viewer.
+      const docx = await uploadTestFile(t, u.token, 'office/having-images.docx');
+      await waitForStatus(t, u.token, docx);
+      expect((await preview(docx)).data.pageImageUrl).toBeNull();
+    } finally {
+      delete process.env.PRESENTATION_IMAGE_MB;
+    }
   });
 
   it('opens a document from a signed /bridgeOffice link without a session, browse only', async () => {

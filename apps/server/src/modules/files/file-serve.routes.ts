@@ -17,7 +17,8 @@ import { AppError, notFound } from '../../lib/errors.ts';
 import { derivedDirOf, originalKeyOf, previewGlbKeyOf } from '../../storage/local-storage.ts';
 import { versionsRepository, viewAtVersion } from '../versions/versions.repository.ts';
 import { filesRepository, type FileRowDb } from './files.repository.ts';
-import { derivedName, ORIGINAL, POSTER, posterKeyOf, PREVIEW, RENDITION } from './file-tickets.ts';
+import { derivedName, ORIGINAL, PAGES, POSTER, posterKeyOf, PREVIEW, RENDITION } from './file-tickets.ts';
+import { ensurePageImage, pageCountOf } from './page-images.ts';
 import { mimeFor } from './preview-kind.ts';
 import { renditionInput, sniffStoredImage, SVG_CSP } from './image-rendition.ts';
 
@@ -76,6 +77,16 @@ export function fileServeRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         key = await ensureRendition(ctx, f);
         mime = 'image/webp';
         name = `${f.name}.webp`;
+      } else if (ticket.variant === PAGES) {
+        // One page of a large presentation's PDF rendition as a picture (001 §2, §7).
+        const page = Number((req.query as { page?: string }).page);
+        const count = pageCountOf(f);
+        if (f.statusType !== 3 || f.derivedKind !== 'pdf') throw notFound('文件未转换完毕，请稍后查看');
+        if (!Number.isInteger(page) || page < 1 || (count !== null && page > count))
+          throw new AppError(400, '页码超出范围');
+        key = await ensurePageImage(ctx, f, page);
+        mime = 'image/webp';
+        name = `${f.name}.${page}.webp`;
       } else if (ticket.variant === POSTER) {
         if (f.statusType !== 3) throw notFound('文件未转换完毕，请稍后查看');
         key = posterKeyOf(f);
@@ -136,6 +147,19 @@ export function fileServeRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       Api.videoFile,
       { schema: { tags: ['files'], querystring: z.object({ fileUrl: z.string().min(1) }) } },
       (req, reply) => serve(req.query.fileUrl, req, reply),
+    );
+    // 001 §7 "GET /api/home/GetUploadPictureFile — IUID, fileType — … converted presentation": the
+    // file and the kind (`pages`) travel in a signed ticket `t` (an <img> sends no session header);
+    // `page` is 1-based.
+    app.get(
+      Api.pictureFile,
+      {
+        schema: {
+          tags: ['files'],
+          querystring: z.object({ t: z.string().min(1), page: z.coerce.number().int().min(1).max(100_000) }),
+        },
+      },
+      (req, reply) => serve(req.query.t, req, reply),
     );
   };
 }

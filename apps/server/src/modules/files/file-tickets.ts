@@ -18,6 +18,8 @@ export const RENDITION = 'rendition';
 export const PREVIEW = 'preview';
 /** A video's poster frame (converters/video/video-to-mp4.ts), beside its derived files. */
 export const POSTER = 'poster.jpg';
+/** Page pictures of a large presentation's PDF rendition (page-images.ts; 001 §2). */
+export const PAGES = 'pages';
 /** A video's MP4 rendition (its derived file when transcoded). */
 export const VIDEO_RENDITION = 'video.mp4';
 
@@ -55,4 +57,13 @@ export async function signedFileUrl(
 export function derivedName(file: FileRowDb): string | null {
   if (!file.derivedKey || file.statusType !== 3) return null;
   return file.derivedKey.slice(file.derivedKey.lastIndexOf('/') + 1);
+}
+
+/** Base URL of a large presentation's page pictures (`&page=N` appended by the viewer; 001 §7). */
+export async function pageImagesUrl(ctx: AppContext, file: FileRowDb): Promise<string> {
+  const t = await ctx.tokens.signTicket(
+    { fileId: file.id, variant: PAGES, download: false, version: file.versionNo },
+    TICKET_TTL_SECONDS,
+  );
+  return `${Api.pictureFile}?t=${encodeURIComponent(t)}`;
 }

@@ -17,11 +17,13 @@ import {
   posterKeyOf,
   PREVIEW,
   RENDITION,
+  pageImagesUrl,
   signedFileUrl,
   VIDEO_RENDITION,
   videoUrl,
 } from './file-tickets.ts';
 import { isModelPreview, previewKindFor } from './preview-kind.ts';
+import { pageCountOf, showsPageImages } from './page-images.ts';
 
 const RENDITION_SUFFIXES: readonly string[] = RENDITION_IMAGE_SUFFIXES;
 
@@ -35,6 +37,7 @@ export async function buildPreview(
   let viewUrl: string | null = null;
   let previewGlbUrl: string | null = null;
   let posterUrl: string | null = null;
+  let pageImageUrl: string | null = null;
   if (isModelPreview(kind)) {
     const name = derivedName(file);
     viewUrl = name ? await signedFileUrl(ctx, file, name, false) : null;
@@ -45,9 +48,10 @@ export async function buildPreview(
     const rendition = !opts.canDownload || RENDITION_SUFFIXES.includes(file.suffix);
     viewUrl = await signedFileUrl(ctx, file, rendition ? RENDITION : ORIGINAL, false);
   } else if (kind === 'office') {
-    // The PDF rendition once converted (derivedName is null before).
+    // The PDF rendition once converted (derivedName is null before); page pictures when too large.
     const name = derivedName(file);
-    viewUrl = name ? await signedFileUrl(ctx, file, name, false) : null;
+    if (name && showsPageImages(file)) pageImageUrl = await pageImagesUrl(ctx, file);
+    else viewUrl = name ? await signedFileUrl(ctx, file, name, false) : null;
   } else if (kind === 'video') {
     const name = derivedName(file);
     if (name === VIDEO_RENDITION) viewUrl = await videoUrl(ctx, file, name);
@@ -69,6 +73,8 @@ export async function buildPreview(
     previewKind: kind,
     viewUrl,
     posterUrl,
+    pageImageUrl,
+    pageCount: kind === 'office' ? pageCountOf(file) : null,
     previewGlbUrl,
     originalUrl: opts.canDownload ? await signedFileUrl(ctx, file, ORIGINAL, true) : null,
     canDownload: opts.canDownload,

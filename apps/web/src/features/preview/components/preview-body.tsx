@@ -15,6 +15,7 @@ import { ModelPreview } from './model-preview.tsx';
 import { TextPreview } from './text-preview.tsx';
 import { UnsupportedPreview } from './unsupported-preview.tsx';
 import { FailedState, PendingState } from './conversion-state.tsx';
+import { PageImagesPreview } from './page-images-preview.tsx';
 
 const PdfPreview = lazy(() => import('./pdf-preview.tsx').then((m) => ({ default: m.PdfPreview })));
 
@@ -87,7 +88,16 @@ function BodyContent({ info, sizeText, compact }: PreviewBodyProps): ReactElemen
       // Entries listed by the server; one entry previews or downloads on its own (issue 14).
       return <ArchivePreview info={info} compact={compact} />;
     case 'office':
-      // The PDF rendition (LibreOffice) in the same pdf.js viewer once converted (issue 14).
+      // The PDF rendition (LibreOffice) in the same pdf.js viewer once converted (issue 14); a
+      // presentation over 100 MB as page pictures (001 §2).
+      if (info.pageImageUrl)
+        return (
+          <PageImagesPreview
+            baseUrl={info.pageImageUrl}
+            pageCount={info.pageCount ?? 1}
+            title={info.fileName}
+          />
+        );
       if (!info.viewUrl) return <ConversionState info={info} />;
     // falls through
     case 'pdf':
