@@ -26,6 +26,10 @@ import {
 import type { ReactElement } from 'react';
 
 const has = (list: readonly string[], s: string) => list.includes(s);
+// Word processing, spreadsheet and presentation suffixes of Office, WPS and OpenDocument (issue 14).
+const WORD = new Set(['doc', 'docx', 'docm', 'dot', 'dotx', 'wps', 'wpt', 'odt', 'rtf']);
+const SHEET = new Set(['xls', 'xlsx', 'xlsm', 'xlt', 'xltx', 'et', 'ett', 'ods', 'csv']);
+const SLIDES = new Set(['ppt', 'pptx', 'pptm', 'pps', 'ppsx', 'pot', 'potx', 'dps', 'dpt', 'odp']);
 
 /** Props of FileIcon. */
 export interface FileIconProps {
@@ -46,9 +50,9 @@ export function FileIcon({ suffix, isFolder = false, size = 18 }: FileIconProps)
     return <PlayCircleTwoTone style={style} twoToneColor="#722ed1" />;
   if (has(ARCHIVE_SUFFIXES, s)) return <FileZipTwoTone style={style} twoToneColor="#8c8c8c" />;
   if (s === 'pdf') return <FilePdfTwoTone style={style} twoToneColor="#f5222d" />;
-  if (s === 'doc' || s === 'docx') return <FileWordTwoTone style={style} twoToneColor="#2f54eb" />;
-  if (s === 'xls' || s === 'xlsx') return <FileExcelTwoTone style={style} twoToneColor="#389e0d" />;
-  if (s === 'ppt' || s === 'pptx') return <FilePptTwoTone style={style} twoToneColor="#fa541c" />;
-  if (s === 'txt') return <FileTextTwoTone style={style} />;
+  if (WORD.has(s)) return <FileWordTwoTone style={style} twoToneColor="#2f54eb" />;
+  if (SHEET.has(s)) return <FileExcelTwoTone style={style} twoToneColor="#389e0d" />;
+  if (SLIDES.has(s)) return <FilePptTwoTone style={style} twoToneColor="#fa541c" />;
+  if (s === 'txt' || s === 'md') return <FileTextTwoTone style={style} />;
   return <FileTwoTone style={style} twoToneColor="#8c8c8c" />;
 }
