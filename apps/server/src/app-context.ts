@@ -19,6 +19,22 @@ export interface AppContext {
   log: FastifyBaseLogger;
   /** Enqueue a conversion job for a file (pg-boss); `version` names a version (default: the current one). */
   enqueueConversion: (fileId: string, version?: number) => Promise<void>;
+  /**
+   * Queue a thumbnail of a file version (issue 14) when it has a source now (thumbnail-maker.ts:
+   * images and PDFs, converted office documents and videos); a no-op otherwise. Never throws: a
+   * failure to queue is logged and the file keeps its icon.
+   */
+  enqueueThumbnail: (
+    file: {
+      id: string;
+      spaceId: string;
+      storageKey: string | null;
+      suffix: string;
+      statusType: number;
+      derivedKey: string | null;
+    },
+    version?: number,
+  ) => Promise<void>;
   /** Wrong extraction code limiters: per link+client and per link overall. */
   sharePwdLimiters: { perClient: RateLimiterAbstract; perLink: RateLimiterAbstract };
   /** Per-user limit of concurrent uploads (config UPLOAD_CONCURRENCY; Redis when REDIS_URL is set). */

@@ -34,11 +34,17 @@ import { smsService } from './modules/sms/sms.service.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
 import { createHub } from './realtime/hub.ts';
 import { createLocalStorage } from './storage/local-storage.ts';
-import { CLEANUP_QUEUE, enqueueConversion, startQueue } from './jobs/queue.ts';
+import { CLEANUP_QUEUE, enqueueConversion, enqueueThumbnail, startQueue } from './jobs/queue.ts';
 import { authService } from './modules/auth/auth.service.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { filesRoutes } from './modules/files/files.routes.ts';
 import { fileServeRoutes } from './modules/files/file-serve.routes.ts';
+import { thumbnailRoutes } from './modules/thumbnails/thumbnail.routes.ts';
+import {
+  queueMissingThumbnails,
+  startThumbnailWorker,
+  wantsThumbnail,
+} from './modules/thumbnails/thumbnail.worker.ts';
 import { archivesRoutes } from './modules/archives/archives.routes.ts';
 import { folderZipRoutes } from './modules/folder-zip/folder-zip.routes.ts';
 import { versionsRoutes } from './modules/versions/versions.routes.ts';
@@ -131,6 +137,8 @@ export async function buildApp(config: AppConfig, role: Role = 'all'): Promise<B
   /** The conversion worker of this process (roles all and worker). */
   let conversionWorkerId: string | null = null;
   const ctx: AppContext = {
+  /** The thumbnail worker of this process (roles all and worker). */
+  let thumbnailWorkerId: string | null = null;
     config,
     db: dbHandle.db,
     dbHandle,
@@ -144,6 +152,15 @@ export async function buildApp(config: AppConfig, role: Role = 'all'): Promise<B
       if (conversionWorkerId) boss.notifyWorker(conversionWorkerId);
     },
     sms: createSmsProvider(config, app.log),
+    enqueueThumbnail: async (file, version) => {
+      if (!wantsThumbnail(file)) return;
+      try {
+        await enqueueThumbnail(boss, file.id, version);
+        if (thumbnailWorkerId) boss.notifyWorker(thumbnailWorkerId);
+      } catch (err) {
+        app.log.warn({ fileId: file.id, err }, 'thumbnail not queued');
+      }
+    },
     secretKey: createKeyring(secret),
     sharePwdLimiters: {
       perClient: limiter(config.sharePwd.perClient, 'sharepwd-client'),
@@ -170,6 +187,9 @@ export async function buildApp(config: AppConfig, role: Role = 'all'): Promise<B
     const backfilled = await queueMissingRenditions(ctx);
     if (backfilled > 0) app.log.info({ queued: backfilled }, 'office and video files queued for renditions');
     await boss.schedule(CLEANUP_QUEUE, '*/15 * * * *');
+    thumbnailWorkerId = await startThumbnailWorker(ctx, boss);
+    const thumbs = await queueMissingThumbnails(ctx, (id) => enqueueThumbnail(boss, id));
+    if (thumbs > 0) app.log.info({ queued: thumbs }, 'files queued for thumbnails');
     await boss.work(CLEANUP_QUEUE, async () => {
       const n = await uploads.cleanupExpired();
       if (n > 0) app.log.info({ removed: n }, 'expired uploads removed');
@@ -250,6 +270,7 @@ export async function buildApp(config: AppConfig, role: Role = 'all'): Promise<B
   await app.register(filesRoutes(ctx));
   await app.register(fileServeRoutes(ctx));
   await app.register(officeRoutes(ctx)); // external office viewer, /bridgeOffice links (issue 14)
+  await app.register(thumbnailRoutes(ctx));
   await app.register(archivesRoutes(ctx)); // zip/rar entries in the preview (issue 14)
   await app.register(folderZipRoutes(ctx)); // folder download as a zip (issue 5)
   await app.register(versionsRoutes(ctx)); // file versions (issue 5)

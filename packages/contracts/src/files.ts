@@ -288,6 +288,11 @@ export const Breadcrumb = z.object({ iuid: z.string(), fileName: z.string() });
 export const ListData = z.object({
   list: z.array(FileRow),
   count: z.number(),
+  /**
+   * A small WebP picture of the file (at most 320 px on the long side; issue 14) as a signed,
+   * short-lived same-origin URL (`/api/files/thumb?t=…`); null for folders and while none is made.
+   */
+  thumbUrl: z.string().nullable().default(null),
   breadcrumbs: z.array(Breadcrumb),
   /** With `locate`: the located file's folder ('' = root) and the page listed (which holds it). */
   located: z.object({ iuid: z.string(), folderId: z.string(), page: z.number() }).optional(),
@@ -374,6 +379,8 @@ export const WpsGenerateData = z.object({ wpsUrl: z.string() });
  * shows a document's preview (browse only) without a session, for the chat app and other systems.
  * `hours` 1–720, default 24.
  */
+  /** Set when the notice is about a new thumbnail (issue 14): lists refetch for its `thumbUrl`. */
+  thumbReady: z.boolean().optional(),
 export const BridgeOfficeLinkBody = z.object({
   IUID: z.string().min(1).max(64),
   hours: z.number().int().min(1).max(720).default(24),

@@ -182,6 +182,12 @@ export const files = pgTable(
     stats: jsonb('stats'),
     /** Number of the current version (issue 5 versions; 1 until a new version is added). */
     versionNo: integer('version_no').notNull().default(1),
+    /**
+     * Thumbnail of the current version (issue 14): 0 none yet (or it could not be made), n > 0 the
+     * format `thumb.webp` was written in, beside the derived files (modules/thumbnails). Set by the
+     * thumbnail job, so listings know without touching the disk.
+     */
+    thumbVersion: smallint('thumb_version').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -242,6 +248,8 @@ export const fileVersions = pgTable(
     derivedKey: text('derived_key'),
     derivedBytes: bigint('derived_bytes', { mode: 'number' }).notNull().default(0),
     stats: jsonb('stats'),
+    /** This version's thumbnail format (files.thumbVersion). */
+    thumbVersion: smallint('thumb_version').notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('file_versions_file_number_idx').on(t.fileId, t.number)],

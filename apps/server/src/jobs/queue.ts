@@ -1,7 +1,8 @@
 /**
  * Job queue (pg-boss) in the same database: on PGlite through pg-boss's PGlite adapter, on PostgreSQL
  * through its own pool. Queues: `conversion` (one job per convertible upload, retried with back-off
- * on transient failures) and `uploads-cleanup` (scheduled every 15 minutes).
+ * on transient failures), `thumbnail` (one job per file version that can have a picture in the file
+ * table, issue 14; never touches conversion statuses) and `uploads-cleanup` (scheduled every 15 minutes).
  */
 import { PgBoss, fromPglite } from 'pg-boss';
 import { z } from 'zod';
@@ -9,6 +10,7 @@ import type { DbHandle } from '../db/client.ts';
 
 export const CONVERSION_QUEUE = 'conversion';
 export const CLEANUP_QUEUE = 'uploads-cleanup';
+export const THUMBNAIL_QUEUE = 'thumbnail';
 
 /**
  * Versioned payload of a conversion job, validated at the worker. `version` is the file version to
@@ -20,6 +22,14 @@ export const ConversionJob = z.object({
   version: z.number().int().min(1).optional(),
 });
 export type ConversionJobValue = z.infer<typeof ConversionJob>;
+
+/** Versioned payload of a thumbnail job (modules/thumbnails): the file and its version (absent = current). */
+export const ThumbnailJob = z.object({
+  v: z.literal(1),
+  fileId: z.uuid(),
+  version: z.number().int().min(1).optional(),
+});
+export type ThumbnailJobValue = z.infer<typeof ThumbnailJob>;
 
 /** Start pg-boss on the app's database and create the queues. */
 export async function startQueue(handle: DbHandle, opts: { schedule: boolean }): Promise<PgBoss> {
@@ -37,6 +47,8 @@ export async function startQueue(handle: DbHandle, opts: { schedule: boolean }):
     expireInSeconds: 3 * 3600,
   });
   await boss.createQueue(CLEANUP_QUEUE, { retryLimit: 0 });
+  // A thumbnail is best effort: one retry (a database hiccup), expired after 5 minutes.
+  await boss.createQueue(THUMBNAIL_QUEUE, { retryLimit: 1, retryDelay: 10, expireInSeconds: 300 });
   return boss;
 }
 
@@ -44,4 +56,10 @@ export async function startQueue(handle: DbHandle, opts: { schedule: boolean }):
 export async function enqueueConversion(boss: PgBoss, fileId: string, version?: number): Promise<void> {
   const payload: ConversionJobValue = { v: 1, fileId, ...(version !== undefined ? { version } : {}) };
   await boss.send(CONVERSION_QUEUE, payload);
+}
+
+/** Queue a thumbnail of a file version (absent = the current one). */
+export async function enqueueThumbnail(boss: PgBoss, fileId: string, version?: number): Promise<void> {
+  const payload: ThumbnailJobValue = { v: 1, fileId, ...(version !== undefined ? { version } : {}) };
+  await boss.send(THUMBNAIL_QUEUE, payload);
 }

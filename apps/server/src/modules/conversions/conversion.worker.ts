@@ -110,6 +110,7 @@ export async function runConversion(
     if (!row)
       await ctx.storage.deletePrefix(dirKey); // file or version deleted during conversion
     else if (result.kind === 'fragments') await writeModelPreview(ctx, row, n, result.outputPath);
+    if (row) await ctx.enqueueThumbnail(row, n); // office rendition's first page, video poster (issue 14)
     return;
   }
   if (result.retryable && retriesLeft > 0) {

@@ -10,6 +10,7 @@ import { bearerToken, ok, okNull, okSchema } from '../../lib/http.ts';
 import { authService } from '../auth/auth.service.ts';
 import { pickFileFilters } from '../files/file-filters.ts';
 import { presentFile } from '../files/files.presenter.ts';
+import { THUMB_KEY_LABEL } from '../thumbnails/thumb-urls.ts';
 import { filesService } from '../files/files.service.ts';
 import { viewerOf } from '../spaces/space-access.ts';
 import { favouritesRepository } from './favourites.repository.ts';
@@ -18,6 +19,7 @@ import { favouritesRepository } from './favourites.repository.ts';
 export function favouritesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   const auth = authService(ctx);
   const files = filesService(ctx);
+  const thumbKey = ctx.secretKey(THUMB_KEY_LABEL);
   const repo = favouritesRepository(ctx.db);
   const tags = ['favourites'];
   return async (app) => {
@@ -60,7 +62,7 @@ export function favouritesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           return ok({
             list: rows.map((r) => {
               const { fullPath, kind } = where(r);
-              return { ...presentFile(r, { collected: true, fullPath }), spaceKind: kind };
+              return { ...presentFile(r, { collected: true, fullPath, thumbKey }), spaceKind: kind };
             }),
             count,
             breadcrumbs: [{ iuid: '', fileName: title }],

@@ -3,9 +3,17 @@ import { formatFileSize, type FileRowValue } from '@bimdrive/contracts';
 import { formatDateTime } from '../../lib/time.ts';
 import type { FileRowDb } from './files.repository.ts';
 import { previewKindFor } from './preview-kind.ts';
+import { thumbUrlOf } from '../thumbnails/thumb-urls.ts';
 
-/** Present one row; `fullPath` is the display path of its folder, e.g. "我的文件/图纸/". */
-export function presentFile(f: FileRowDb, opts: { collected: boolean; fullPath: string }): FileRowValue {
+/**
+ * Present one row; `fullPath` is the display path of its folder, e.g. "我的文件/图纸/". With
+ * `thumbKey` (AppContext.secretKey(THUMB_KEY_LABEL)) a row whose thumbnail is made carries its signed
+ * `thumbUrl` (issue 14); pass it only for rows the caller may list.
+ */
+export function presentFile(
+  f: FileRowDb,
+  opts: { collected: boolean; fullPath: string; thumbKey?: Buffer },
+): FileRowValue {
   const isFolder = f.kind === 1;
   return {
     iuid: f.id,
@@ -25,6 +33,7 @@ export function presentFile(f: FileRowDb, opts: { collected: boolean; fullPath: 
     lookbit: 1,
     createTime: formatDateTime(f.createdAt),
     updateTime: formatDateTime(f.updatedAt),
+    thumbUrl: opts.thumbKey ? thumbUrlOf(opts.thumbKey, f) : null,
   };
 }
 

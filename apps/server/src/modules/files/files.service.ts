@@ -25,6 +25,7 @@ import { filesRepository, isUuid, type FileRowDb } from './files.repository.ts';
 import { PERSONAL_ROOT_NAME, presentFile } from './files.presenter.ts';
 import { ORIGINAL, signedFileUrl } from './file-tickets.ts';
 import { buildPreview } from './preview.service.ts';
+import { THUMB_KEY_LABEL } from '../thumbnails/thumb-urls.ts';
 
 /** Validate a user-given name with the 001 §5 rule. @throws 400 with the spec's message. */
 export function checkName(name: string): string {
@@ -42,6 +43,8 @@ export function isUniqueViolation(err: unknown): boolean {
 /** Files service bound to the app context. */
 export function filesService(ctx: AppContext) {
   const repo = filesRepository(ctx.db);
+  /** Signs the rows' thumbnail URLs (issue 14). */
+  const thumbKey = ctx.secretKey(THUMB_KEY_LABEL);
   const spaces = spaceAccessService(ctx);
 
   /**
@@ -151,7 +154,7 @@ export function filesService(ctx: AppContext) {
     ]);
     const { breadcrumbs, fullPath } = pathFromChain(access, chain);
     return {
-      list: rows.map((r) => presentFile(r, { collected: r.collected, fullPath })),
+      list: rows.map((r) => presentFile(r, { collected: r.collected, fullPath, thumbKey })),
       count,
       breadcrumbs,
       located: { iuid: f.id, folderId, page },
@@ -201,7 +204,11 @@ export function filesService(ctx: AppContext) {
         : null;
       return {
         list: rows.map((r) =>
-          presentFile(r, { collected: r.collected, fullPath: paths ? paths(r.parentId) : fullPath }),
+          presentFile(r, {
+            collected: r.collected,
+            fullPath: paths ? paths(r.parentId) : fullPath,
+            thumbKey,
+          }),
         ),
         count,
         breadcrumbs,
@@ -264,7 +271,11 @@ export function filesService(ctx: AppContext) {
     /** One file's row. @throws 404. */
     async info(caller: Caller, id: string): Promise<FileRowValue> {
       const { file: f, access } = await requireFileAccess(caller, id, 'view');
-      return presentFile(f, { collected: false, fullPath: (await pathOf(access, f.parentId)).fullPath });
+      return presentFile(f, {
+        collected: false,
+        fullPath: (await pathOf(access, f.parentId)).fullPath,
+        thumbKey,
+      });
     },
 
     /** A signed download URL of the original (Range supported). @throws 400 for folders, 403, 404. */

@@ -13,6 +13,7 @@ import { favourites, files } from '../../db/schema.ts';
 import type { Caller } from '../auth/auth.service.ts';
 import { escapeLike, fileFilterConditions, fileOrderBy, pickFileFilters } from '../files/file-filters.ts';
 import { presentFile } from '../files/files.presenter.ts';
+import { THUMB_KEY_LABEL } from '../thumbnails/thumb-urls.ts';
 import type { FileRowDb } from '../files/files.repository.ts';
 import { searchAreaProviders } from './search.areas.ts';
 
@@ -22,6 +23,7 @@ const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 /** Search service bound to the app context. */
 export function searchService(ctx: AppContext) {
   const providers = searchAreaProviders(ctx);
+  const thumbKey = ctx.secretKey(THUMB_KEY_LABEL);
 
   return {
     /**
@@ -83,7 +85,7 @@ export function searchService(ctx: AppContext) {
         const loc = where(r.file);
         return [
           {
-            ...presentFile(r.file, { collected: r.collected, fullPath: loc.fullPath }),
+            ...presentFile(r.file, { collected: r.collected, fullPath: loc.fullPath, thumbKey }),
             area: h.area,
             sourceType: provider.sourceType,
             locateUrl: loc.locateUrl,

@@ -267,6 +267,7 @@ export function uploadsService(ctx: AppContext) {
       throw err;
     }
     if (status.convert) await ctx.enqueueConversion(fileId);
+    await ctx.enqueueThumbnail(file); // images and PDFs (issue 14)
     emitStatus(ctx, file);
     await recordCompleted(caller, file.name, size, fileId, access);
     return fileId;

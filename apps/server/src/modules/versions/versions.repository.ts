@@ -25,13 +25,21 @@ type VersionFields = Pick<
   | 'derivedKey'
   | 'derivedBytes'
   | 'stats'
+  | 'thumbVersion'
 >;
 
 /** Conversion-status fields the worker writes. */
 export type VersionStatus = Partial<
   Pick<
     FileRowDb,
-    'statusType' | 'progress' | 'statusMsg' | 'derivedKind' | 'derivedKey' | 'derivedBytes' | 'stats'
+    | 'statusType'
+    | 'progress'
+    | 'statusMsg'
+    | 'derivedKind'
+    | 'derivedKey'
+    | 'derivedBytes'
+    | 'stats'
+    | 'thumbVersion'
   >
 >;
 
@@ -46,6 +54,7 @@ const fieldsOf = (v: FileVersionDb): VersionFields => ({
   derivedKey: v.derivedKey,
   derivedBytes: v.derivedBytes,
   stats: v.stats,
+  thumbVersion: v.thumbVersion,
 });
 
 /**
@@ -78,10 +87,12 @@ export function versionsRepository(db: Db) {
     // Copied in SQL from the row as it is now, so a status the worker writes meanwhile is not lost.
     await db.execute(sql`
       insert into file_versions (file_id, number, name, suffix, size_bytes, uploader_id, storage_key,
-        status_type, progress, status_msg, derived_kind, derived_key, derived_bytes, stats, created_at)
+        status_type, progress, status_msg, derived_kind, derived_key, derived_bytes, stats, thumb_version,
+        created_at)
       select id, version_no, name, suffix, size_bytes, uploader_id,
         coalesce(storage_key, 'files/' || owner_id || '/' || id || '/original'),
-        status_type, progress, status_msg, derived_kind, derived_key, derived_bytes, stats, created_at
+        status_type, progress, status_msg, derived_kind, derived_key, derived_bytes, stats, thumb_version,
+        created_at
       from files where id = ${file.id} and kind = 2
       on conflict do nothing`);
   }

@@ -129,6 +129,7 @@ export function versionsService(ctx: AppContext) {
         throw err;
       }
       if (u.status.convert) await ctx.enqueueConversion(f.id, n);
+      await ctx.enqueueThumbnail(added.file, n); // images and PDFs (issue 14)
       emitVersion(ctx, added.file, n, 'added');
       emitStatus(ctx, added.file);
       return { file: added.file, version: n };

@@ -1,0 +1,75 @@
+/**
+ * Signed thumbnail URLs (issue 14): `/api/files/thumb?t=<fileId>.<version>.<format>.<exp>.<mac>`,
+ * where `mac` is HMAC-SHA256 (base64url) of the rest under a key derived from the server secret
+ * (AppContext.secretKey('thumb-url')). Signing is synchronous and costs a few microseconds, so every
+ * row of a listing gets one without awaiting a JWT per row. The expiry is rounded to the hour: the URL
+ * of a thumbnail stays the same for an hour, so browsers reuse their cached copy across refetches of a
+ * list, and it lives between one and two hours. A new version or a new thumbnail format changes it.
+ * The URL is only ever put in rows the caller may list; the route re-reads the file, so a deleted
+ * file or version answers 404.
+ */
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { Api } from '@bimdrive/contracts';
+
+/** Label of the HMAC key (AppContext.secretKey) that signs thumbnail URLs. */
+export const THUMB_KEY_LABEL = 'thumb-url';
+
+/** Granularity of the expiry in seconds (also the shortest lifetime of a URL). */
+export const THUMB_URL_BUCKET_SECONDS = 3600;
+
+/** What a thumbnail token grants: the thumbnail of one version of one file, in one format. */
+export interface ThumbClaim {
+  fileId: string;
+  version: number;
+  format: number;
+}
+
+const FILE_ID = /^[0-9a-f-]{36}$/i;
+
+function mac(key: Buffer, body: string): string {
+  return createHmac('sha256', key).update(`thumb:${body}`).digest('base64url');
+}
+
+/**
+ * The token of a thumbnail claim, valid until the end of the next whole hour after `nowMs`.
+ * @param key 32-byte HMAC key
+ */
+export function signThumbToken(key: Buffer, c: ThumbClaim, nowMs = Date.now()): string {
+  const exp = (Math.floor(nowMs / 1000 / THUMB_URL_BUCKET_SECONDS) + 2) * THUMB_URL_BUCKET_SECONDS;
+  const body = `${c.fileId}.${c.version}.${c.format}.${exp}`;
+  return `${body}.${mac(key, body)}`;
+}
+
+/**
+ * The claim of a thumbnail token, or null when it is malformed, forged or expired.
+ * @param key the key it was signed with
+ */
+export function verifyThumbToken(key: Buffer, token: string, nowMs = Date.now()): ThumbClaim | null {
+  const parts = token.split('.');
+  if (parts.length !== 5) return null;
+  const [fileId, version, format, exp, sig] = parts as [string, string, string, string, string];
+  if (!FILE_ID.test(fileId) || !/^\d{1,9}$/.test(version) || !/^\d{1,4}$/.test(format)) return null;
+  if (!/^\d{1,12}$/.test(exp) || Number(exp) * 1000 <= nowMs) return null;
+  const want = Buffer.from(mac(key, `${fileId}.${version}.${format}.${exp}`));
+  const got = Buffer.from(sig);
+  if (got.length !== want.length || !timingSafeEqual(got, want)) return null;
+  return { fileId: fileId.toLowerCase(), version: Number(version), format: Number(format) };
+}
+
+/** The same-origin URL (path and query) that serves a thumbnail. */
+export function thumbUrl(key: Buffer, c: ThumbClaim, nowMs = Date.now()): string {
+  return `${Api.fileThumb}?t=${signThumbToken(key, c, nowMs)}`;
+}
+
+/**
+ * The thumbnail URL of a file row, or null when it has none: folders, and rows whose thumbnail job
+ * has not written one (`thumbVersion` 0).
+ */
+export function thumbUrlOf(
+  key: Buffer,
+  f: { id: string; kind: number; versionNo: number; thumbVersion: number },
+  nowMs = Date.now(),
+): string | null {
+  if (f.kind !== 2 || f.thumbVersion <= 0) return null;
+  return thumbUrl(key, { fileId: f.id, version: f.versionNo, format: f.thumbVersion }, nowMs);
+}

@@ -1,0 +1,50 @@
+/**
+ * `GET /api/files/thumb?t=` (issue 14): the `thumb.webp` of one file version as image/webp. The token
+ * (thumb-urls.ts) is the only credential, so the URL works in an <img>; it is put only in rows the
+ * caller may list. Answers 403 for a forged or expired token, 404 when the file, the version or the
+ * thumbnail is gone (or was remade in another format). Cached privately for an hour (the token's
+ * lifetime is one to two hours and its URL changes with the bytes).
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { Api } from '@bimdrive/contracts';
+import type { AppContext } from '../../app-context.ts';
+import { AppError, notFound } from '../../lib/errors.ts';
+import { filesRepository } from '../files/files.repository.ts';
+import { versionsRepository, viewAtVersion } from '../versions/versions.repository.ts';
+import { thumbKeyOf } from './thumbnail-maker.ts';
+import { THUMB_KEY_LABEL, verifyThumbToken } from './thumb-urls.ts';
+
+/** Register the thumbnail route. */
+export function thumbnailRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  const repo = filesRepository(ctx.db);
+  const versions = versionsRepository(ctx.db);
+  const key = ctx.secretKey(THUMB_KEY_LABEL);
+  return async (app) => {
+    app.get(
+      Api.fileThumb,
+      { schema: { tags: ['files'], querystring: z.object({ t: z.string().min(1).max(256) }) } },
+      async (req, reply) => {
+        const claim = verifyThumbToken(key, req.query.t);
+        if (!claim) throw new AppError(403, '链接已失效，请刷新后重试');
+        let f = await repo.findById(claim.fileId);
+        if (!f || f.kind !== 2) throw notFound();
+        if (claim.version !== f.versionNo) {
+          const v = await versions.find(f.id, claim.version);
+          if (!v) throw notFound('该版本不存在或已被删除');
+          f = viewAtVersion(f, v);
+        }
+        if (f.thumbVersion !== claim.format) throw notFound();
+        const thumbKey = thumbKeyOf(f);
+        const obj = await ctx.storage.stat(thumbKey);
+        if (!obj) throw notFound();
+        reply.header('content-type', 'image/webp');
+        reply.header('content-length', obj.size);
+        reply.header('cache-control', 'private, max-age=3600');
+        reply.header('x-content-type-options', 'nosniff');
+        reply.header('content-disposition', 'inline; filename="thumb.webp"');
+        return reply.send(ctx.storage.read(thumbKey));
+      },
+    );
+  };
+}

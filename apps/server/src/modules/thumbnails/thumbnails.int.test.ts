@@ -1,0 +1,106 @@
+/**
+ * Thumbnails through the real pipeline (issue 14): a PNG, an SVG and a PDF get theirs when the upload
+ * completes, a docx once LibreOffice made its PDF rendition, an MP4 from the poster ffmpeg took; each
+ * `thumbUrl` serves a WebP at most 320 px on the long side. An unreadable image gets none and keeps its
+ * status; another user reaches none of it by id; a forged token is refused; deleting the file ends it.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import sharp from 'sharp';
+import { Api, type FileRowValue, type ListDataValue } from '@bimdrive/contracts';
+import {
+  call,
+  signUp,
+  startTestApp,
+  testDbKind,
+  uploadBytes,
+  uploadTestFile,
+  type TestApp,
+  type TestUser,
+} from '../../test/harness.ts';
+
+describe(`thumbnails (${testDbKind})`, () => {
+  let t: TestApp;
+  let u: TestUser;
+  let other: TestUser;
+  beforeAll(async () => {
+    t = await startTestApp();
+    u = await signUp(t);
+    other = await signUp(t, '别人');
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  const info = async (iuid: string, token = u.token) =>
+    call<FileRowValue>(t, 'GET', Api.fileInfo, { token, query: { IUID: iuid } });
+
+  /** Poll the file's row until it carries a thumbnail URL. */
+  async function waitForThumb(iuid: string, timeoutMs = 110_000): Promise<string> {
+    const until = Date.now() + timeoutMs;
+    for (;;) {
+      const r = await info(iuid);
+      if (r.body.data?.thumbUrl) return r.body.data.thumbUrl;
+      if (Date.now() > until) throw new Error(`no thumbnail for ${iuid}: ${JSON.stringify(r.body)}`);
+      await new Promise((res) => setTimeout(res, 300));
+    }
+  }
+
+  /** Fetch a thumbnail and answer its decoded size. */
+  async function fetchThumb(url: string) {
+    const res = await fetch(`${t.baseUrl}${url}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('image/webp');
+    expect(res.headers.get('cache-control')).toMatch(/max-age=\d+/);
+    const meta = await sharp(Buffer.from(await res.arrayBuffer())).metadata();
+    expect(meta.format).toBe('webp');
+    return { width: meta.width ?? 0, height: meta.height ?? 0 };
+  }
+
+  it('makes a 320 px WebP of an image, an SVG, a PDF, a docx and an MP4', async () => {
+    // Queued first, so it has been tried by the time the others are done (one job at a time).
+    const broken = await uploadBytes(t, u.token, '坏图.png', new TextEncoder().encode('not a picture'));
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="100" height="50"><rect width="100" height="50" fill="red"/><script>alert(1)</script></svg>`;
+    const cases = [
+      { rel: 'images/SimpleWall_Screenshot_1.png' },
+      { rel: 'office/A-101_Floor_Plans.pdf' },
+      { rel: 'office/BIM_Execution_Plan.docx' },
+      { rel: 'video/site_walkthrough.mp4' },
+    ];
+    const ids: string[] = [];
+    for (const c of cases) ids.push(await uploadTestFile(t, u.token, c.rel));
+    ids.push(await uploadBytes(t, u.token, '图标.svg', new TextEncoder().encode(svg)));
+    for (const id of ids) {
+      const { width, height } = await fetchThumb(await waitForThumb(id));
+      expect(Math.max(width, height), id).toBe(320);
+      expect(Math.min(width, height), id).toBeGreaterThan(0);
+    }
+    // The listing carries the same URLs (signed alike within the hour), folders and others none.
+    const list = await call<ListDataValue>(t, 'GET', Api.myDocumentList, {
+      token: u.token,
+      query: { page: '1', rows: '50' },
+    });
+    const rows = new Map(list.body.data.list.map((r) => [r.iuid, r]));
+    for (const id of ids) expect(rows.get(id)?.thumbUrl).toMatch(/^\/api\/files\/thumb\?t=/);
+    const bad = await info(broken);
+    expect(bad.body.data.thumbUrl).toBeNull();
+    expect(bad.body.data.statusType).toBe(0);
+    expect(bad.body.data.statusMsg).toBe('');
+  });
+
+  it('gives another user nothing, refuses forged tokens, and ends with the file', async () => {
+    const id = await uploadTestFile(t, u.token, 'images/SimpleWall_Screenshot_1.png');
+    const url = await waitForThumb(id);
+    expect((await info(id, other.token)).status).toBe(404);
+    const theirs = await call<ListDataValue>(t, 'GET', Api.myDocumentList, {
+      token: other.token,
+      query: { page: '1', rows: '50' },
+    });
+    expect(theirs.body.data.list.some((r) => r.thumbUrl)).toBe(false);
+    const forged = url.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A'));
+    expect((await fetch(`${t.baseUrl}${forged}`)).status).toBe(403);
+    expect((await fetch(`${t.baseUrl}${Api.fileThumb}?t=garbage`)).status).toBe(403);
+    const del = await call(t, 'POST', Api.delete, { token: u.token, body: { IUID: id } });
+    expect(del.body.code).toBe(1);
+    expect((await fetch(`${t.baseUrl}${url}`)).status).toBe(404);
+  });
+});
