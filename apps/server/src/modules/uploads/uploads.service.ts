@@ -51,7 +51,8 @@ function tusError(status: number, msg: string, code: number = ResultCode.fail) {
  * Reason shown for model formats without an open converter (DESIGN.md converters; issue 13): the
  * administrator can plug one in per suffix (`BIMDRIVE_EXTERNAL_CONVERTERS`, README).
  */
-export const NO_CONVERTER_MSG = '需要外部转换器：此格式暂无开源转换器，可下载后使用专业软件查看，或请管理员配置外部转换器';
+export const NO_CONVERTER_MSG =
+  '需要外部转换器：此格式暂无开源转换器，可下载后使用专业软件查看，或请管理员配置外部转换器';
 
 /** Initial conversion status of a new file by suffix (001 §4). */
 export function initialStatus(suffix: string): { statusType: number; statusMsg: string; convert: boolean } {
