@@ -3,7 +3,9 @@
  * Content-Range, 416) for resumable downloads and video seeking. Image renditions (for browse-only
  * shares; always for tif/tiff, bmp and svg, see image-rendition.ts) are made once with sharp and kept
  * beside the derived files. A model's first-frame preview
- * GLB is sent gzipped (its `.gz` copy) to clients that accept it.
+ * GLB is sent gzipped (its `.gz` copy) to clients that accept it. The same tickets serve
+ * `GET /api/home/GetVideoFile?fileUrl=` (videos, original or MP4 rendition; 001 §7) and
+ * `GET /api/home/GetUploadPictureFile?t=&page=` (a large presentation's page pictures; 001 §2, §7).
  */
 import { mkdir, rename, stat } from 'node:fs/promises';
 import path from 'node:path';
