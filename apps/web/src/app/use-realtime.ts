@@ -60,7 +60,8 @@ export function useRealtime(): void {
     const onFileStatus = (event: FileStatusEventValue) => {
       const found = applyFileStatus(event);
       const terminal = event.statusType === StatusType.done || event.statusType === StatusType.failed;
-      if (!found || terminal || event.statusType === StatusType.queued)
+      // A new thumbnail (issue 14) comes with the refetched rows' `thumbUrl`.
+      if (!found || terminal || event.statusType === StatusType.queued || event.thumbReady)
         void queryClient.invalidateQueries({ queryKey: fileQueryKeys.all });
     };
     const hub = connectHub(() => useSession.getState().token, {

@@ -5,7 +5,8 @@
  * size, status (001 §4 labels), modified and created time columns, each sortable on the server with
  * the none → asc → desc → none cycle, filters by type group and status (checkbox lists), size
  * (range with units) and times (ranges with the 001 §9 shortcuts); row actions as icon buttons with
- * tooltips (collect is an icon with tooltip 收藏 / 取消收藏).
+ * tooltips (collect is an icon with tooltip 收藏 / 取消收藏). The name cell shows the file's thumbnail
+ * (issue 14) where one is made, else its type icon.
  */
 import {
   DeleteOutlined,
@@ -32,7 +33,7 @@ import { ConversionStatus } from './conversion-status.tsx';
 import { DataTable, type BulkAction, type DataTableColumn } from './data-table/data-table.tsx';
 import './data-table/i18n.ts';
 import type { TableQueryConfig, TableState } from './data-table/table-state.ts';
-import { FileIcon } from './file-icon.tsx';
+import { FileThumb } from './file-thumb.tsx';
 
 const TYPE_GROUPS = Object.keys(FILE_TYPE_GROUPS) as FileTypeGroup[];
 
@@ -124,7 +125,7 @@ export function FileTable<Row extends FileRowValue = FileRowValue>(props: FileTa
       hideable: false,
       render: (_: unknown, r) => (
         <span style={{ display: 'flex', alignItems: 'center', gap: 10, minWidth: 0 }}>
-          <FileIcon suffix={r.fileSuffix} isFolder={isFolder(r)} size={20} />
+          <FileThumb row={r} size={32} iconSize={20} />
           <Typography.Link
             ellipsis
             style={{ color: 'inherit', maxWidth: '100%' }}

@@ -6,9 +6,11 @@
  * hub, 001 §4), row actions 预览 / 下载 / 重命名 / 收藏 / 分享 / 删除 / 版本, sorting and paging on the
  * server, search in the folder or across areas, locating a file (`pageMode=location&iuid=`), and an
  * empty state with an upload call-to-action. Buttons follow the caller's rights in the area as the
- * list answers them (`space.rights`); the server enforces the same rights.
+ * list answers them (`space.rights`); the server enforces the same rights. A 列表 / 网格 switch
+ * (remembered in localStorage) shows the rows as cards with their thumbnails instead (issue 14).
  */
 import {
+  AppstoreOutlined,
   CloseOutlined,
   CloudUploadOutlined,
   DeleteOutlined,
@@ -16,9 +18,10 @@ import {
   FolderOpenOutlined,
   HomeOutlined,
   ReloadOutlined,
+  UnorderedListOutlined,
 } from '@ant-design/icons';
 import type { FileRowValue, SearchHitValue, SpaceKindValue } from '@bimdrive/contracts';
-import { App, Breadcrumb, Button, Empty, Input, Select, Space, Tag, Typography } from 'antd';
+import { App, Breadcrumb, Button, Empty, Input, Segmented, Select, Space, Tag, Typography } from 'antd';
 import {
   useEffect,
   useRef,
@@ -32,6 +35,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { stateToParams } from '../../../components/data-table/table-state.ts';
 import { useTableUrlState } from '../../../components/data-table/use-table-url-state.ts';
+import { FileGrid } from '../../../components/file-grid.tsx';
 import { FILE_TABLE_CONFIG, FileTable } from '../../../components/file-table.tsx';
 import { isPreviewReady } from '../../../components/status-label.ts';
 import { downloadFile } from '../../../lib/download.ts';
@@ -45,6 +49,7 @@ import { useSearchFiles } from '../api/search-files.ts';
 import '../i18n.ts';
 import { NameDialog } from '../../../components/name-dialog.tsx';
 import { downloadFolderZip } from '../lib/folder-download.ts';
+import { useFileView } from '../lib/file-view.ts';
 import { VersionsDialog } from './versions-dialog.tsx';
 
 /**
@@ -126,6 +131,7 @@ export function SpaceFilesPage({
   const folderInput = useRef<HTMLInputElement>(null);
   const [dialog, setDialog] = useState<Dialog>(null);
   const [versionsOf, setVersionsOf] = useState<FileRowValue | null>(null);
+  const [view, setView] = useFileView();
 
   const crumbs = (list.data?.breadcrumbs ?? []).filter((b) => b.iuid !== '');
   const rootName = list.data?.breadcrumbs[0]?.fileName ?? (spaceId ? '' : t('root'));
@@ -240,7 +246,7 @@ export function SpaceFilesPage({
     />
   );
   const searchBox = (
-    <Space.Compact style={{ width: 380 }}>
+    <Space.Compact style={{ width: 380, maxWidth: '100%' }}>
       <Select
         aria-label="scope"
         data-testid="search-scope"
@@ -341,6 +347,16 @@ export function SpaceFilesPage({
           >
             {t('refresh')}
           </Button>
+          <Segmented<'list' | 'grid'>
+            data-testid="view-toggle"
+            aria-label={t('view.label')}
+            value={view}
+            onChange={setView}
+            options={[
+              { value: 'list', icon: <UnorderedListOutlined />, label: t('view.list') },
+              { value: 'grid', icon: <AppstoreOutlined />, label: t('view.grid') },
+            ]}
+          />
         </Space>
         <input
           ref={fileInput}
@@ -377,64 +393,88 @@ export function SpaceFilesPage({
           </Button>
         </div>
       )}
-      <FileTable<FileRowValue & Partial<SearchHitValue>>
-        tableId={tableId}
-        rows={rows}
-        total={total}
-        loading={crossArea ? search.isLoading : list.isLoading}
-        state={table}
-        onStateChange={setTable}
-        toolbar={searchBox}
-        showLocation={!!keyword}
-        onLocate={
-          keyword
-            ? (r) =>
-                void navigate(
-                  r.locateUrl ?? `?${withKept({ pageMode: 'location', iuid: r.iuid }).toString()}`,
-                )
-            : undefined
-        }
-        extraColumns={
-          crossArea
-            ? [
-                {
-                  key: 'area',
-                  title: t('dataTable:file.area'),
-                  width: 100,
-                  render: (_: unknown, r) => (r.area ? <Tag>{t(`area.${r.area}`)}</Tag> : null),
-                },
-              ]
-            : undefined
-        }
-        highlightId={located}
-        bulkActions={
-          rights?.edit || rights?.editOwn
-            ? [
-                {
-                  key: 'delete',
-                  label: t('bulkDelete'),
-                  icon: <DeleteOutlined />,
-                  danger: true,
-                  onClick: (rows) => confirmDelete(rows, true),
-                },
-              ]
-            : []
-        }
-        onOpenFolder={(r) => openFolder(r.iuid)}
-        onPreview={preview}
-        onDownload={(r) => void downloadFile(r.iuid, r.fileName)}
-        onToggleCollect={(r) => void toggleCollect(r)}
-        onRename={rights?.edit || rights?.editOwn ? (r) => setDialog({ kind: 'rename', row: r }) : undefined}
-        onDelete={rights?.edit || rights?.editOwn ? (r) => confirmDelete([r]) : undefined}
-        onShare={rights?.share ? onShare : undefined}
-        onDownloadFolder={
-          rights?.download
-            ? (r) => void downloadFolderZip(r.iuid, r.fileName).catch(() => undefined)
-            : undefined
-        }
-        onVersions={(r) => setVersionsOf(r)}
-        empty={keyword ? searchEmpty : list.isLoading ? undefined : empty}
-      />
+      {view === 'grid' && (
+        <>
+          <div style={{ display: 'flex', justifyContent: 'flex-end', marginBottom: 12 }}>{searchBox}</div>
+          <FileGrid<FileRowValue & Partial<SearchHitValue>>
+            rows={rows}
+            total={total}
+            loading={crossArea ? search.isLoading : list.isLoading}
+            page={table.page}
+            pageSize={table.rows}
+            pageSizes={FILE_TABLE_CONFIG.pageSizes}
+            onPageChange={(page, size) =>
+              setTable({ ...table, page: size === table.rows ? page : 1, rows: size })
+            }
+            onOpenFolder={(r) => openFolder(r.iuid)}
+            onPreview={preview}
+            highlightId={located}
+            empty={keyword ? searchEmpty : list.isLoading ? undefined : empty}
+          />
+        </>
+      )}
+      {view === 'list' && (
+        <FileTable<FileRowValue & Partial<SearchHitValue>>
+          tableId={tableId}
+          rows={rows}
+          total={total}
+          loading={crossArea ? search.isLoading : list.isLoading}
+          state={table}
+          onStateChange={setTable}
+          toolbar={searchBox}
+          showLocation={!!keyword}
+          onLocate={
+            keyword
+              ? (r) =>
+                  void navigate(
+                    r.locateUrl ?? `?${withKept({ pageMode: 'location', iuid: r.iuid }).toString()}`,
+                  )
+              : undefined
+          }
+          extraColumns={
+            crossArea
+              ? [
+                  {
+                    key: 'area',
+                    title: t('dataTable:file.area'),
+                    width: 100,
+                    render: (_: unknown, r) => (r.area ? <Tag>{t(`area.${r.area}`)}</Tag> : null),
+                  },
+                ]
+              : undefined
+          }
+          highlightId={located}
+          bulkActions={
+            rights?.edit || rights?.editOwn
+              ? [
+                  {
+                    key: 'delete',
+                    label: t('bulkDelete'),
+                    icon: <DeleteOutlined />,
+                    danger: true,
+                    onClick: (rows) => confirmDelete(rows, true),
+                  },
+                ]
+              : []
+          }
+          onOpenFolder={(r) => openFolder(r.iuid)}
+          onPreview={preview}
+          onDownload={(r) => void downloadFile(r.iuid, r.fileName)}
+          onToggleCollect={(r) => void toggleCollect(r)}
+          onRename={
+            rights?.edit || rights?.editOwn ? (r) => setDialog({ kind: 'rename', row: r }) : undefined
+          }
+          onDelete={rights?.edit || rights?.editOwn ? (r) => confirmDelete([r]) : undefined}
+          onShare={rights?.share ? onShare : undefined}
+          onDownloadFolder={
+            rights?.download
+              ? (r) => void downloadFolderZip(r.iuid, r.fileName).catch(() => undefined)
+              : undefined
+          }
+          onVersions={(r) => setVersionsOf(r)}
+          empty={keyword ? searchEmpty : list.isLoading ? undefined : empty}
+        />
+      )}
       <NameDialog
         open={dialog?.kind === 'folder'}
         title={t('newFolderTitle')}
