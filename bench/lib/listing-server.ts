@@ -3,7 +3,8 @@
  * DATABASE_URL (PostgreSQL) or PGlite under DATA_DIR, seeds one user with a folder of N files
  * (BENCH_FILES, default 10,000) and serves, on a second port, the raw SQL of the same page (50 rows
  * sorted by name, with the count) through the same driver. With BENCH_MIXED=1 the files have five
- * suffixes and two statuses, and the raw page is the sorted bench's (size descending, ifc/dwg ≥ 50 MB). Reports `{ url, rawUrl, token, folderId }`
+ * suffixes and two statuses, and the raw page is the sorted bench's (size descending, ifc/dwg ≥ 50 MB).
+ * With BENCH_THUMBS=1 every file has a thumbnail, so each row carries a signed `thumbUrl` (issue 14). Reports `{ url, rawUrl, token, folderId }`
  * to the parent over IPC and runs until killed.
  */
 import http from 'node:http';
@@ -52,9 +53,10 @@ if (MIXED) {
       (array['ifc','dwg','pdf','docx','rvt'])[g % 5 + 1], (g * 7919) % 100000000, case when g % 5 = 0 then 4 else 3 end
     from generate_series(1, ${N}) g`);
 } else {
+  const thumbs = process.env.BENCH_THUMBS === '1' ? 1 : 0;
   await db.execute(sql`
-    insert into files (owner_id, parent_id, kind, name, suffix, size_bytes, status_type)
-    select ${ownerId}, ${folderId}, 2, 'model-' || lpad(g::text, 6, '0') || '.ifc', 'ifc', (g * 7919) % 100000000, 3
+    insert into files (owner_id, parent_id, kind, name, suffix, size_bytes, status_type, thumb_version)
+    select ${ownerId}, ${folderId}, 2, 'model-' || lpad(g::text, 6, '0') || '.ifc', 'ifc', (g * 7919) % 100000000, 3, ${thumbs}
     from generate_series(1, ${N}) g`);
 }
 await db.execute(sql`analyze files`); // as autovacuum would after a bulk insert

@@ -26,6 +26,10 @@ export interface ThumbClaim {
 
 const FILE_ID = /^[0-9a-f-]{36}$/i;
 
+/** Tokens signed in the current hour, per key (at most MEMO_MAX, then started afresh). */
+const signed = new WeakMap<Buffer, { exp: number; tokens: Map<string, string> }>();
+const MEMO_MAX = 100_000;
+
 function mac(key: Buffer, body: string): string {
   return createHmac('sha256', key).update(`thumb:${body}`).digest('base64url');
 }
@@ -37,7 +41,14 @@ function mac(key: Buffer, body: string): string {
 export function signThumbToken(key: Buffer, c: ThumbClaim, nowMs = Date.now()): string {
   const exp = (Math.floor(nowMs / 1000 / THUMB_URL_BUCKET_SECONDS) + 2) * THUMB_URL_BUCKET_SECONDS;
   const body = `${c.fileId}.${c.version}.${c.format}.${exp}`;
-  return `${body}.${mac(key, body)}`;
+  // A token is the same for the whole hour: lists fetched again (every status notice refetches them)
+  // reuse it instead of computing an HMAC per row per request.
+  let memo = signed.get(key);
+  if (!memo || memo.exp !== exp || memo.tokens.size >= MEMO_MAX)
+    signed.set(key, (memo = { exp, tokens: new Map() }));
+  let token = memo.tokens.get(body);
+  if (!token) memo.tokens.set(body, (token = `${body}.${mac(key, body)}`));
+  return token;
 }
 
 /**
