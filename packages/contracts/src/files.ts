@@ -206,7 +206,10 @@ export const PRESENTATION_SUFFIXES = [
 /** Archives (001 §9): their entries are listed in the preview (archives.ts). */
 export const ARCHIVE_SUFFIXES = ['zip', 'rar'] as const;
 
-/** How a file previews in the browser. */
+/**
+ * How a file previews in the browser. `drawing`: a DWG or DXF shown by the 2D drawing viewer from its
+ * derived ASCII DXF (issue 13; 001 §2 preview overlay).
+ */
 export const PreviewKind = z.enum([
   'fragments',
   'glb',
@@ -216,9 +219,18 @@ export const PreviewKind = z.enum([
   'video',
   'office',
   'archive',
+  'drawing',
   'none',
 ]);
 export type PreviewKindValue = z.infer<typeof PreviewKind>;
+
+/** 2D drawings (001 §9 dwg, dxf): converted to an ASCII DXF and shown by the drawing viewer (issue 13). */
+export const DRAWING_SUFFIXES = ['dwg', 'dxf'] as const;
+/**
+ * Same-origin URL of the TrueType font with CJK glyphs the drawing viewer draws TEXT/MTEXT with
+ * (SHX and big fonts fall back to it); public, long-cached (modules/fonts).
+ */
+export const DRAWING_FONT_URL = '/api/fonts/cjk.ttf';
 
 /** Lower-case suffix of a file name without the dot ('' when none). */
 export function suffixOf(fileName: string): string {
@@ -276,6 +288,11 @@ export const FileRow = z.object({
   lookbit: z.number(),
   createTime: z.string(),
   updateTime: z.string(),
+  /**
+   * A small WebP picture of the file (at most 320 px on the long side; issue 14) as a signed,
+   * short-lived same-origin URL (`/api/files/thumb?t=…`); null for folders and while none is made.
+   */
+  thumbUrl: z.string().nullable().default(null),
 });
 export type FileRowValue = z.infer<typeof FileRow>;
 
@@ -288,11 +305,6 @@ export const Breadcrumb = z.object({ iuid: z.string(), fileName: z.string() });
 export const ListData = z.object({
   list: z.array(FileRow),
   count: z.number(),
-  /**
-   * A small WebP picture of the file (at most 320 px on the long side; issue 14) as a signed,
-   * short-lived same-origin URL (`/api/files/thumb?t=…`); null for folders and while none is made.
-   */
-  thumbUrl: z.string().nullable().default(null),
   breadcrumbs: z.array(Breadcrumb),
   /** With `locate`: the located file's folder ('' = root) and the page listed (which holds it). */
   located: z.object({ iuid: z.string(), folderId: z.string(), page: z.number() }).optional(),
@@ -367,6 +379,8 @@ export const FileStatusEvent = z.object({
   statusType: z.number(),
   progress: z.number(),
   statusMsg: z.string(),
+  /** Set when the notice is about a new thumbnail (issue 14): lists refetch for its `thumbUrl`. */
+  thumbReady: z.boolean().optional(),
 });
 export type FileStatusEventValue = z.infer<typeof FileStatusEvent>;
 
@@ -379,8 +393,6 @@ export const WpsGenerateData = z.object({ wpsUrl: z.string() });
  * shows a document's preview (browse only) without a session, for the chat app and other systems.
  * `hours` 1–720, default 24.
  */
-  /** Set when the notice is about a new thumbnail (issue 14): lists refetch for its `thumbUrl`. */
-  thumbReady: z.boolean().optional(),
 export const BridgeOfficeLinkBody = z.object({
   IUID: z.string().min(1).max(64),
   hours: z.number().int().min(1).max(720).default(24),
