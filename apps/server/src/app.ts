@@ -136,9 +136,9 @@ export async function buildApp(config: AppConfig, role: Role = 'all'): Promise<B
   const boss = await startQueue(dbHandle, { schedule: role !== 'api' });
   /** The conversion worker of this process (roles all and worker). */
   let conversionWorkerId: string | null = null;
-  const ctx: AppContext = {
   /** The thumbnail worker of this process (roles all and worker). */
   let thumbnailWorkerId: string | null = null;
+  const ctx: AppContext = {
     config,
     db: dbHandle.db,
     dbHandle,
@@ -151,7 +151,6 @@ export async function buildApp(config: AppConfig, role: Role = 'all'): Promise<B
       // A worker in this process starts at once instead of at its next poll (up to 1 s later).
       if (conversionWorkerId) boss.notifyWorker(conversionWorkerId);
     },
-    sms: createSmsProvider(config, app.log),
     enqueueThumbnail: async (file, version) => {
       if (!wantsThumbnail(file)) return;
       try {
@@ -161,6 +160,7 @@ export async function buildApp(config: AppConfig, role: Role = 'all'): Promise<B
         app.log.warn({ fileId: file.id, err }, 'thumbnail not queued');
       }
     },
+    sms: createSmsProvider(config, app.log),
     secretKey: createKeyring(secret),
     sharePwdLimiters: {
       perClient: limiter(config.sharePwd.perClient, 'sharepwd-client'),
@@ -186,10 +186,10 @@ export async function buildApp(config: AppConfig, role: Role = 'all'): Promise<B
     conversionWorkerId = await startConversionWorker(ctx, boss);
     const backfilled = await queueMissingRenditions(ctx);
     if (backfilled > 0) app.log.info({ queued: backfilled }, 'office and video files queued for renditions');
-    await boss.schedule(CLEANUP_QUEUE, '*/15 * * * *');
     thumbnailWorkerId = await startThumbnailWorker(ctx, boss);
     const thumbs = await queueMissingThumbnails(ctx, (id) => enqueueThumbnail(boss, id));
     if (thumbs > 0) app.log.info({ queued: thumbs }, 'files queued for thumbnails');
+    await boss.schedule(CLEANUP_QUEUE, '*/15 * * * *');
     await boss.work(CLEANUP_QUEUE, async () => {
       const n = await uploads.cleanupExpired();
       if (n > 0) app.log.info({ removed: n }, 'expired uploads removed');
@@ -269,8 +269,8 @@ export async function buildApp(config: AppConfig, role: Role = 'all'): Promise<B
   await app.register(serviceStateRoutes(ctx));
   await app.register(filesRoutes(ctx));
   await app.register(fileServeRoutes(ctx));
-  await app.register(officeRoutes(ctx)); // external office viewer, /bridgeOffice links (issue 14)
   await app.register(thumbnailRoutes(ctx));
+  await app.register(officeRoutes(ctx)); // external office viewer, /bridgeOffice links (issue 14)
   await app.register(archivesRoutes(ctx)); // zip/rar entries in the preview (issue 14)
   await app.register(folderZipRoutes(ctx)); // folder download as a zip (issue 5)
   await app.register(versionsRoutes(ctx)); // file versions (issue 5)
