@@ -6,9 +6,10 @@ source "$(dirname "${BASH_SOURCE[0]}")/env.sh"
 cd "$ROOT"
 
 # assimp: meshes → GLB; LibreOffice (+ python3-uno for the warm bridge): office → PDF; ffmpeg: video;
-# poppler-utils: PDF page counts and pictures; Noto CJK: Chinese glyphs in renditions.
+# poppler-utils: PDF page counts and pictures; Noto CJK: Chinese glyphs in renditions; Droid Sans
+# Fallback: one TTF with CJK glyphs that the drawing viewer draws DWG/DXF text with (/api/fonts/cjk.ttf).
 pkgs=(assimp-utils fonts-noto-cjk libreoffice-writer-nogui libreoffice-calc-nogui libreoffice-impress-nogui
-  python3-uno ffmpeg poppler-utils)
+  python3-uno ffmpeg poppler-utils fonts-droid-fallback)
 [ "${1:-}" = "--with-browser" ] && pkgs+=(chromium)
 missing=()
 for p in "${pkgs[@]}"; do dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p"); done

@@ -60,6 +60,7 @@ import { sharesRoutes } from './modules/shares/shares.routes.ts';
 import { projectsRoutes } from './modules/projects/projects.routes.ts';
 import { listAddRoutes } from './modules/spaces/list-add.routes.ts';
 import { officeRoutes } from './modules/office/office.routes.ts';
+import { fontsRoutes } from './modules/fonts/fonts.routes.ts';
 import { queueMissingRenditions, startConversionWorker } from './modules/conversions/conversion.worker.ts';
 import { fieldOpener, resolveFieldKey } from './modules/field-crypto/field-crypto.service.ts';
 import { fieldCryptoRoutes, installFieldDecryption } from './modules/field-crypto/field-crypto.routes.ts';
@@ -271,6 +272,7 @@ export async function buildApp(config: AppConfig, role: Role = 'all'): Promise<B
   await app.register(fileServeRoutes(ctx));
   await app.register(thumbnailRoutes(ctx));
   await app.register(officeRoutes(ctx)); // external office viewer, /bridgeOffice links (issue 14)
+  await app.register(fontsRoutes()); // the drawing viewer's CJK font (issue 13)
   await app.register(archivesRoutes(ctx)); // zip/rar entries in the preview (issue 14)
   await app.register(folderZipRoutes(ctx)); // folder download as a zip (issue 5)
   await app.register(versionsRoutes(ctx)); // file versions (issue 5)

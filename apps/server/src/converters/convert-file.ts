@@ -1,13 +1,14 @@
 /**
  * One entry for every conversion (spec 001 §4; used by modules/conversions/conversion.worker.ts):
- * picks the converter by suffix (registry.ts: models, office documents, videos), runs it isolated
- * under the request's limits and
- * answers a ConvertResult. Never throws for a bad file: failures come back as `{ ok: false, reason }`
+ * picks the converter by suffix (registry.ts: models, office documents, videos, 2D drawings), runs it
+ * isolated under the request's limits and answers a ConvertResult. Never throws for a bad file:
+ * failures come back as `{ ok: false, reason }`
  * with a Simplified Chinese reason; `retryable` marks transient failures (e.g. the process could not
  * start). On failure the partial output in `outputDir` is removed.
  */
 import { mkdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { drawingToDxf } from './drawing/drawing-to-dxf.ts';
 import { externalToGlb } from './external.ts';
 import { glbPassthrough } from './glb-passthrough.ts';
 import { ifcToFragments } from './ifc-to-fragments.ts';
@@ -31,6 +32,7 @@ const OUTPUT: Record<ConverterName, string> = {
   external: 'model.glb',
   office: 'rendition.pdf',
   video: 'video.mp4',
+  drawing: 'drawing.dxf',
 };
 
 export type { ConvertRequest, ConvertResult } from './types.ts';
@@ -57,6 +59,9 @@ export async function convertFile(req: ConvertRequest): Promise<ConvertResult> {
       kind = video.transcoded ? 'mp4' : 'poster';
       outputPath = derivedPath;
       figures = video;
+    } else if (converter === 'drawing') {
+      kind = 'dxf';
+      figures = await drawingToDxf(req, outputPath);
     } else figures = await externalToGlb(req, outputPath);
     const outputBytes = (await stat(outputPath)).size;
     const stats: ModelStats = {

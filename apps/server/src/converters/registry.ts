@@ -1,15 +1,24 @@
 /**
  * Which converter handles a suffix (DESIGN.md converters): IFC → fragments (IfcImporter), mesh
  * formats → GLB (assimp), GLB passes through, office documents → PDF (LibreOffice), video → MP4 and
- * poster (ffmpeg), suffixes configured with an external command (`BIMDRIVE_EXTERNAL_CONVERTERS`,
- * JSON `{ "rvt": "cmd {input} {output}" }`) use it; others none.
+ * poster (ffmpeg), 2D drawings (dwg, dxf) → ASCII DXF (acad-ts, drawing/drawing-to-dxf.ts),
+ * suffixes configured with an external command (`BIMDRIVE_EXTERNAL_CONVERTERS`, JSON
+ * `{ "rvt": "cmd {input} {output}" }`) use it; others none.
  */
-import { OFFICE_SUFFIXES, VIDEO_SUFFIXES, VIDEO_TRANSCODE_SUFFIXES } from '@bimdrive/contracts';
+import {
+  DRAWING_SUFFIXES,
+  OFFICE_SUFFIXES,
+  VIDEO_SUFFIXES,
+  VIDEO_TRANSCODE_SUFFIXES,
+} from '@bimdrive/contracts';
 
-export type ConverterName = 'ifc' | 'mesh' | 'passthrough' | 'office' | 'video' | 'external';
+export type ConverterName = 'ifc' | 'mesh' | 'passthrough' | 'office' | 'video' | 'drawing' | 'external';
 
 const OFFICE = new Set<string>(OFFICE_SUFFIXES);
 const VIDEO = new Set<string>([...VIDEO_SUFFIXES, ...VIDEO_TRANSCODE_SUFFIXES]);
+
+/** 2D drawings: model suffixes of 001 §9 (file filters) but converted by the drawing converter. */
+const DRAWING = new Set<string>(DRAWING_SUFFIXES);
 
 const MESH = new Set(['obj', 'fbx', 'stl', '3ds', 'dae', 'ply', '3mf', 'gltf']);
 
@@ -38,6 +47,7 @@ export function converterFor(suffix: string): ConverterName | null {
   if (MESH.has(s)) return 'mesh';
   if (OFFICE.has(s)) return 'office';
   if (VIDEO.has(s)) return 'video';
+  if (DRAWING.has(s)) return 'drawing';
   if (externalConverters()[s]) return 'external';
   return null;
 }

@@ -33,9 +33,10 @@ export interface ModelStats {
 
 /**
  * What a conversion derived (stored as `derivedKind`): a fragments or GLB model, a PDF rendition of an
- * office document, an MP4 rendition of a video, or only a poster frame for a video that plays as it is.
+ * office document, an MP4 rendition of a video, only a poster frame for a video that plays as it is,
+ * or the ASCII DXF of a 2D drawing (DWG or DXF, issue 13).
  */
-export type DerivedKind = 'fragments' | 'glb' | 'pdf' | 'mp4' | 'poster';
+export type DerivedKind = 'fragments' | 'glb' | 'pdf' | 'mp4' | 'poster' | 'dxf';
 
 export type ConvertResult =
   | { ok: true; kind: DerivedKind; outputPath: string; outputBytes: number; stats: ModelStats }

@@ -1,10 +1,12 @@
 /**
  * How a file previews (spec 001 §2 "Viewer by file suffix", §9 suffix groups): IFC → fragments,
  * mesh formats → GLB (after conversion), images, PDF, text (code and markup included, shown as text),
- * native video, office, archives (zip, rar: their entries listed); everything else none.
+ * native video, office, archives (zip, rar: their entries listed), 2D drawings (dwg, dxf → the drawing
+ * viewer on the derived DXF, issue 13); everything else none.
  */
 import {
   ARCHIVE_SUFFIXES,
+  DRAWING_SUFFIXES,
   IMAGE_SUFFIXES,
   OFFICE_SUFFIXES,
   TEXT_SUFFIXES,
@@ -19,6 +21,7 @@ const has = (list: readonly string[], suffix: string) => list.includes(suffix);
 /** Preview kind for a lower-case suffix. */
 export function previewKindFor(suffix: string): PreviewKindValue {
   if (suffix === 'ifc') return 'fragments';
+  if (has(DRAWING_SUFFIXES, suffix)) return 'drawing';
   if (MESH_SUFFIXES.includes(suffix)) return 'glb';
   if (has(IMAGE_SUFFIXES, suffix)) return 'image';
   if (suffix === 'pdf') return 'pdf';
@@ -61,6 +64,7 @@ export function mimeFor(suffix: string): string {
     ogg: 'video/ogg',
     glb: 'model/gltf-binary',
     frag: 'application/octet-stream',
+    dxf: 'application/dxf',
     zip: 'application/zip',
     rar: 'application/vnd.rar',
   };

@@ -52,6 +52,10 @@ export async function buildPreview(
     const name = derivedName(file);
     if (name && showsPageImages(file)) pageImageUrl = await pageImagesUrl(ctx, file);
     else viewUrl = name ? await signedFileUrl(ctx, file, name, false) : null;
+  } else if (kind === 'drawing') {
+    // The derived ASCII DXF (drawing.dxf) once converted; null before (issue 13).
+    const name = derivedName(file);
+    viewUrl = name ? await signedFileUrl(ctx, file, name, false) : null;
   } else if (kind === 'video') {
     const name = derivedName(file);
     if (name === VIDEO_RENDITION) viewUrl = await videoUrl(ctx, file, name);

@@ -1,8 +1,8 @@
 /**
  * The viewer area of the preview overlay, chosen by preview kind (spec 001 §2 "Viewer by file suffix"):
  * models → 3D viewer, image → `<img>` at most 50%, PDF and office renditions → bundled pdf.js viewer,
- * text → `<pre>`, video → native player (original or MP4 rendition, with poster), other → a card with
- * a download button; while a rendition is being made, its status and progress. Height: viewport − 57px, minus a further
+ * DWG/DXF → 2D drawing viewer (dxf-viewer, lazily loaded), text → `<pre>`, video → native player
+ * (original or MP4 rendition, with poster), other → a card with a download button; while a rendition is being made, its status and progress. Height: viewport − 57px, minus a further
  * 48px for non-model files (001 §2).
  */
 import { Spin } from 'antd';
@@ -18,6 +18,9 @@ import { FailedState, PendingState } from './conversion-state.tsx';
 import { PageImagesPreview } from './page-images-preview.tsx';
 
 const PdfPreview = lazy(() => import('./pdf-preview.tsx').then((m) => ({ default: m.PdfPreview })));
+const DrawingPreview = lazy(() =>
+  import('./drawing/drawing-preview.tsx').then((m) => ({ default: m.DrawingPreview })),
+);
 
 /** Props of PreviewBody. */
 export interface PreviewBodyProps {
@@ -79,6 +82,21 @@ function BodyContent({ info, sizeText, compact }: PreviewBodyProps): ReactElemen
       // Playable original or MP4 rendition; otherwise the conversion's state (issue 14).
       return info.viewUrl ? (
         <VideoPreview url={info.viewUrl} title={info.fileName} poster={info.posterUrl} />
+      ) : (
+        <ConversionState info={info} />
+      );
+    case 'drawing':
+      // DWG/DXF: the 2D drawing viewer on the derived DXF once converted (issue 13).
+      return info.viewUrl ? (
+        <Suspense
+          fallback={
+            <div style={{ display: 'flex', justifyContent: 'center', paddingTop: 80 }}>
+              <Spin />
+            </div>
+          }
+        >
+          <DrawingPreview url={info.viewUrl} compact={compact} />
+        </Suspense>
       ) : (
         <ConversionState info={info} />
       );

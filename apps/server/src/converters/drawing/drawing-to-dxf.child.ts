@@ -1,0 +1,186 @@
+/**
+ * Child-process entry of the drawing converter: `node drawing-to-dxf.child.ts <input> <output.dxf> <suffix>`.
+ * Reads a DWG (R14–2018, AC1014–AC1032) or a DXF (ASCII or binary) with `@node-projects/acad-ts`,
+ * writes it back as an ASCII DXF in UTF-8 (what the browser's dxf-viewer reads) and reports over IPC:
+ *   { type: 'progress', percent } … then { type: 'done', stats } or { type: 'failed', reason, outOfMemory? }.
+ * Reasons are Simplified Chinese for the user (001 §4 转换失败).
+ */
+import { closeSync, openSync, writeSync } from 'node:fs';
+import { open, readFile } from 'node:fs/promises';
+import {
+  ACadVersion,
+  DwgReader,
+  DxfReader,
+  DxfWriter,
+  Ray,
+  XLine,
+  type CadDocument,
+} from '@node-projects/acad-ts';
+import type { DrawingFigures } from './drawing-to-dxf.ts';
+import { isUtf8Dxf, READABLE_DWG_VERSIONS, sniffDrawing, withUtf8CodePage } from './dxf-scan.ts';
+
+const [inputPath, outputPath, suffix] = process.argv.slice(2) as [string, string, string];
+const send = (m: unknown) => process.send?.(m);
+
+/** A failure with a reason for the user. */
+class Unreadable extends Error {}
+
+async function head(file: string, n: number): Promise<Uint8Array> {
+  const fh = await open(file, 'r');
+  try {
+    const buf = Buffer.alloc(n);
+    const { bytesRead } = await fh.read(buf, 0, n, 0);
+    return buf.subarray(0, bytesRead);
+  } finally {
+    await fh.close();
+  }
+}
+
+function readDocument(bytes: Buffer, format: string): CadDocument {
+  try {
+    if (format === 'dwg')
+      return DwgReader.readFromStream(
+        bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer,
+      );
+    return DxfReader.readFromStream(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+  } catch (err) {
+    const detail = err instanceof Error ? err.message : String(err);
+    if (
+      /out of memory|Array buffer allocation failed|Invalid typed array length|Invalid array length/i.test(
+        detail,
+      )
+    )
+      throw err;
+    const what = format === 'dwg' ? 'DWG 图纸' : 'DXF 图纸';
+    // A library's own message (DxfException …) helps; a JavaScript TypeError inside it does not.
+    const library = err instanceof Error && !(err instanceof TypeError) && !(err instanceof RangeError);
+    throw new Unreadable(
+      library
+        ? `${what}已损坏或不完整，无法读取（${detail.slice(0, 160)}）`
+        : `${what}已损坏或不完整，无法读取`,
+    );
+  }
+}
+
+/**
+ * Mend what acad-ts's reader can leave half-filled and its writer then trips on: an MTEXT with a
+ * background fill flag but no background colour (seen with binary DXF) loses the fill.
+ */
+function mendForWriting(doc: CadDocument): void {
+  for (const block of doc.blockRecords ?? []) {
+    for (const e of block.entities as Iterable<{
+      backgroundFillFlags?: unknown;
+      backgroundColor?: unknown;
+    }>) {
+      if (typeof e.backgroundFillFlags === 'number' && e.backgroundFillFlags > 0 && !e.backgroundColor)
+        e.backgroundFillFlags = 0;
+    }
+  }
+}
+
+/**
+ * The model-space extents: the union of every entity's bounding box (block references with their
+ * blocks; construction lines and rays, which are infinite, left out); null when nothing has one.
+ */
+function modelExtents(doc: CadDocument): DrawingFigures['extents'] {
+  let box: NonNullable<DrawingFigures['extents']> | null = null;
+  for (const e of doc.modelSpace?.entities ?? []) {
+    if (e instanceof XLine || e instanceof Ray) continue;
+    let bb;
+    try {
+      bb = e.getBoundingBox();
+    } catch {
+      continue; // an entity the library cannot measure
+    }
+    if (!bb) continue;
+    const v = [bb.min.x, bb.min.y, bb.max.x, bb.max.y];
+    if (!v.every((n) => Number.isFinite(n) && Math.abs(n) < 1e12)) continue;
+    const [minX, minY, maxX, maxY] = v as [number, number, number, number];
+    box = box
+      ? {
+          minX: Math.min(box.minX, minX),
+          minY: Math.min(box.minY, minY),
+          maxX: Math.max(box.maxX, maxX),
+          maxY: Math.max(box.maxY, maxY),
+        }
+      : { minX, minY, maxX, maxY };
+  }
+  return box;
+}
+
+/** Write the document as ASCII DXF (UTF-8) to `file`, in chunks of about 1 MiB. */
+function writeDxf(doc: CadDocument, file: string): void {
+  // The writer knows AC1012 and later; older drawings (R12 DXF) are written as 2000.
+  if (doc.header && doc.header.version < ACadVersion.AC1012) doc.header.version = ACadVersion.AC1015;
+  mendForWriting(doc);
+  const fd = openSync(file, 'w');
+  try {
+    let pending: string[] = [];
+    let size = 0;
+    const flush = () => {
+      if (pending.length) writeSync(fd, Buffer.from(pending.join(''), 'utf8'));
+      pending = [];
+      size = 0;
+    };
+    DxfWriter.writeToStream(
+      {
+        write: (s: string) => {
+          pending.push(s);
+          size += s.length;
+          if (size > 1 << 20) flush();
+        },
+      },
+      doc,
+      false,
+    );
+    flush();
+  } finally {
+    closeSync(fd);
+  }
+}
+
+try {
+  const sniff = sniffDrawing(await head(inputPath, 64));
+  if (sniff.format === 'unknown')
+    throw new Unreadable(
+      suffix === 'dwg' ? '不是有效的 DWG 图纸（文件头无法识别）' : '不是有效的 DXF 图纸（文件头无法识别）',
+    );
+  if (sniff.format === 'dwg' && !READABLE_DWG_VERSIONS[sniff.version])
+    throw new Unreadable(
+      `暂不支持此 DWG 版本（${sniff.version}），支持 R14 至 2018（AC1014–AC1032），请另存为较新版本或 DXF 后上传`,
+    );
+  send({ type: 'progress', percent: 5 });
+  let bytes = await readFile(inputPath);
+  // acad-ts decodes DXF strings by $DWGCODEPAGE alone; a UTF-8 file (every DXF from 2007 on) that
+  // names another code page would come out garbled: make it say UTF-8.
+  if (sniff.format === 'dxf-ascii' && isUtf8Dxf(bytes)) bytes = Buffer.from(withUtf8CodePage(bytes));
+  const doc = readDocument(bytes, sniff.format);
+  send({ type: 'progress', percent: 60 });
+  if (!doc.header || !doc.modelSpace || !doc.layers)
+    throw new Unreadable('图纸缺少模型空间或图层表，文件可能已损坏');
+  const entities = doc.modelSpace.entities.count;
+  const layouts = [...(doc.layouts ?? [])].map((l) => l.name).filter((n) => n.toLowerCase() !== 'model');
+  const extents = modelExtents(doc);
+  const figures: DrawingFigures = {
+    format: sniff.format,
+    version: ACadVersion[doc.header.version] ?? String(doc.header.version),
+    layers: doc.layers.count,
+    entities,
+    layouts,
+    extents,
+  };
+  writeDxf(doc, outputPath);
+  send({ type: 'progress', percent: 95 });
+  send({ type: 'done', stats: figures });
+} catch (err) {
+  const detail = err instanceof Error ? err.message : String(err);
+  if (err instanceof Unreadable) send({ type: 'failed', reason: detail });
+  else if (
+    /out of memory|Array buffer allocation failed|Invalid typed array length|Invalid array length/i.test(
+      detail,
+    )
+  )
+    send({ type: 'failed', reason: detail, outOfMemory: true });
+  else send({ type: 'failed', reason: `图纸无法转换：${detail.slice(0, 200)}` });
+}
+process.exit(0);

@@ -1,0 +1,65 @@
+/**
+ * DWG / DXF → ASCII DXF (issue 13 "2D drawings"; spec 001 §4 statuses, §9 dwg and dxf): runs
+ * `drawing-to-dxf.child.ts` (acad-ts) in a child process under the request's time and memory limits
+ * and writes `<outputDir>/drawing.dxf`, the file the browser's drawing viewer (dxf-viewer) draws.
+ * Binary DXF and every DWG from R14 to 2018 (AC1014–AC1032) come out as one ASCII DXF in UTF-8, so
+ * Chinese text survives whatever code page the original used.
+ * @returns figures of the drawing: format, version, layer count, model-space entity count, layout names.
+ * @throws ConversionError with a readable reason: not a drawing, unsupported DWG version, damaged or
+ * truncated file, time or memory limit, crash (not retried); the child could not be started (retryable).
+ */
+import path from 'node:path';
+import { forkIsolated, limitReason, memoryReason } from '../run-isolated.ts';
+import { ConversionError, type ConvertRequest } from '../types.ts';
+/** What the child reports of a drawing (stored in `files.stats`). */
+export interface DrawingFigures {
+  [key: string]: unknown;
+  /** `dwg`, `dxf-ascii` or `dxf-binary`: what the original was. */
+  format: string;
+  /** Version code of the drawing (`AC1018`), as the library read it. */
+  version: string;
+  /** Entries of the layer table. */
+  layers: number;
+  /** Entities in model space. */
+  entities: number;
+  /** Names of the paper-space layouts (without `Model`). */
+  layouts: string[];
+  /** Model-space extents in drawing units (text, tables and infinite lines not measured); null when none. */
+  extents: { minX: number; minY: number; maxX: number; maxY: number } | null;
+}
+
+const CHILD = path.join(import.meta.dirname, 'drawing-to-dxf.child.ts');
+
+type ChildMessage =
+  | { type: 'progress'; percent: number }
+  | { type: 'done'; stats: DrawingFigures }
+  | { type: 'failed'; reason: string; outOfMemory?: boolean };
+
+export async function drawingToDxf(req: ConvertRequest, outputPath: string): Promise<DrawingFigures> {
+  let outcome: ChildMessage | null = null;
+  const limits = { timeoutMs: req.timeoutMs, memoryMb: req.memoryMb };
+  let exit;
+  try {
+    exit = await forkIsolated(CHILD, [req.inputPath, outputPath, req.suffix], {
+      ...limits,
+      onMessage: (m) => {
+        const msg = m as ChildMessage;
+        if (msg.type === 'progress') req.onProgress?.(msg.percent);
+        else outcome = msg;
+      },
+    });
+  } catch {
+    throw new ConversionError('转换进程无法启动，稍后自动重试', true);
+  }
+  const limited = limitReason(exit, limits);
+  if (limited) throw new ConversionError(limited);
+  const result = outcome as ChildMessage | null;
+  if (result?.type === 'done') return result.stats;
+  if (result?.type === 'failed')
+    throw new ConversionError(result.outOfMemory ? memoryReason(req.memoryMb) : result.reason);
+  throw new ConversionError(
+    exit.signal
+      ? `转换进程异常退出（${exit.signal}），图纸可能已损坏`
+      : `转换进程异常退出（代码 ${exit.code}）：${exit.stderr.trim().split('\n').at(-1) ?? ''}`.slice(0, 300),
+  );
+}

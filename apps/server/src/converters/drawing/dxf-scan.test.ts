@@ -1,0 +1,94 @@
+import { describe, expect, it } from 'vitest';
+import { BINARY_DXF_SENTINEL, countDxf, isUtf8Dxf, sniffDrawing, withUtf8CodePage } from './dxf-scan.ts';
+
+const bytes = (s: string) => new Uint8Array(Buffer.from(s, 'latin1'));
+
+describe('sniffDrawing', () => {
+  it('recognises a DWG by its version code', () => {
+    expect(sniffDrawing(bytes('AC1018\0\0\0\0\0'))).toEqual({ format: 'dwg', version: 'AC1018' });
+    expect(sniffDrawing(bytes('AC1009xxxxx'))).toEqual({ format: 'dwg', version: 'AC1009' });
+  });
+  it('recognises binary and ASCII DXF', () => {
+    expect(sniffDrawing(bytes(`${BINARY_DXF_SENTINEL}\0\0`))).toEqual({ format: 'dxf-binary' });
+    expect(sniffDrawing(bytes('  0\r\nSECTION\r\n  2\r\nHEADER\r\n'))).toEqual({ format: 'dxf-ascii' });
+    expect(sniffDrawing(bytes('\xEF\xBB\xBF999\ncomment\n0\nSECTION\n'))).toEqual({ format: 'dxf-ascii' });
+  });
+  it('answers unknown for other bytes', () => {
+    expect(sniffDrawing(bytes('hello world\nnot a dxf\n'))).toEqual({ format: 'unknown' });
+    expect(sniffDrawing(bytes('%PDF-1.7'))).toEqual({ format: 'unknown' });
+    expect(sniffDrawing(new Uint8Array())).toEqual({ format: 'unknown' });
+  });
+});
+
+describe('countDxf', () => {
+  const dxf = [
+    ['0', 'SECTION'],
+    ['2', 'TABLES'],
+    ['0', 'TABLE'],
+    ['2', 'LTYPE'],
+    ['0', 'LTYPE'],
+    ['2', 'CONTINUOUS'],
+    ['0', 'ENDTAB'],
+    ['0', 'TABLE'],
+    ['2', 'LAYER'],
+    ['0', 'LAYER'],
+    ['2', '0'],
+    ['0', 'LAYER'],
+    ['2', '墙体'],
+    ['0', 'ENDTAB'],
+    ['0', 'ENDSEC'],
+    ['0', 'SECTION'],
+    ['2', 'ENTITIES'],
+    ['0', 'LINE'],
+    ['8', '0'],
+    ['0', 'POLYLINE'],
+    ['0', 'VERTEX'],
+    ['0', 'VERTEX'],
+    ['0', 'SEQEND'],
+    ['0', 'TEXT'],
+    ['1', '中文'],
+    ['0', 'LINE'],
+    ['67', '1'],
+    ['0', 'ENDSEC'],
+    ['0', 'EOF'],
+  ]
+    .map(([c, v]) => `  ${c}\r\n${v}`)
+    .join('\r\n');
+
+  it('counts model and paper entities, sub-entities in their owner, and layers', () => {
+    expect(countDxf(dxf)).toEqual({
+      modelEntities: 3,
+      paperEntities: 1,
+      layers: 2,
+      types: { LINE: 1, POLYLINE: 1, TEXT: 1 },
+    });
+  });
+  it('answers zeros for an empty text', () => {
+    expect(countDxf('')).toEqual({ modelEntities: 0, paperEntities: 0, layers: 0, types: {} });
+  });
+});
+
+describe('UTF-8 DXF text', () => {
+  const utf8 = (s: string) => new Uint8Array(Buffer.from(s, 'utf8'));
+  const gbk = new Uint8Array([
+    0x30, 0x0a, 0x54, 0x45, 0x58, 0x54, 0x0a, 0x31, 0x0a, 0xd6, 0xd0, 0xce, 0xc4, 0x0a,
+  ]);
+  it('tells UTF-8 text by version or by its bytes', () => {
+    expect(isUtf8Dxf(utf8('0\nSECTION\n2\nHEADER\n9\n$ACADVER\n1\nAC1027\n0\nENDSEC\n'))).toBe(true);
+    expect(isUtf8Dxf(utf8('0\nSECTION\n2\nHEADER\n9\n$ACADVER\n1\nAC1018\n0\nENDSEC\n'))).toBe(false);
+    expect(isUtf8Dxf(utf8('0\nTEXT\n1\n中文\n'))).toBe(true);
+    expect(isUtf8Dxf(gbk)).toBe(false);
+  });
+  it('sets $DWGCODEPAGE to UTF-8: replaced, added to the header, or in a header of its own', () => {
+    const text = (b: Uint8Array) => Buffer.from(b).toString('utf8');
+    expect(
+      text(withUtf8CodePage(utf8('0\nSECTION\n2\nHEADER\n9\n$DWGCODEPAGE\n3\nANSI_936\n0\nENDSEC\n'))),
+    ).toBe('0\nSECTION\n2\nHEADER\n9\n$DWGCODEPAGE\n3\nUTF-8\n0\nENDSEC\n');
+    expect(text(withUtf8CodePage(utf8('  0\r\nSECTION\r\n  2\r\nHEADER\r\n  0\r\nENDSEC\r\n')))).toBe(
+      '  0\r\nSECTION\r\n  2\r\nHEADER\r\n  9\r\n$DWGCODEPAGE\r\n  3\r\nUTF-8\r\n  0\r\nENDSEC\r\n',
+    );
+    expect(text(withUtf8CodePage(utf8('0\nSECTION\n2\nENTITIES\n0\nTEXT\n1\n中文\n0\nENDSEC\n')))).toBe(
+      '  0\nSECTION\n  2\nHEADER\n  9\n$DWGCODEPAGE\n  3\nUTF-8\n  0\nENDSEC\n0\nSECTION\n2\nENTITIES\n0\nTEXT\n1\n中文\n0\nENDSEC\n',
+    );
+  });
+});

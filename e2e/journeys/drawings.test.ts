@@ -1,0 +1,224 @@
+/**
+ * 2D drawings in a real browser (issue 13 "2D drawings"): the owner uploads both DWGs and both DXFs of
+ * ../shared/testdata and a Chinese floor plan the test makes (UTF-8 DXF naming ANSI_936), watches them
+ * reach 转换完成 live, and opens each in the drawing viewer: the canvas is not blank, the layer list has
+ * as many layers as acad-ts reads from the original (frozen ones, which draw nothing, not listed), switching the busiest layer off leaves fewer
+ * inked pixels; on the Chinese plan no character lacks a glyph, switching its 文字 layer off removes
+ * ink (the text was drawn), the distance measure answers a distance and the background turns black.
+ * Then a phone visitor (390×844) opens a share link of the Chinese plan with its extraction code.
+ * Screenshots: e2e/artifacts/drawings/.
+ */
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFile, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { DwgReader, DxfReader, type CadDocument } from '@node-projects/acad-ts';
+import { canvasCoverage, launchBrowser, shot } from '../lib/browser.ts';
+import { DEMO, startServer, TESTDATA, type RunningServer } from '../lib/server.ts';
+import { signInWithPassword } from '../lib/sign-in.ts';
+import { makeChineseDxf } from '../../apps/server/src/test/drawing-fixtures.ts';
+import { isUtf8Dxf, withUtf8CodePage } from '../../apps/server/src/converters/drawing/dxf-scan.ts';
+
+const J = 'drawings';
+const CN_PLAN = '一层平面图.dxf';
+const CANVAS = '[data-testid="drawing-canvas"] canvas';
+
+let server: RunningServer;
+let browser: Browser;
+let work: string;
+
+/** A file to upload with what acad-ts reads from it. */
+interface Drawing {
+  file: string;
+  /** Layers that are not frozen. */
+  layers: number;
+  /** The layer with the most model-space entities. */
+  busiestLayer: string;
+}
+const drawings: Drawing[] = [];
+
+/** Read a drawing with acad-ts as the converter does (a UTF-8 DXF read as UTF-8: dxf-scan.ts). */
+function readDrawing(bytes: Uint8Array, suffix: string): CadDocument {
+  const copy = new Uint8Array(bytes);
+  if (suffix === 'dwg') return DwgReader.readFromStream(copy.buffer);
+  return DxfReader.readFromStream(isUtf8Dxf(copy) ? withUtf8CodePage(copy) : copy);
+}
+
+before(async () => {
+  work = await mkdtemp(path.join(tmpdir(), 'bimdrive-drawings-'));
+  const cn = path.join(work, CN_PLAN);
+  await writeFile(cn, makeChineseDxf());
+  const files = [
+    path.join(TESTDATA, 'dwg/R14.dwg'),
+    path.join(TESTDATA, 'dwg/sample_AC1018.dwg'),
+    path.join(TESTDATA, 'dxf/polylines.dxf'),
+    path.join(TESTDATA, 'dxf/sample_AC1018_ascii.dxf'),
+    cn,
+  ];
+  for (const file of files) {
+    const doc = readDrawing(new Uint8Array(await readFile(file)), path.extname(file).slice(1));
+    const perLayer = new Map<string, number>();
+    for (const e of doc.modelSpace!.entities) {
+      const name = e.layer?.name ?? '0';
+      perLayer.set(name, (perLayer.get(name) ?? 0) + 1);
+    }
+    const busiestLayer = [...perLayer].sort((a, b) => b[1] - a[1])[0]![0];
+    // Frozen layers draw nothing and the viewer does not list them.
+    const layers = [...doc.layers!].filter((l) => (l.layerFlags & 1) === 0).length;
+    drawings.push({ file, layers, busiestLayer });
+  }
+  server = await startServer();
+  browser = await launchBrowser();
+});
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+  await rm(work, { recursive: true, force: true });
+});
+
+const closePreview = async (page: Page) => {
+  await page.locator('[data-testid="preview-overlay"]').getByRole('button', { name: '关闭' }).click();
+  await page.locator('[data-testid="preview-overlay"]').waitFor({ state: 'hidden', timeout: 10_000 });
+};
+
+async function openPreview(page: Page, name: string) {
+  await page.locator(`[data-row-name="${name}"]`).getByRole('button', { name: '预览' }).click();
+  await page.locator('[data-testid="preview-overlay"]').waitFor();
+}
+
+/** Wait until the drawing viewer has drawn; answers the share of inked canvas pixels (0..1). */
+async function drawingDrawn(page: Page): Promise<number> {
+  await page.locator('[data-testid="drawing-preview"][data-state="done"]').waitFor({ timeout: 60_000 });
+  let coverage = 0;
+  for (let i = 0; i < 40 && coverage <= 0.001; i++) {
+    await page.waitForTimeout(250);
+    coverage = await canvasCoverage(page, CANVAS);
+  }
+  return coverage;
+}
+
+/** The canvas coverage once it has settled after a change (two equal readings in a row). */
+async function settledCoverage(page: Page): Promise<number> {
+  let last = -1;
+  for (let i = 0; i < 20; i++) {
+    await page.waitForTimeout(200);
+    const now = await canvasCoverage(page, CANVAS);
+    if (now === last) return now;
+    last = now;
+  }
+  return last;
+}
+
+test('every DWG and DXF converts and opens in the drawing viewer; a share opens on a phone', async () => {
+  const ctx = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
+  const page = await ctx.newPage();
+  page.on('pageerror', (e) => console.error('[page error]', e.message));
+  await signInWithPassword(page, server.url, DEMO.phone, DEMO.password);
+  await page.goto(`${server.url}/myDocument?rows=50`);
+  await page.locator('[data-testid="file-table"]').waitFor();
+  await page.setInputFiles(
+    '[data-testid="upload-input"]',
+    drawings.map((d) => d.file),
+  );
+  for (const d of drawings) {
+    await page
+      .locator(`[data-testid="status-${path.basename(d.file)}"]`)
+      .filter({ hasText: '转换完成' })
+      .waitFor({ timeout: 240_000 });
+  }
+  await page
+    .locator('[data-testid="transfer-panel"]')
+    .evaluate((el) => ((el as HTMLElement).style.display = 'none'))
+    .catch(() => undefined);
+  await shot(page, J, '01-converted');
+
+  for (const [i, d] of drawings.entries()) {
+    const name = path.basename(d.file);
+    await openPreview(page, name);
+    const coverage = await drawingDrawn(page);
+    assert.ok(coverage > 0.001, `${name}: the drawing is drawn (${(coverage * 100).toFixed(2)}% ink)`);
+    const list = page.locator('[data-testid="drawing-layers"]');
+    assert.equal(Number(await list.getAttribute('data-layer-count')), d.layers, `${name}: layers`);
+    assert.equal(await list.locator('[data-testid="drawing-layer"]').count(), d.layers);
+    await shot(page, J, `${String(i + 2).padStart(2, '0')}-${name}`);
+
+    // The busiest layer off: fewer inked pixels.
+    const before = await settledCoverage(page);
+    await list.locator(`[data-testid="drawing-layer"][data-layer="${d.busiestLayer}"] input`).click();
+    const off = await settledCoverage(page);
+    assert.ok(off < before, `${name}: layer ${d.busiestLayer} off → ${off} < ${before}`);
+    await list.locator(`[data-testid="drawing-layer"][data-layer="${d.busiestLayer}"] input`).click();
+
+    if (name === CN_PLAN) {
+      assert.equal(
+        await page.locator('[data-testid="drawing-preview"]').getAttribute('data-missing-chars'),
+        'false',
+        'every Chinese character has a glyph',
+      );
+      const withText = await settledCoverage(page);
+      await list.locator('[data-testid="drawing-layer"][data-layer="文字"] input').click();
+      const noText = await settledCoverage(page);
+      assert.ok(noText < withText, `the Chinese text is drawn (${noText} < ${withText})`);
+      await list.locator('[data-testid="drawing-layer"][data-layer="文字"] input').click();
+
+      // Distance measure: two clicks → a distance in drawing units.
+      await page.locator('[data-testid="drawing-measure-button"]').click();
+      const box = (await page.locator(CANVAS).boundingBox())!;
+      await page.mouse.click(box.x + box.width * 0.3, box.y + box.height * 0.5);
+      await page.mouse.click(box.x + box.width * 0.7, box.y + box.height * 0.5);
+      const result = page.locator('[data-testid="drawing-measure-result"]');
+      await result.filter({ hasText: /距离：[\d.]+/ }).waitFor({ timeout: 5_000 });
+      const measured = Number(/距离：([\d.]+)/.exec(await result.innerText())![1]);
+      assert.ok(measured > 1000 && measured < 20000, `a plausible distance in millimetres: ${measured}`);
+      await shot(page, J, '07-measure');
+      await page.locator('[data-testid="drawing-measure-button"]').click();
+
+      await page.locator('[data-testid="drawing-background-button"]').click();
+      await page.locator('[data-testid="drawing-preview"][data-background="black"]').waitFor();
+      const dark = await settledCoverage(page);
+      assert.ok(dark > 0.001, `drawn on black too (${dark})`);
+      await shot(page, J, '08-black-background');
+      await page.locator('[data-testid="drawing-background-button"]').click();
+      await page.locator('[data-testid="drawing-fit-button"]').click();
+    }
+    await closePreview(page);
+  }
+
+  // Share the Chinese plan browse-only; a phone visitor opens it with the code.
+  await page.locator(`[data-row-name="${CN_PLAN}"]`).getByRole('button', { name: '分享' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByText('仅浏览').click();
+  await dialog.getByRole('button', { name: /创建链接/ }).click();
+  const link = (await page.locator('[data-testid="share-link"]').innerText()).trim();
+  const pwd = (await page.locator('[data-testid="share-pwd"]').innerText()).trim();
+  await page.keyboard.press('Escape');
+
+  const phone = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    isMobile: true,
+    hasTouch: true,
+    locale: 'zh-CN',
+  });
+  const visitor = await phone.newPage();
+  visitor.on('pageerror', (e) => console.error('[page error]', e.message));
+  await visitor.goto(link);
+  await visitor.locator('[data-testid="share-pwd-input"]').fill(pwd);
+  await visitor.locator('[data-testid="share-submit"]').click();
+  const ink = await drawingDrawn(visitor);
+  assert.ok(ink > 0.001, `the visitor sees the drawing (${(ink * 100).toFixed(2)}% ink)`);
+  const overflow = await visitor.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  assert.ok(overflow <= 0, `no horizontal scrolling on a phone (${overflow}px)`);
+  await shot(visitor, J, '09-visitor-phone');
+  // On a phone the layer list starts closed and floats over the drawing when opened.
+  assert.equal(await visitor.locator('[data-testid="drawing-layers"]').count(), 0);
+  await visitor.locator('[data-testid="drawing-layers-button"]').click();
+  const phoneList = visitor.locator('[data-testid="drawing-layers"]');
+  await phoneList.waitFor();
+  assert.equal(Number(await phoneList.getAttribute('data-layer-count')), 5);
+  await shot(visitor, J, '10-visitor-layers');
+  assert.equal(await visitor.getByRole('button', { name: /下\s*载/ }).count(), 0, 'browse-only: no download');
+  await phone.close();
+  await ctx.close();
+});
