@@ -8,8 +8,9 @@
  */
 import path from 'node:path';
 import type { PgBoss } from 'pg-boss';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, like, or } from 'drizzle-orm';
 import {
+  DRAWING_SUFFIXES,
   OFFICE_SUFFIXES,
   StatusType,
   VIDEO_SUFFIXES,
@@ -180,16 +181,31 @@ export async function startConversionWorker(ctx: AppContext, boss: PgBoss): Prom
 
 /**
  * Files kept before office documents and videos had renditions (issue 14) sit at status 0 with
- * nothing to show: queue a conversion for each current version once, at worker start. The status
- * update claims a row for one worker only, so several workers starting together queue each file once.
+ * nothing to show, and DWG/DXF drawings kept before they had a converter (issue 13) sit at status 4
+ * with a "no converter" reason: queue a conversion for each current version once, at worker start.
+ * The status update claims a row for one worker only, so several workers starting together queue
+ * each file once.
  * @returns how many were queued.
  */
 export async function queueMissingRenditions(ctx: AppContext): Promise<number> {
   const suffixes = [...OFFICE_SUFFIXES, ...VIDEO_SUFFIXES, ...VIDEO_TRANSCODE_SUFFIXES];
+  const drawingsWithoutConverter = and(
+    eq(files.statusType, StatusType.failed),
+    inArray(files.suffix, [...DRAWING_SUFFIXES]),
+    or(like(files.statusMsg, '需要外部转换器%'), like(files.statusMsg, '暂不支持转换%')),
+  );
   const claimed = await ctx.db
     .update(files)
     .set({ statusType: StatusType.queued, progress: 0, statusMsg: '' })
-    .where(and(eq(files.kind, 2), eq(files.statusType, StatusType.none), inArray(files.suffix, suffixes)))
+    .where(
+      and(
+        eq(files.kind, 2),
+        or(
+          and(eq(files.statusType, StatusType.none), inArray(files.suffix, suffixes)),
+          drawingsWithoutConverter,
+        ),
+      ),
+    )
     .returning({ id: files.id });
   for (const { id } of claimed) await ctx.enqueueConversion(id);
   return claimed.length;

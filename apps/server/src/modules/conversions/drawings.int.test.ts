@@ -31,6 +31,7 @@ import {
   type TestUser,
 } from '../../test/harness.ts';
 import { files } from '../../db/schema.ts';
+import { queueMissingRenditions } from './conversion.worker.ts';
 import { countDxf } from '../../converters/drawing/dxf-scan.ts';
 import {
   CHINESE_DRAWING_LAYERS,
@@ -175,6 +176,31 @@ describe(`drawing conversions (${testDbKind})`, () => {
     const info = (await preview(a)).body.data;
     expect(info.previewKind).toBe('drawing');
     expect(info.viewUrl).toBeNull();
+  });
+
+  it('converts drawings kept while DWG and DXF had no converter, once, at worker start', async () => {
+    const iuid = await uploadBytes(
+      t,
+      u.token,
+      '旧图纸.dxf',
+      new Uint8Array(await readFile(path.join(TESTDATA, 'dxf/polylines.dxf'))),
+    );
+    await waitForStatus(t, u.token, iuid);
+    // As an older installation left it: 转换失败 for want of a converter, nothing derived.
+    await t.built.ctx.db
+      .update(files)
+      .set({
+        statusType: 4,
+        statusMsg: '需要外部转换器：此格式暂无开源转换器，可下载后使用专业软件查看，或请管理员配置外部转换器',
+        derivedKind: null,
+        derivedKey: null,
+      })
+      .where(eq(files.id, iuid));
+    expect(await queueMissingRenditions(t.built.ctx)).toBe(1);
+    expect(await queueMissingRenditions(t.built.ctx)).toBe(0); // claimed once
+    const row = await waitForStatus(t, u.token, iuid);
+    expect(row.statusType).toBe(3);
+    expect((await preview(iuid)).body.data.viewUrl).toBeTruthy();
   });
 
   it('gives another user 404 for the preview by changing the id', async () => {
