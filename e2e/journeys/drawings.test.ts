@@ -2,10 +2,11 @@
  * 2D drawings in a real browser (issue 13 "2D drawings"): the owner uploads both DWGs and both DXFs of
  * ../shared/testdata and a Chinese floor plan the test makes (UTF-8 DXF naming ANSI_936), watches them
  * reach 转换完成 live, and opens each in the drawing viewer: the canvas is not blank, the layer list has
- * as many layers as acad-ts reads from the original (frozen ones, which draw nothing, not listed), switching the busiest layer off leaves fewer
- * inked pixels; on the Chinese plan no character lacks a glyph, switching its 文字 layer off removes
- * ink (the text was drawn), the distance measure answers a distance and the background turns black.
- * Then a phone visitor (390×844) opens a share link of the Chinese plan with its extraction code.
+ * as many layers as acad-ts reads from the original (frozen ones, which draw nothing, not listed),
+ * switching the busiest layer off leaves fewer inked pixels; on the Chinese plan no character lacks a glyph, switching its 文字 layer off removes
+ * ink (the text was drawn), the distance measure answers a distance, the wheel zooms and 适应窗口
+ * fits again, and the background turns black. Then a phone visitor (390×844) opens a share link of
+ * the Chinese plan with its extraction code, pinch-zooms it with two fingers and opens the layer list.
  * Screenshots: e2e/artifacts/drawings/.
  */
 import { after, before, test } from 'node:test';
@@ -181,7 +182,20 @@ test('every DWG and DXF converts and opens in the drawing viewer; a share opens 
       assert.ok(dark > 0.001, `drawn on black too (${dark})`);
       await shot(page, J, '08-black-background');
       await page.locator('[data-testid="drawing-background-button"]').click();
+      // Wheel zoom: zoomed in, less of the plan is on the canvas; 适应窗口 brings it all back.
+      const whole = await settledCoverage(page);
+      const c = (await page.locator(CANVAS).boundingBox())!;
+      await page.mouse.move(c.x + c.width * 0.45, c.y + c.height * 0.45);
+      for (let k = 0; k < 5; k++) await page.mouse.wheel(0, -400);
+      const zoomed = await settledCoverage(page);
+      assert.notEqual(zoomed, whole, `the wheel zooms (${zoomed} vs ${whole})`);
+      await shot(page, J, '08b-wheel-zoom');
       await page.locator('[data-testid="drawing-fit-button"]').click();
+      const fitted = await settledCoverage(page);
+      assert.ok(
+        Math.abs(fitted - whole) < whole * 0.05,
+        `fit shows the whole plan again (${fitted} vs ${whole})`,
+      );
     }
     await closePreview(page);
   }
@@ -211,6 +225,33 @@ test('every DWG and DXF converts and opens in the drawing viewer; a share opens 
   const overflow = await visitor.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   assert.ok(overflow <= 0, `no horizontal scrolling on a phone (${overflow}px)`);
   await shot(visitor, J, '09-visitor-phone');
+
+  // Two fingers spread apart: the plan is pinch-zoomed, the page is not.
+  const box = (await visitor.locator(CANVAS).boundingBox())!;
+  const cx = box.x + box.width / 2;
+  const cy = box.y + box.height / 2;
+  const cdp = await phone.newCDPSession(visitor);
+  const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', d: number) =>
+    cdp.send('Input.dispatchTouchEvent', {
+      type,
+      touchPoints:
+        type === 'touchEnd'
+          ? []
+          : [
+              { x: cx - d, y: cy, id: 1 },
+              { x: cx + d, y: cy, id: 2 },
+            ],
+    });
+  const unpinched = await settledCoverage(visitor);
+  await touch('touchStart', 20);
+  for (let d = 30; d <= 150; d += 15) await touch('touchMove', d);
+  await touch('touchEnd', 150);
+  const pinched = await settledCoverage(visitor);
+  assert.notEqual(pinched, unpinched, `pinch zooms the drawing (${pinched} vs ${unpinched})`);
+  const pageZoom = await visitor.evaluate(() => window.visualViewport?.scale ?? 1);
+  assert.equal(pageZoom, 1, 'the page itself is not zoomed');
+  await shot(visitor, J, '09b-visitor-pinch');
+  await visitor.locator('[data-testid="drawing-fit-button"]').click();
   // On a phone the layer list starts closed and floats over the drawing when opened.
   assert.equal(await visitor.locator('[data-testid="drawing-layers"]').count(), 0);
   await visitor.locator('[data-testid="drawing-layers-button"]').click();

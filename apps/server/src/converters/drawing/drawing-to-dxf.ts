@@ -35,6 +35,12 @@ type ChildMessage =
   | { type: 'done'; stats: DrawingFigures }
   | { type: 'failed'; reason: string; outOfMemory?: boolean };
 
+/**
+ * Convert `req.inputPath` (a DWG or DXF) to the ASCII DXF `outputPath` in a child process under
+ * `req.timeoutMs` / `req.memoryMb`, reporting progress (5, 60, 95) through `req.onProgress`.
+ * @returns the drawing's figures (stored as the file's stats).
+ * @throws ConversionError with a Simplified Chinese reason (see the module doc).
+ */
 export async function drawingToDxf(req: ConvertRequest, outputPath: string): Promise<DrawingFigures> {
   let outcome: ChildMessage | null = null;
   const limits = { timeoutMs: req.timeoutMs, memoryMb: req.memoryMb };

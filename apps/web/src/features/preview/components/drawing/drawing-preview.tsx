@@ -294,7 +294,13 @@ export function DrawingPreview({ url, compact }: DrawingPreviewProps): ReactElem
             <div
               ref={hostRef}
               data-testid="drawing-canvas"
-              style={{ width: '100%', height: '100%', cursor: measuring ? 'crosshair' : 'grab' }}
+              style={{
+                width: '100%',
+                height: '100%',
+                cursor: measuring ? 'crosshair' : 'grab',
+                // One and two fingers pan and pinch the drawing, not the page.
+                touchAction: 'none',
+              }}
             />
           </div>
           {screen.length > 0 && (
