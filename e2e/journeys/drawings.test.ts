@@ -1,13 +1,14 @@
 /**
  * 2D drawings in a real browser (issue 13 "2D drawings"): the owner uploads both DWGs and both DXFs of
- * ../shared/testdata and a Chinese floor plan the test makes (UTF-8 DXF naming ANSI_936), watches them
- * reach 转换完成 live, and opens each in the drawing viewer: the canvas is not blank, the layer list has
- * as many layers as acad-ts reads from the original (frozen ones, which draw nothing, not listed),
- * switching the busiest layer off leaves fewer inked pixels; on the Chinese plan no character lacks a glyph, switching its 文字 layer off removes
- * ink (the text was drawn), the distance measure answers a distance, the wheel zooms and 适应窗口
- * fits again, and the background turns black. Then a phone visitor (390×844) opens a share link of
- * the Chinese plan with its extraction code, pinch-zooms it with two fingers and opens the layer list.
- * Screenshots: e2e/artifacts/drawings/.
+ * ../shared/testdata, a Chinese floor plan the test makes (UTF-8 DXF naming ANSI_936) and a truncated
+ * DWG, watches them reach 转换完成 / 转换失败 live, and opens each in the drawing viewer: the canvas is
+ * not blank, the layer list has as many layers as acad-ts reads from the original (frozen ones, which
+ * draw nothing, not listed), switching the busiest layer off leaves fewer inked pixels. On the Chinese
+ * plan no character lacks a glyph, switching its 文字 layer off removes ink (the text was drawn), the
+ * distance measure answers a distance, the wheel zooms and 适应窗口 fits again, and the background
+ * turns black; the truncated DWG shows 转换失败 with its reason and 下载. Then a phone visitor
+ * (390×844) opens a share link of the Chinese plan with its extraction code, pinch-zooms it with two
+ * fingers and opens the layer list. Screenshots: e2e/artifacts/drawings/.
  */
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -25,6 +26,7 @@ import { isUtf8Dxf, withUtf8CodePage } from '../../apps/server/src/converters/dr
 const J = 'drawings';
 const CN_PLAN = '一层平面图.dxf';
 const CANVAS = '[data-testid="drawing-canvas"] canvas';
+const BROKEN = '损坏的图纸.dwg';
 
 let server: RunningServer;
 let browser: Browser;
@@ -49,6 +51,9 @@ function readDrawing(bytes: Uint8Array, suffix: string): CadDocument {
 
 before(async () => {
   work = await mkdtemp(path.join(tmpdir(), 'bimdrive-drawings-'));
+  // The first 100 KB of a real DWG: a truncated upload.
+  const dwg = await readFile(path.join(TESTDATA, 'dwg/sample_AC1018.dwg'));
+  await writeFile(path.join(work, BROKEN), dwg.subarray(0, 100_000));
   const cn = path.join(work, CN_PLAN);
   await writeFile(cn, makeChineseDxf());
   const files = [
@@ -119,16 +124,20 @@ test('every DWG and DXF converts and opens in the drawing viewer; a share opens 
   await signInWithPassword(page, server.url, DEMO.phone, DEMO.password);
   await page.goto(`${server.url}/myDocument?rows=50`);
   await page.locator('[data-testid="file-table"]').waitFor();
-  await page.setInputFiles(
-    '[data-testid="upload-input"]',
-    drawings.map((d) => d.file),
-  );
+  await page.setInputFiles('[data-testid="upload-input"]', [
+    ...drawings.map((d) => d.file),
+    path.join(work, BROKEN),
+  ]);
   for (const d of drawings) {
     await page
       .locator(`[data-testid="status-${path.basename(d.file)}"]`)
       .filter({ hasText: '转换完成' })
       .waitFor({ timeout: 240_000 });
   }
+  await page
+    .locator(`[data-testid="status-${BROKEN}"]`)
+    .filter({ hasText: '转换失败' })
+    .waitFor({ timeout: 60_000 });
   await page
     .locator('[data-testid="transfer-panel"]')
     .evaluate((el) => ((el as HTMLElement).style.display = 'none'))
@@ -199,6 +208,14 @@ test('every DWG and DXF converts and opens in the drawing viewer; a share opens 
     }
     await closePreview(page);
   }
+
+  // A damaged DWG opens to 转换失败 with its reason and the download button.
+  await openPreview(page, BROKEN);
+  const failed = page.locator('[data-testid="conversion-failed"]');
+  await failed.filter({ hasText: 'DWG 图纸已损坏或不完整，无法读取' }).waitFor();
+  assert.equal(await failed.getByRole('button', { name: /下\s*载/ }).count(), 1);
+  await shot(page, J, '08c-broken-dwg');
+  await closePreview(page);
 
   // Share the Chinese plan browse-only; a phone visitor opens it with the code.
   await page.locator(`[data-row-name="${CN_PLAN}"]`).getByRole('button', { name: '分享' }).click();

@@ -28,5 +28,8 @@ describe('isPreviewReady (001 §4)', () => {
   it('opens .bim directly and other files always', () => {
     expect(isPreviewReady({ fileSuffix: 'bim', statusType: 0 })).toBe(true);
     expect(isPreviewReady({ fileSuffix: 'pdf', statusType: 1 })).toBe(true);
+    // Drawings open in any status: the preview shows progress or the failure reason (issue 13).
+    expect(isPreviewReady({ fileSuffix: 'dwg', statusType: 4 })).toBe(true);
+    expect(isPreviewReady({ fileSuffix: 'DXF', statusType: 2 })).toBe(true);
   });
 });

@@ -3,7 +3,7 @@
  * StatusType4 转换失败, StatusType0 no response. Folders and files that never need a conversion show
  * '-' / 无需转换.
  */
-import { FileKind, StatusType, isModelSuffix } from '@bimdrive/contracts';
+import { DRAWING_SUFFIXES, FileKind, StatusType, isModelSuffix } from '@bimdrive/contracts';
 
 /** Which label a row's status cell shows (keys under `common:status.*`). */
 export type StatusLabelKey = 'queued' | 'converting' | 'done' | 'failed' | 'notNeeded' | 'none';
@@ -47,11 +47,13 @@ export function statusDisplay(statusType: number, fileType: number, progress = 0
 
 /**
  * Whether a file row may open in the preview now (001 §4): a model file only when its status is 3
- * (转换完成); .bim/.ibim open directly; other files always.
+ * (转换完成); .bim/.ibim open directly; DWG/DXF drawings always (the drawing preview shows the
+ * conversion's progress or its failure reason, issue 13); other files always.
  */
 export function isPreviewReady(row: { fileSuffix: string; statusType: number }): boolean {
   const s = row.fileSuffix.toLowerCase().replace(/^\./, '');
   if (s === 'bim' || s === 'ibim') return true;
+  if ((DRAWING_SUFFIXES as readonly string[]).includes(s)) return true;
   if (isModelSuffix(s)) return row.statusType === StatusType.done;
   return true;
 }

@@ -15,7 +15,7 @@ import {
   WarningOutlined,
 } from '@ant-design/icons';
 import { Button, Card, Flex, Input, Result, Spin, Typography } from 'antd';
-import { isModelSuffix, suffixOf, type PreviewInfoValue } from '@bimdrive/contracts';
+import { DRAWING_SUFFIXES, isModelSuffix, suffixOf, type PreviewInfoValue } from '@bimdrive/contracts';
 import { useCallback, useEffect, useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -86,7 +86,9 @@ function Landing({ code }: { code: string }): ReactElement {
       }
       setPhase({ kind: 'ready', info: info.data, busy: 'auto', error: null });
       // A model opens in the 3D viewer: fetch its code while the visitor types the extraction code.
-      if (isModelSuffix(suffixOf(info.data.fileName))) {
+      // (DWG/DXF are drawn by the 2D drawing viewer instead.)
+      const suffix = suffixOf(info.data.fileName);
+      if (isModelSuffix(suffix) && !(DRAWING_SUFFIXES as readonly string[]).includes(suffix)) {
         void loadFirstFrame();
         void import('../../viewer/components/model-viewer.tsx');
       }
