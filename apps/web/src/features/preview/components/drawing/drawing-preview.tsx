@@ -40,6 +40,9 @@ interface LayerRow {
   visible: boolean;
 }
 
+/** `Load.error` when the browser has no WebGL (the texts say so and suggest a browser). */
+const NO_WEBGL = 'no-webgl';
+
 type Background = 'white' | 'black';
 const BACKGROUND_KEY = 'bimdrive.drawing.background';
 const BG: Record<Background, string> = { white: '#ffffff', black: '#000000' };
@@ -101,6 +104,12 @@ export function DrawingPreview({ url, compact }: DrawingPreviewProps): ReactElem
       });
     } catch (err) {
       setLoad({ phase: 'error', percent: null, error: err instanceof Error ? err.message : String(err) });
+      return;
+    }
+    if (!viewer.HasRenderer()) {
+      // dxf-viewer logs and carries on without WebGL; every later call would throw.
+      setLoad({ phase: 'error', percent: null, error: NO_WEBGL });
+      viewer.Destroy();
       return;
     }
     viewerRef.current = viewer;
@@ -349,8 +358,8 @@ export function DrawingPreview({ url, compact }: DrawingPreviewProps): ReactElem
               <Alert
                 type="error"
                 showIcon
-                message={t('drawing.loadFailed')}
-                description={load.error}
+                message={load.error === NO_WEBGL ? t('noWebgl') : t('drawing.loadFailed')}
+                description={load.error === NO_WEBGL ? t('noWebglHint') : load.error}
                 data-testid="drawing-error"
               />
             </div>
