@@ -154,6 +154,15 @@ test('every DWG and DXF converts and opens in the drawing viewer; a share opens 
     assert.equal(await list.locator('[data-testid="drawing-layer"]').count(), d.layers);
     await shot(page, J, `${String(i + 2).padStart(2, '0')}-${name}`);
 
+    if (name.startsWith('sample_AC1018')) {
+      // Layer_Off is switched off in the drawing: it starts unchecked.
+      const offBox = list.locator('[data-testid="drawing-layer"][data-layer="Layer_Off"] input');
+      assert.equal(await offBox.isChecked(), false, `${name}: Layer_Off starts off`);
+      assert.equal(
+        await list.locator('[data-testid="drawing-layer"][data-layer="Layer1"] input').isChecked(),
+        true,
+      );
+    }
     // The busiest layer off: fewer inked pixels.
     const before = await settledCoverage(page);
     await list.locator(`[data-testid="drawing-layer"][data-layer="${d.busiestLayer}"] input`).click();

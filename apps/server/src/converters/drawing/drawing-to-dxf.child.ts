@@ -17,7 +17,14 @@ import {
   type CadDocument,
 } from '@node-projects/acad-ts';
 import type { DrawingFigures } from './drawing-to-dxf.ts';
-import { isUtf8Dxf, READABLE_DWG_VERSIONS, sniffDrawing, withUtf8CodePage } from './dxf-scan.ts';
+import {
+  countDxf,
+  decoderLabelOf,
+  isUtf8Dxf,
+  READABLE_DWG_VERSIONS,
+  sniffDrawing,
+  withUtf8CodePage,
+} from './dxf-scan.ts';
 
 const [inputPath, outputPath, suffix] = process.argv.slice(2) as [string, string, string];
 const send = (m: unknown) => process.send?.(m);
@@ -108,6 +115,26 @@ function modelExtents(doc: CadDocument): DrawingFigures['extents'] {
   return box;
 }
 
+/**
+ * acad-ts reads a DXF layer's colour number as unsigned, so a layer switched off (negative number)
+ * comes out on: switch those layers off again, found by reading the LAYER table of the text.
+ */
+function keepLayersOff(doc: CadDocument, bytes: Uint8Array): void {
+  const head = Buffer.from(bytes.buffer, bytes.byteOffset, Math.min(bytes.byteLength, 65_536)).toString(
+    'latin1',
+  );
+  const codePage = /\$DWGCODEPAGE[\t ]*\r?\n[\t ]*3[\t ]*\r?\n([^\r\n]*)/.exec(head)?.[1]?.trim();
+  let text: string;
+  try {
+    text = new TextDecoder(decoderLabelOf(codePage)).decode(bytes);
+  } catch {
+    text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1');
+  }
+  const off = new Set(countDxf(text).offLayers);
+  if (!off.size) return;
+  for (const layer of doc.layers ?? []) if (off.has(layer.name)) layer.isOn = false;
+}
+
 /** Write the document as ASCII DXF (UTF-8) to `file`, in chunks of about 1 MiB. */
 function writeDxf(doc: CadDocument, file: string): void {
   // The writer knows AC1012 and later; older drawings (R12 DXF) are written as 2000.
@@ -155,6 +182,7 @@ try {
   // names another code page would come out garbled: make it say UTF-8.
   if (sniff.format === 'dxf-ascii' && isUtf8Dxf(bytes)) bytes = Buffer.from(withUtf8CodePage(bytes));
   const doc = readDocument(bytes, sniff.format);
+  if (sniff.format === 'dxf-ascii') keepLayersOff(doc, bytes);
   send({ type: 'progress', percent: 60 });
   if (!doc.header || !doc.modelSpace || !doc.layers)
     throw new Unreadable('图纸缺少模型空间或图层表，文件可能已损坏');

@@ -35,6 +35,7 @@ describe('countDxf', () => {
     ['2', '0'],
     ['0', 'LAYER'],
     ['2', '墙体'],
+    ['62', '-5'],
     ['0', 'ENDTAB'],
     ['0', 'ENDSEC'],
     ['0', 'SECTION'],
@@ -61,10 +62,11 @@ describe('countDxf', () => {
       paperEntities: 1,
       layers: 2,
       types: { LINE: 1, POLYLINE: 1, TEXT: 1 },
+      offLayers: ['墙体'],
     });
   });
   it('answers zeros for an empty text', () => {
-    expect(countDxf('')).toEqual({ modelEntities: 0, paperEntities: 0, layers: 0, types: {} });
+    expect(countDxf('')).toEqual({ modelEntities: 0, paperEntities: 0, layers: 0, types: {}, offLayers: [] });
   });
 });
 

@@ -54,6 +54,8 @@ export interface DxfCounts {
   layers: number;
   /** Model-space entity count by DXF type name (`LINE`, `TEXT`, …). */
   types: Record<string, number>;
+  /** Layers switched off (a negative colour number, group 62, in their LAYER entry). */
+  offLayers: string[];
 }
 
 const SUB_ENTITIES = new Set(['VERTEX', 'SEQEND', 'ATTRIB']);
@@ -64,7 +66,8 @@ const SUB_ENTITIES = new Set(['VERTEX', 'SEQEND', 'ATTRIB']);
  */
 export function countDxf(text: string): DxfCounts {
   const lines = text.split(/\r?\n/);
-  const counts: DxfCounts = { modelEntities: 0, paperEntities: 0, layers: 0, types: {} };
+  const counts: DxfCounts = { modelEntities: 0, paperEntities: 0, layers: 0, types: {}, offLayers: [] };
+  let layer: { name: string | null } | null = null;
   let section: string | null = null;
   let sectionPending = false;
   let table: string | null = null;
@@ -84,12 +87,16 @@ export function countDxf(text: string): DxfCounts {
     const value = lines[i + 1]!.trim();
     if (code === '0') {
       flush();
+      layer = null;
       if (value === 'SECTION') sectionPending = true;
       else if (value === 'ENDSEC') section = null;
       else if (section === 'ENTITIES' && !SUB_ENTITIES.has(value)) current = { type: value, paper: false };
       else if (section === 'TABLES' && value === 'TABLE') tablePending = true;
       else if (section === 'TABLES' && value === 'ENDTAB') table = null;
-      else if (section === 'TABLES' && table === 'LAYER' && value === 'LAYER') counts.layers++;
+      else if (section === 'TABLES' && table === 'LAYER' && value === 'LAYER') {
+        counts.layers++;
+        layer = { name: null };
+      }
     } else if (code === '2' && sectionPending) {
       section = value;
       sectionPending = false;
@@ -97,6 +104,9 @@ export function countDxf(text: string): DxfCounts {
       table = value;
       tablePending = false;
     } else if (code === '67' && current && value === '1') current.paper = true;
+    else if (layer && code === '2' && layer.name === null) layer.name = value;
+    else if (layer && code === '62' && Number(value) < 0 && layer.name !== null)
+      counts.offLayers.push(layer.name);
   }
   flush();
   return counts;
@@ -152,4 +162,15 @@ export function withUtf8CodePage(bytes: Uint8Array): Uint8Array {
   return new Uint8Array(
     Buffer.concat([buf.subarray(0, at), Buffer.from(insert, 'latin1'), buf.subarray(at + cut)]),
   );
+}
+
+/** The TextDecoder label for a DXF's `$DWGCODEPAGE` (CJK code pages and Windows-1252 otherwise). */
+export function decoderLabelOf(codePage: string | undefined): string {
+  const cp = (codePage ?? '').toUpperCase();
+  if (cp === 'UTF-8' || cp === 'UTF8') return 'utf-8';
+  if (cp === 'ANSI_936' || cp === 'GB2312' || cp === 'GBK') return 'gbk';
+  if (cp === 'ANSI_950' || cp === 'BIG5') return 'big5';
+  if (cp === 'ANSI_932') return 'shift_jis';
+  if (cp === 'ANSI_949') return 'euc-kr';
+  return 'windows-1252';
 }

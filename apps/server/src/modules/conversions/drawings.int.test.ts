@@ -113,12 +113,15 @@ describe(`drawing conversions (${testDbKind})`, () => {
     expect(stats).toMatchObject({ entities, layers, format: suffix === 'dwg' ? 'dwg' : 'dxf-ascii' });
     if (version) expect(stats.version).toBe(version);
     expect(Array.isArray(stats.layouts)).toBe(true);
+    if (rel.includes('sample_AC1018')) expect(derived.offLayers).toEqual(['Layer_Off']);
     if (suffix === 'dxf') {
       // An independent count of the original ASCII DXF: model-space entities are all there.
       const text = Buffer.from(original).toString('utf8');
       const counted = countDxf(text);
       expect(derived.modelEntities, rel).toBe(counted.modelEntities);
       expect(derived.types, rel).toEqual(counted.types);
+      // Layers switched off in the original stay off (acad-ts alone turns them on).
+      expect(derived.offLayers, rel).toEqual(counted.offLayers);
       expect(derived.layers).toBeGreaterThanOrEqual(counted.layers);
     }
   });

@@ -2,8 +2,9 @@
  * The 2D drawing viewer (issue 13 "2D drawings"; spec 001 §2 preview overlay) for DWG and DXF files,
  * drawn by dxf-viewer (three.js, WebGL) from the derived ASCII DXF. Model space only (paper-space
  * layouts are not drawn). Pan with the left button or one finger, zoom with the wheel or two fingers
- * (pinch), 适应窗口 fits the drawing; a layer list switches layers on and off; the background switches
- * between white and black (entity colours that would vanish are inverted); 测距 measures the distance
+ * (pinch), 适应窗口 fits the drawing; a layer list switches layers on and off (layers off in the
+ * drawing start off, frozen ones are not drawn); the background switches between white and black
+ * (entity colours that would vanish are inverted); 测距 measures the distance
  * between two clicked points in drawing units. Text is drawn with the CJK font served at
  * DRAWING_FONT_URL, so Chinese TEXT/MTEXT never shows as boxes. Parsing runs in a web worker.
  * Loaded lazily (its own chunk, with dxf-viewer and three.js) by preview-body.tsx.
@@ -21,6 +22,7 @@ import { useCallback, useEffect, useRef, useState, type ReactElement } from 'rea
 import { useTranslation } from 'react-i18next';
 import { DRAWING_FONT_URL } from '@bimdrive/contracts';
 import { distance, formatDistance, isClick, sceneToCanvas, type Point } from './drawing-geometry.ts';
+import { fetchOffLayers } from './dxf-layers.ts';
 import '../../i18n.ts';
 
 /** Props of DrawingPreview. */
@@ -138,9 +140,12 @@ export function DrawingPreview({ url, compact }: DrawingPreviewProps): ReactElem
     setLoad({ phase: 'fetch', percent: null });
     setLayers([]);
     setMissingChars(false);
+    const absolute = new URL(url, window.location.href).href;
+    // Layers switched off in the drawing start hidden, as CAD programs show them.
+    const off = fetchOffLayers(absolute);
     viewer
       .Load({
-        url: new URL(url, window.location.href).href,
+        url: absolute,
         fonts: [new URL(DRAWING_FONT_URL, window.location.href).href],
         progressCbk: (phase, size, total) => {
           if (!alive) return;
@@ -149,14 +154,16 @@ export function DrawingPreview({ url, compact }: DrawingPreviewProps): ReactElem
         workerFactory: () =>
           new Worker(new URL('./dxf-viewer-worker.ts', import.meta.url), { type: 'module' }),
       })
-      .then(() => {
+      .then(async () => {
+        const hidden = new Set(await off);
         if (!alive) return;
+        for (const name of hidden) viewer.ShowLayer(name, false);
         setLayers(
           [...viewer.GetLayers()].map((l: LayerInfo) => ({
             name: l.name,
             displayName: l.displayName,
             color: l.color,
-            visible: true,
+            visible: !hidden.has(l.name),
           })),
         );
         setLoad({ phase: 'done', percent: 100 });
