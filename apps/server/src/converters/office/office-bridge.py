@@ -11,7 +11,8 @@ serves one conversion at a time, read as JSON lines on stdin and answered as JSO
 
 The first line it writes is {"ready": true, "pid": <soffice process group>} once soffice answers (or
 {"ready": false, "detail": ...} and exit 3). When stdin closes (the Node process ended or killed
-the bridge) it terminates soffice and exits, so no office process outlives the server.
+the bridge) it terminates soffice and exits, so no office process outlives the server; when soffice
+dies it exits too (code 5), so a crashed office is replaced by the pool.
 Spreadsheets are exported with every sheet scaled to the page width (ScaleToPagesX=1).
 """
 import json
@@ -19,6 +20,7 @@ import os
 import signal
 import subprocess
 import sys
+import threading
 import time
 
 import uno
@@ -177,6 +179,9 @@ def main():
         send({"ready": False, "detail": str(e)[:300]})
         kill_group(proc)
         sys.exit(3)
+    # soffice dying (crash, OOM kill) ends the bridge too, so the pool starts a new pair for the next
+    # job instead of talking to a dead office.
+    threading.Thread(target=lambda: (proc.wait(), os._exit(5)), daemon=True).start()
     send({"ready": True, "pid": proc.pid})
     try:
         for line in sys.stdin:

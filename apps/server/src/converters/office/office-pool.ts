@@ -148,6 +148,11 @@ class Slot {
     child?.kill('SIGKILL');
   }
 
+  /** Process group id of this slot's soffice, 0 when not running. */
+  get pid(): number {
+    return this.sofficePid;
+  }
+
   /** Remove this slot's profile (at process exit). */
   dispose() {
     this.kill();
@@ -226,6 +231,11 @@ export class OfficePool {
       if (next) next(slot);
       else this.free.push(slot);
     }
+  }
+
+  /** Process group ids of the running soffice processes (monitoring, tests). */
+  processIds(): number[] {
+    return this.all.map((s) => s.pid).filter((p) => p > 0);
   }
 
   /** End every slot's office process and remove their profiles. */

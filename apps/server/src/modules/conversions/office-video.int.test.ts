@@ -174,6 +174,23 @@ describe(`office and video conversions (${testDbKind})`, () => {
     expect(await pdfText(path.join(dir, 'next.pdf'))).toContain('BIM');
   });
 
+  it('replaces an office process that crashed between documents', async () => {
+    const input = path.join(TESTDATA, 'office/having-images.docx');
+    const job = (name: string) => ({
+      input,
+      output: path.join(dir, name),
+      timeoutMs: 120_000,
+      memoryMb: 3072,
+    });
+    expect(await officePool().convert(job('a.pdf'))).toEqual({ ok: true });
+    const [pid] = officePool().processIds();
+    expect(pid).toBeGreaterThan(0);
+    process.kill(-pid!, 'SIGKILL');
+    await new Promise((r) => setTimeout(r, 500));
+    expect(await officePool().convert(job('b.pdf'))).toEqual({ ok: true });
+    expect(officePool().processIds()[0]).not.toBe(pid);
+  });
+
   it('fails a file that is not what its suffix says, without touching other files', async () => {
     const iuid = await uploadBytes(
       t,
