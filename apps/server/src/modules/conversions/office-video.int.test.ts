@@ -203,7 +203,7 @@ describe(`office and video conversions (${testDbKind})`, () => {
     expect(row.statusMsg).toContain('不是有效的 .docx');
   });
 
-  it('transcodes AVI, WMV and MKV to H.264/AAC MP4 with the moov atom first, and a poster', async () => {
+  it('transcodes AVI, WMV, MKV and an HEVC MP4 to H.264/AAC MP4 with the moov atom first, and a poster', async () => {
     const avi = path.join(TESTDATA, 'video/drone_survey.avi');
     const made: [string, Uint8Array][] = [
       ['drone_survey.avi', new Uint8Array(await readFile(avi))],
@@ -211,6 +211,11 @@ describe(`office and video conversions (${testDbKind})`, () => {
       [
         'drone.mkv',
         await makeVideo(avi, 'mkv', ['-c:v', 'libx264', '-preset', 'ultrafast', '-c:a', 'libopus']),
+      ],
+      // An MP4 browsers cannot decode (HEVC) is transcoded too.
+      [
+        'drone-hevc.mp4',
+        await makeVideo(avi, 'mp4', ['-c:v', 'libx265', '-preset', 'ultrafast', '-c:a', 'aac']),
       ],
     ];
     for (const [name, bytes] of made) {
