@@ -1,12 +1,13 @@
 /**
  * Child-process entry of the drawing converter: `node drawing-to-dxf.child.ts <input> <output.dxf> <suffix>`.
  * Reads a DWG (R14–2018, AC1014–AC1032) or a DXF (ASCII or binary) with `@node-projects/acad-ts`,
- * writes it back as an ASCII DXF in UTF-8 (what the browser's dxf-viewer reads) and reports over IPC:
+ * writes it back as an ASCII DXF in UTF-8 (what the browser's dxf-viewer reads; an ASCII DXF whose
+ * LAYER table is complete keeps its own text, only re-encoded to UTF-8) and reports over IPC:
  *   { type: 'progress', percent } … then { type: 'done', stats } or { type: 'failed', reason, outOfMemory? }.
  * Reasons are Simplified Chinese for the user (001 §4 转换失败).
  */
 import { closeSync, openSync, writeSync } from 'node:fs';
-import { open, readFile } from 'node:fs/promises';
+import { open, readFile, writeFile } from 'node:fs/promises';
 import {
   ACadVersion,
   DwgReader,
@@ -115,24 +116,27 @@ function modelExtents(doc: CadDocument): DrawingFigures['extents'] {
   return box;
 }
 
-/**
- * acad-ts reads a DXF layer's colour number as unsigned, so a layer switched off (negative number)
- * comes out on: switch those layers off again, found by reading the LAYER table of the text.
- */
-function keepLayersOff(doc: CadDocument, bytes: Uint8Array): void {
+/** The text of an ASCII DXF, decoded by its `$DWGCODEPAGE` (UTF-8 when it says so). */
+function asciiText(bytes: Uint8Array): string {
   const head = Buffer.from(bytes.buffer, bytes.byteOffset, Math.min(bytes.byteLength, 65_536)).toString(
     'latin1',
   );
   const codePage = /\$DWGCODEPAGE[\t ]*\r?\n[\t ]*3[\t ]*\r?\n([^\r\n]*)/.exec(head)?.[1]?.trim();
-  let text: string;
   try {
-    text = new TextDecoder(decoderLabelOf(codePage)).decode(bytes);
+    return new TextDecoder(decoderLabelOf(codePage)).decode(bytes);
   } catch {
-    text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1');
+    return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1');
   }
-  const off = new Set(countDxf(text).offLayers);
-  if (!off.size) return;
-  for (const layer of doc.layers ?? []) if (off.has(layer.name)) layer.isOn = false;
+}
+
+/**
+ * acad-ts reads a DXF layer's colour number as unsigned, so a layer switched off (negative number)
+ * comes out on: switch the layers `off` (read from the LAYER table of the text) off again.
+ */
+function keepLayersOff(doc: CadDocument, off: readonly string[]): void {
+  if (!off.length) return;
+  const names = new Set(off);
+  for (const layer of doc.layers ?? []) if (names.has(layer.name)) layer.isOn = false;
 }
 
 /** Write the document as ASCII DXF (UTF-8) to `file`, in chunks of about 1 MiB. */
@@ -182,7 +186,15 @@ try {
   // names another code page would come out garbled: make it say UTF-8.
   if (sniff.format === 'dxf-ascii' && isUtf8Dxf(bytes)) bytes = Buffer.from(withUtf8CodePage(bytes));
   const doc = readDocument(bytes, sniff.format);
-  if (sniff.format === 'dxf-ascii') keepLayersOff(doc, bytes);
+  // An ASCII DXF whose LAYER table lists every layer is served as its own text (in UTF-8): nothing
+  // is lost to the library's writer, and writing a large drawing again would double the time.
+  let original: string | null = null;
+  if (sniff.format === 'dxf-ascii') {
+    const text = asciiText(bytes);
+    const counts = countDxf(text);
+    keepLayersOff(doc, counts.offLayers);
+    if (counts.layers >= (doc.layers?.count ?? 0)) original = text;
+  }
   send({ type: 'progress', percent: 60 });
   if (!doc.header || !doc.modelSpace || !doc.layers)
     throw new Unreadable('图纸缺少模型空间或图层表，文件可能已损坏');
@@ -196,8 +208,10 @@ try {
     entities,
     layouts,
     extents,
+    output: original !== null ? 'original' : 'rewritten',
   };
-  writeDxf(doc, outputPath);
+  if (original !== null) await writeFile(outputPath, original, 'utf8');
+  else writeDxf(doc, outputPath);
   send({ type: 'progress', percent: 95 });
   send({ type: 'done', stats: figures });
 } catch (err) {

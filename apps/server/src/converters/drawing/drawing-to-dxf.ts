@@ -3,7 +3,9 @@
  * `drawing-to-dxf.child.ts` (acad-ts) in a child process under the request's time and memory limits
  * and writes `<outputDir>/drawing.dxf`, the file the browser's drawing viewer (dxf-viewer) draws.
  * Binary DXF and every DWG from R14 to 2018 (AC1014–AC1032) come out as one ASCII DXF in UTF-8, so
- * Chinese text survives whatever code page the original used.
+ * Chinese text survives whatever code page the original used; an ASCII DXF is read to check it and
+ * to count it, and keeps its own text (re-encoded to UTF-8) unless its LAYER table lacks layers its
+ * entities use (then acad-ts writes it again, with every layer).
  * @returns figures of the drawing: format, version, layer count, model-space entity count, layout names.
  * @throws ConversionError with a readable reason: not a drawing, unsupported DWG version, damaged or
  * truncated file, time or memory limit, crash (not retried); the child could not be started (retryable).
@@ -26,6 +28,8 @@ export interface DrawingFigures {
   layouts: string[];
   /** Model-space extents in drawing units (text, tables and infinite lines not measured); null when none. */
   extents: { minX: number; minY: number; maxX: number; maxY: number } | null;
+  /** `original`: an ASCII DXF served as its own text (UTF-8); `rewritten`: written again by acad-ts. */
+  output: 'original' | 'rewritten';
 }
 
 const CHILD = path.join(import.meta.dirname, 'drawing-to-dxf.child.ts');

@@ -1,0 +1,122 @@
+/**
+ * Drawing conversion benchmark (issue 13 "2D drawings", benchmark), in one run: for the DWG and DXF
+ * files of ../shared/testdata and a generated DXF of about 20 MB (`BENCH_DXF_MB`), the product's
+ * converter (`convertFile`: sniff, an isolated acad-ts child process, ASCII DXF written) against a
+ * bare parse of the same file with the same library in this process (`DwgReader` / `DxfReader`).
+ * Goal: ratio ≤ 1.5. Also the converter child's peak resident memory (VmHWM), measured by running its
+ * entry directly. Each pair runs `BENCH_ROUNDS` times (default 3), alternating which goes first;
+ * medians are compared. The first drawn frame in the browser is not measured here (see
+ * e2e/journeys/drawings.test.ts for the viewer). Run: `node bench/drawings.ts`.
+ */
+import { fork } from 'node:child_process';
+import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { CadDocument, DwgReader, DxfReader, DxfWriter, Line, TextEntity, XYZ } from '@node-projects/acad-ts';
+import { convertFile } from '../apps/server/src/converters/convert-file.ts';
+import { TESTDATA } from '../e2e/lib/server.ts';
+
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const TARGET_MB = Number(process.env.BENCH_DXF_MB ?? 20);
+const limits = { timeoutMs: 600_000, memoryMb: 4096 };
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+const seconds = async (f: () => Promise<unknown>) => {
+  const t = performance.now();
+  await f();
+  return (performance.now() - t) / 1000;
+};
+const CHILD = path.resolve(
+  import.meta.dirname,
+  '../apps/server/src/converters/drawing/drawing-to-dxf.child.ts',
+);
+
+const work = await mkdtemp(path.join(tmpdir(), 'bimdrive-bench-dwg-'));
+
+/** A DXF of about `mb` MB: a grid of short lines with a Chinese label every 50 lines. */
+async function generatedDxf(mb: number): Promise<string> {
+  const doc = new CadDocument();
+  const lines = Math.round(mb * 5600); // ~180 bytes per line entity, labels included
+  for (let i = 0; i < lines; i++) {
+    const x = (i % 1000) * 10;
+    const y = Math.floor(i / 1000) * 10;
+    const l = new Line();
+    l.startPoint = new XYZ(x, y, 0);
+    l.endPoint = new XYZ(x + 8, y + 8, 0);
+    doc.modelSpace!.entities.add(l);
+    if (i % 50 === 0) {
+      const t = new TextEntity();
+      t.value = `编号${i}`;
+      t.insertPoint = new XYZ(x, y, 0);
+      t.height = 2;
+      doc.modelSpace!.entities.add(t);
+    }
+  }
+  const parts: string[] = [];
+  DxfWriter.writeToStream({ write: (s: string) => parts.push(s) }, doc, false);
+  const file = path.join(work, `generated-${mb}mb.dxf`);
+  await writeFile(file, parts.join(''));
+  return file;
+}
+
+async function product(input: string, suffix: string) {
+  const r = await convertFile({
+    inputPath: input,
+    suffix,
+    outputDir: path.join(work, `p-${Math.random()}`),
+    ...limits,
+  });
+  if (!r.ok) throw new Error(`${input}: ${r.reason}`);
+}
+
+async function bare(input: string, suffix: string) {
+  const bytes = new Uint8Array(await readFile(input));
+  if (suffix === 'dwg') DwgReader.readFromStream(bytes.buffer);
+  else DxfReader.readFromStream(bytes);
+}
+
+/** Peak resident memory (MiB) of the converter child converting `input`. */
+async function childPeakMb(input: string, suffix: string): Promise<number> {
+  const child = fork(CHILD, [input, path.join(work, `rss-${Math.random()}.dxf`), suffix], {
+    stdio: ['ignore', 'ignore', 'ignore', 'ipc'],
+  });
+  let peak = 0;
+  const poll = setInterval(() => {
+    void readFile(`/proc/${child.pid}/status`, 'utf8')
+      .then((s) => (peak = Math.max(peak, Number(/VmHWM:\s+(\d+)/.exec(s)?.[1] ?? 0) / 1024)))
+      .catch(() => undefined);
+  }, 50);
+  await new Promise((r) => child.once('exit', r));
+  clearInterval(poll);
+  return peak;
+}
+
+const files = [
+  path.join(TESTDATA, 'dwg/R14.dwg'),
+  path.join(TESTDATA, 'dwg/sample_AC1018.dwg'),
+  path.join(TESTDATA, 'dxf/polylines.dxf'),
+  path.join(TESTDATA, 'dxf/sample_AC1018_ascii.dxf'),
+  await generatedDxf(TARGET_MB),
+];
+console.log(`DWG/DXF → ASCII DXF: product convertFile vs bare acad-ts parse (median of ${ROUNDS})`);
+for (const file of files) {
+  const suffix = path.extname(file).slice(1);
+  const pa: number[] = [];
+  const pb: number[] = [];
+  for (let i = 0; i < ROUNDS; i++) {
+    if (i % 2 === 0) {
+      pa.push(await seconds(() => product(file, suffix)));
+      pb.push(await seconds(() => bare(file, suffix)));
+    } else {
+      pb.push(await seconds(() => bare(file, suffix)));
+      pa.push(await seconds(() => product(file, suffix)));
+    }
+  }
+  const ratio = median(pa) / median(pb);
+  const mb = (await stat(file)).size / 1e6;
+  const peak = await childPeakMb(file, suffix);
+  console.log(
+    `${path.basename(file).padEnd(28)} ${mb.toFixed(1).padStart(5)} MB   product ${median(pa).toFixed(2)} s   bare ${median(pb).toFixed(2)} s   ratio ${ratio.toFixed(2)} (goal ≤ 1.5) ${ratio <= 1.5 ? 'ok' : 'OVER'}   converter peak RSS ${peak.toFixed(0)} MiB`,
+  );
+}
+await rm(work, { recursive: true, force: true });
+process.exit(0);
