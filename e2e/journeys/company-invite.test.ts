@@ -85,7 +85,7 @@ test('invite a phone, copy the link, register with it in a fresh browser, land a
   await admin.getByText('请输入正确的手机号').waitFor();
   await form.getByLabel('手机号').fill(INVITED);
   await form.getByLabel('姓名').fill('赵六');
-  const inviteWidth = await form.evaluate((el) => el.closest('.ant-modal')!.getBoundingClientRect().width);
+  const inviteWidth = await form.evaluate((el) => (el.closest('.ant-modal') as HTMLElement).offsetWidth);
   assert.equal(Math.round(inviteWidth), 425, 'the invite dialog is 425 px wide');
   await admin
     .getByRole('button', { name: /确\s*定/ })
