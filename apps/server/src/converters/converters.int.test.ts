@@ -325,6 +325,34 @@ describe('GLB (no conversion needed) and meshes → GLB', () => {
     if (!r.ok) expect(r.reason).toMatch(/模型文件无法解析|没有可显示的网格/);
   });
 
+  it('refuses a GLB whose buffer view lies about its length (Khronos validator), naming the error', async () => {
+    const glb = await readFile(path.join(TESTDATA, 'gltf/BoxTextured.glb'));
+    const json = glbJson(new Uint8Array(glb)) as {
+      bufferViews: { byteLength: number }[];
+      buffers: { byteLength: number }[];
+    };
+    json.bufferViews[0]!.byteLength = json.buffers[0]!.byteLength + 4096;
+    const text = Buffer.from(JSON.stringify(json));
+    const jsonChunk = Buffer.concat([text, Buffer.alloc((4 - (text.length % 4)) % 4, 0x20)]);
+    const oldJsonLen = glb.readUInt32LE(12);
+    const bin = glb.subarray(20 + oldJsonLen);
+    const head = Buffer.alloc(20);
+    head.write('glTF', 0, 'latin1');
+    head.writeUInt32LE(2, 4);
+    head.writeUInt32LE(20 + jsonChunk.length + bin.length, 8);
+    head.writeUInt32LE(jsonChunk.length, 12);
+    head.write('JSON', 16, 'latin1');
+    const lying = path.join(WORK, 'lying.glb');
+    await writeFile(lying, Buffer.concat([head, jsonChunk, bin]));
+    const r = await convert('lying.glb', lying);
+    expect(r.ok).toBe(false);
+    if (!r.ok) {
+      expect(r.reason).toMatch(/^GLB 文件无效/);
+      expect(r.reason).toContain('/bufferViews/0/byteLength');
+      expect(r.retryable).toBe(false);
+    }
+  });
+
   it('names the converted model after the user’s file, leaving no scratch files', async () => {
     const r = okOf(
       await convertFile({
