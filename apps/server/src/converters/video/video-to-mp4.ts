@@ -202,6 +202,11 @@ export async function videoToMp4(req: ConvertRequest, outputPath: string) {
   }
   const args = transcodeArgs(req.inputPath, outputPath, probe);
   args.splice(args.length - 1, 0, '-progress', 'pipe:1', '-nostats');
+  // The poster is taken from the original while the transcode runs (one frame; it adds no wait).
+  const posterDone = writePoster(req.inputPath, poster, probe.duration, limits).then(
+    () => null,
+    (err: unknown) => err,
+  );
   try {
     await ffmpeg(args, {
       ...limits,
@@ -211,9 +216,11 @@ export async function videoToMp4(req: ConvertRequest, outputPath: string) {
       },
     });
   } catch (err) {
+    await posterDone;
     await rm(outputPath, { force: true });
     throw err;
   }
-  await writePoster(outputPath, poster, probe.duration, limits);
+  // A poster the original would not give (an odd codec seeks badly) is taken from the MP4 instead.
+  if (await posterDone) await writePoster(outputPath, poster, probe.duration, limits);
   return { ...figures, transcoded: true, derivedPath: outputPath };
 }
