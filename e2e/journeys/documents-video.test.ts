@@ -16,6 +16,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { canvasCoverage, launchBrowser, shot } from '../lib/browser.ts';
+import { closePreview, openPreview } from '../lib/preview.ts';
 import { DEMO, startServer, TESTDATA, type RunningServer } from '../lib/server.ts';
 import { signInWithPassword } from '../lib/sign-in.ts';
 import { makeChineseDocx, makeVideo, saveAs } from '../../apps/server/src/test/document-fixtures.ts';
@@ -113,17 +114,6 @@ after(async () => {
   await server?.stop();
   await rm(work, { recursive: true, force: true });
 });
-
-const closePreview = async (page: Page) => {
-  await page.locator('[data-testid="preview-overlay"]').getByRole('button', { name: '关闭' }).click();
-  await page.locator('[data-testid="preview-overlay"]').waitFor({ state: 'hidden', timeout: 10_000 });
-};
-
-/** Open a row's preview from the file table. */
-async function openPreview(page: Page, name: string) {
-  await page.locator(`[data-row-name="${name}"]`).getByRole('button', { name: '预览' }).click();
-  await page.locator('[data-testid="preview-overlay"]').waitFor();
-}
 
 /** Wait until the first PDF page is drawn; answers the share of inked pixels on it (0..1). */
 async function pdfPageDrawn(page: Page): Promise<number> {

@@ -18,6 +18,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { DwgReader, DxfReader, type CadDocument } from '@node-projects/acad-ts';
 import { canvasCoverage, launchBrowser, shot } from '../lib/browser.ts';
+import { closePreview, openPreview } from '../lib/preview.ts';
 import { DEMO, startServer, TESTDATA, type RunningServer } from '../lib/server.ts';
 import { signInWithPassword } from '../lib/sign-in.ts';
 import { makeChineseDxf } from '../../apps/server/src/test/drawing-fixtures.ts';
@@ -83,16 +84,6 @@ after(async () => {
   await server?.stop();
   await rm(work, { recursive: true, force: true });
 });
-
-const closePreview = async (page: Page) => {
-  await page.locator('[data-testid="preview-overlay"]').getByRole('button', { name: '关闭' }).click();
-  await page.locator('[data-testid="preview-overlay"]').waitFor({ state: 'hidden', timeout: 10_000 });
-};
-
-async function openPreview(page: Page, name: string) {
-  await page.locator(`[data-row-name="${name}"]`).getByRole('button', { name: '预览' }).click();
-  await page.locator('[data-testid="preview-overlay"]').waitFor();
-}
 
 /** Wait until the drawing viewer has drawn; answers the share of inked canvas pixels (0..1). */
 async function drawingDrawn(page: Page): Promise<number> {

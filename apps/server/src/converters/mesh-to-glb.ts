@@ -11,8 +11,8 @@
 import { mkdir, rm, symlink } from 'node:fs/promises';
 import path from 'node:path';
 import { glbInfo } from './glb-info.ts';
-import { limitReason, spawnIsolated } from './run-isolated.ts';
-import { ConversionError, type ConvertRequest } from './types.ts';
+import { runTool } from './run-isolated.ts';
+import type { ConvertRequest } from './types.ts';
 
 /** The assimp binary (override with ASSIMP_BIN, read on each conversion). */
 const assimpBin = () => process.env.ASSIMP_BIN ?? 'assimp';
@@ -31,26 +31,10 @@ export async function meshToGlb(req: ConvertRequest, outputPath: string) {
   const limits = { timeoutMs: req.timeoutMs, memoryMb: req.memoryMb, addressSpaceMb: req.memoryMb + 256 };
   try {
     req.onProgress?.(10);
-    let exit;
-    try {
-      exit = await spawnIsolated(assimpBin(), ['export', linked, outputPath, '-fglb2'], limits);
-    } catch (err) {
-      // Not the file's fault (tool missing on this worker, EAGAIN…): retried with back-off.
-      if ((err as NodeJS.ErrnoException).code === 'ENOENT')
-        throw new ConversionError('模型转换工具 assimp 暂不可用，稍后自动重试', true);
-      throw new ConversionError('转换进程无法启动，稍后自动重试', true);
-    }
-    const limited = limitReason(exit, limits);
-    if (limited) throw new ConversionError(limited);
-    if (exit.code !== 0) {
-      const why =
-        exit.stderr
-          .split('\n')
-          .map((l) => l.trim())
-          .filter(Boolean)
-          .at(-1) ?? `exit ${exit.code ?? exit.signal}`;
-      throw new ConversionError(`模型文件无法解析：${why.replace(/^ERROR:\s*/i, '').slice(0, 200)}`);
-    }
+    await runTool(assimpBin(), ['export', linked, outputPath, '-fglb2'], limits, {
+      tool: '模型转换工具 assimp ',
+      failPrefix: '模型文件无法解析',
+    });
     req.onProgress?.(90);
     return await glbInfo(outputPath);
   } finally {

@@ -12,6 +12,7 @@
  */
 import { fork, spawn, type ChildProcess } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
+import { ConversionError } from './types.ts';
 
 /** How a child ended. `killedFor` is set when this module killed it. */
 export interface IsolatedExit {
@@ -137,4 +138,38 @@ export function limitReason(exit: IsolatedExit, opts: IsolatedOptions): string |
   if (exit.killedFor === 'memory') return memoryReason(opts.memoryMb);
   if ((exit.code !== 0 || exit.signal) && OUT_OF_MEMORY.test(exit.stderr)) return memoryReason(opts.memoryMb);
   return null;
+}
+
+/**
+ * Run a native converter tool (assimp, ffmpeg…) isolated and turn every way it can end badly into a
+ * ConversionError: the tool missing on this worker or not startable (retryable, with `tool` named),
+ * a limit hit, or a non-zero exit (`${failPrefix}：` + the last line of stderr, minus an `ERROR:` tag).
+ * @returns normally when the tool exited 0.
+ */
+export async function runTool(
+  command: string,
+  args: string[],
+  opts: IsolatedOptions,
+  names: { tool: string; failPrefix: string },
+): Promise<void> {
+  let exit: IsolatedExit;
+  try {
+    exit = await spawnIsolated(command, args, opts);
+  } catch (err) {
+    // Not the file's fault (tool missing on this worker, EAGAIN…): retried with back-off.
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT')
+      throw new ConversionError(`${names.tool}暂不可用，稍后自动重试`, true);
+    throw new ConversionError('转换进程无法启动，稍后自动重试', true);
+  }
+  const limited = limitReason(exit, opts);
+  if (limited) throw new ConversionError(limited);
+  if (exit.code !== 0) {
+    const why =
+      exit.stderr
+        .split('\n')
+        .map((l) => l.trim())
+        .filter(Boolean)
+        .at(-1) ?? `exit ${exit.code ?? exit.signal}`;
+    throw new ConversionError(`${names.failPrefix}：${why.replace(/^ERROR:\s*/i, '').slice(0, 200)}`);
+  }
 }

@@ -14,7 +14,7 @@ import { execFile } from 'node:child_process';
 import { rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { limitReason, spawnIsolated, type IsolatedOptions } from '../run-isolated.ts';
+import { runTool, type IsolatedOptions } from '../run-isolated.ts';
 import { ConversionError, type ConvertRequest } from '../types.ts';
 
 const run = promisify(execFile);
@@ -129,27 +129,8 @@ export function progressSeconds(chunk: string): number | null {
   return last;
 }
 
-async function ffmpeg(args: string[], limits: IsolatedOptions): Promise<void> {
-  let exit;
-  try {
-    exit = await spawnIsolated(ffmpegBin(), args, limits);
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT')
-      throw new ConversionError('视频转换工具 ffmpeg 暂不可用，稍后自动重试', true);
-    throw new ConversionError('转换进程无法启动，稍后自动重试', true);
-  }
-  const limited = limitReason(exit, limits);
-  if (limited) throw new ConversionError(limited);
-  if (exit.code !== 0) {
-    const why =
-      exit.stderr
-        .split('\n')
-        .map((l) => l.trim())
-        .filter(Boolean)
-        .at(-1) ?? `exit ${exit.code ?? exit.signal}`;
-    throw new ConversionError(`视频转码失败：${why.slice(0, 200)}`);
-  }
-}
+const ffmpeg = (args: string[], limits: IsolatedOptions) =>
+  runTool(ffmpegBin(), args, limits, { tool: '视频转换工具 ffmpeg ', failPrefix: '视频转码失败' });
 
 /** Take a poster frame (JPEG, at most 1280 px wide) about 10% into the video (≤ 1 s). */
 async function writePoster(input: string, output: string, duration: number, limits: IsolatedOptions) {

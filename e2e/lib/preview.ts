@@ -1,0 +1,14 @@
+/** The preview overlay from the file table (spec 001 §2), shared by the journeys. */
+import type { Page } from 'playwright-core';
+
+/** Open a row's preview with its 预览 button and wait for the overlay. */
+export async function openPreview(page: Page, name: string): Promise<void> {
+  await page.locator(`[data-row-name="${name}"]`).getByRole('button', { name: '预览' }).click();
+  await page.locator('[data-testid="preview-overlay"]').waitFor();
+}
+
+/** Close the overlay with 关闭 and wait until it is gone. */
+export async function closePreview(page: Page): Promise<void> {
+  await page.locator('[data-testid="preview-overlay"]').getByRole('button', { name: '关闭' }).click();
+  await page.locator('[data-testid="preview-overlay"]').waitFor({ state: 'hidden', timeout: 10_000 });
+}
