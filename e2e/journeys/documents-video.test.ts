@@ -11,7 +11,8 @@
  */
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { execFileSync } from 'node:child_process';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
@@ -19,13 +20,16 @@ import { canvasCoverage, launchBrowser, shot } from '../lib/browser.ts';
 import { closePreview, openPreview } from '../lib/preview.ts';
 import { DEMO, startServer, TESTDATA, type RunningServer } from '../lib/server.ts';
 import { signInWithPassword } from '../lib/sign-in.ts';
-import { makeChineseDocx, makeVideo, saveAs } from '../../apps/server/src/test/document-fixtures.ts';
+import { makeChineseDocx, makeVideo, makeZip, saveAs } from '../../apps/server/src/test/document-fixtures.ts';
 
 const J = 'documents-video';
 const CN_DOCX = '施工组织设计.docx';
 const CN_WORDS = ['施工组织设计', '钢筋混凝土'];
 const ENCRYPTED = '加密文档.docx.odt';
 const AVI = 'drone_survey.avi';
+const LOG_WORD = '混凝土浇筑';
+/** A site log in Chinese, written to disk as GBK (glibc iconv) by the second journey. */
+const LOG = `2026-11-25 晴\n${LOG_WORD}：三层楼板，完成 86 立方米。\n`;
 
 let server: RunningServer;
 let browser: Browser;
@@ -146,6 +150,34 @@ async function videoPlays(page: Page): Promise<{ width: number; time: number }> 
   return video.evaluate((v: HTMLVideoElement) => ({ width: v.videoWidth, time: v.currentTime }));
 }
 
+/** Share a row browse-only with a code and open the link in a fresh phone context (390×844). */
+async function visitShare(page: Page, name: string) {
+  await page.locator(`[data-row-name="${name}"]`).getByRole('button', { name: '分享' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByText('仅浏览').click();
+  await dialog.getByRole('button', { name: /创建链接/ }).click();
+  const link = (await page.locator('[data-testid="share-link"]').innerText()).trim();
+  const pwd = (await page.locator('[data-testid="share-pwd"]').innerText()).trim();
+  await page.keyboard.press('Escape');
+  await dialog.waitFor({ state: 'hidden' }).catch(() => undefined);
+  const phone = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    isMobile: true,
+    hasTouch: true,
+    locale: 'zh-CN',
+  });
+  const visitor = await phone.newPage();
+  visitor.on('pageerror', (e) => console.error('[page error]', e.message));
+  await visitor.goto(link);
+  await visitor.locator('[data-testid="share-pwd-input"]').fill(pwd);
+  await visitor.locator('[data-testid="share-submit"]').click();
+  return { phone, visitor };
+}
+
+/** Horizontal overflow of a page in CSS pixels (≤ 0: nothing to scroll sideways). */
+const overflowOf = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+
 test('every office and video type converts and opens; shares open on a phone', async () => {
   const ctx = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
   const page = await ctx.newPage();
@@ -205,32 +237,13 @@ test('every office and video type converts and opens; shares open on a phone', a
 
   // Share the Chinese docx and the AVI browse-only; a phone visitor opens each with its code.
   for (const name of [CN_DOCX, AVI]) {
-    await page.locator(`[data-row-name="${name}"]`).getByRole('button', { name: '分享' }).click();
-    const dialog = page.getByRole('dialog');
-    await dialog.getByText('仅浏览').click();
-    await dialog.getByRole('button', { name: /创建链接/ }).click();
-    const link = (await page.locator('[data-testid="share-link"]').innerText()).trim();
-    const pwd = (await page.locator('[data-testid="share-pwd"]').innerText()).trim();
-    await page.keyboard.press('Escape');
-    await dialog.waitFor({ state: 'hidden' }).catch(() => undefined);
-
-    const phone = await browser.newContext({
-      viewport: { width: 390, height: 844 },
-      isMobile: true,
-      hasTouch: true,
-      locale: 'zh-CN',
-    });
-    const visitor = await phone.newPage();
-    visitor.on('pageerror', (e) => console.error('[page error]', e.message));
-    await visitor.goto(link);
-    await visitor.locator('[data-testid="share-pwd-input"]').fill(pwd);
-    await visitor.locator('[data-testid="share-submit"]').click();
+    const { phone, visitor } = await visitShare(page, name);
     if (name === CN_DOCX) {
       const coverage = await pdfPageDrawn(visitor);
       assert.ok(coverage > 0.002, `visitor sees the page (${(coverage * 100).toFixed(2)}% ink)`);
       const layer = visitor.locator('[data-testid="pdf-page"][data-page="1"] [data-testid="pdf-text-layer"]');
       await layer.filter({ hasText: CN_WORDS[0]! }).waitFor({ timeout: 15_000 });
-      const overflow = await visitor.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      const overflow = await overflowOf(visitor);
       assert.ok(overflow <= 0, `no horizontal scrolling on a phone (${overflow}px)`);
       await shot(visitor, J, '07-visitor-docx');
     } else {
@@ -275,5 +288,101 @@ test('every office and video type converts and opens; shares open on a phone', a
   await reader.goto(`${bridge}x`);
   await reader.locator('[data-testid="bridge-office-invalid"]').waitFor();
   await chat.close();
+  await ctx.close();
+});
+
+test('a PDF, a GBK text, an image and a zip open as the owner and through share links on a phone', async () => {
+  const gbk = path.join(work, '施工日志.txt');
+  await writeFile(gbk, execFileSync('iconv', ['-f', 'UTF-8', '-t', 'GBK'], { input: LOG }));
+  const zipPath = path.join(work, '交付资料.zip');
+  await writeFile(
+    zipPath,
+    await makeZip([
+      ['说明/图纸说明.txt', Buffer.from(`${LOG_WORD}：本压缩包含墙体截图和平面图。\n`, 'utf8')],
+      [
+        'images/SimpleWall_Screenshot_1.png',
+        await readFile(path.join(TESTDATA, 'images/SimpleWall_Screenshot_1.png')),
+      ],
+      ['docs/A-101_Floor_Plans.pdf', await readFile(path.join(TESTDATA, 'office/A-101_Floor_Plans.pdf'))],
+    ]),
+  );
+  const files = [
+    path.join(TESTDATA, 'office/A-101_Floor_Plans.pdf'),
+    gbk,
+    path.join(TESTDATA, 'images/SimpleWall_Screenshot_1.png'),
+    zipPath,
+  ];
+  const ctx = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
+  const page = await ctx.newPage();
+  page.on('pageerror', (e) => console.error('[page error]', e.message));
+  await signInWithPassword(page, server.url, DEMO.phone, DEMO.password);
+  await page.goto(`${server.url}/myDocument?rows=50`);
+  await page.setInputFiles('[data-testid="upload-input"]', files);
+  for (const f of files)
+    await page.locator(`[data-row-name="${path.basename(f)}"]`).waitFor({ timeout: 60_000 });
+
+  // Owner: the PDF draws, the text reads in its own encoding, the image loads and turns, the zip lists.
+  await openPreview(page, 'A-101_Floor_Plans.pdf');
+  assert.ok((await pdfPageDrawn(page)) > 0.002, 'the PDF page is drawn');
+  await closePreview(page);
+  await openPreview(page, '施工日志.txt');
+  await page.locator('[data-testid="text-preview"]').filter({ hasText: LOG_WORD }).waitFor();
+  assert.match(await page.locator('[data-testid="text-encoding"]').innerText(), /GB/);
+  await shot(page, J, '10-gbk-text');
+  await closePreview(page);
+  await openPreview(page, 'SimpleWall_Screenshot_1.png');
+  const img = page.locator('[data-testid="image-preview"]');
+  await page.waitForFunction(
+    () => (document.querySelector<HTMLImageElement>('[data-testid="image-preview"]')?.naturalWidth ?? 0) > 0,
+  );
+  const before = await img.boundingBox();
+  await page.getByTestId('image-rotate').click();
+  await page.waitForTimeout(400);
+  const after = await img.boundingBox();
+  assert.ok(before && after && Math.abs(before.width - after.width) > 5, 'rotating turns the picture');
+  await closePreview(page);
+  await openPreview(page, '交付资料.zip');
+  const entries = page.locator('[data-testid="archive-entry"]');
+  await entries.first().waitFor();
+  for (const p of ['说明/图纸说明.txt', 'images/SimpleWall_Screenshot_1.png', 'docs/A-101_Floor_Plans.pdf'])
+    await page.locator(`[data-testid="archive-entry"][data-path="${p}"]`).waitFor();
+  await page
+    .locator('[data-testid="archive-entry"][data-path="images/SimpleWall_Screenshot_1.png"]')
+    .getByRole('button', { name: /预览/ })
+    .click();
+  await page.waitForFunction(
+    () =>
+      (document.querySelector<HTMLImageElement>(
+        '[data-testid="archive-entry-view"] [data-testid="image-preview"]',
+      )?.naturalWidth ?? 0) > 0,
+  );
+  await shot(page, J, '11-zip-entry');
+  await closePreview(page);
+
+  // Visitors on a phone, one share link each.
+  for (const name of [
+    'A-101_Floor_Plans.pdf',
+    '施工日志.txt',
+    'SimpleWall_Screenshot_1.png',
+    '交付资料.zip',
+  ]) {
+    const { phone, visitor } = await visitShare(page, name);
+    if (name.endsWith('.pdf')) assert.ok((await pdfPageDrawn(visitor)) > 0.002, 'visitor sees the PDF page');
+    else if (name.endsWith('.txt'))
+      await visitor.locator('[data-testid="text-preview"]').filter({ hasText: LOG_WORD }).waitFor();
+    else if (name.endsWith('.png'))
+      await visitor.waitForFunction(
+        () =>
+          (document.querySelector<HTMLImageElement>('[data-testid="image-preview"]')?.naturalWidth ?? 0) > 0,
+      );
+    else
+      await visitor
+        .locator('[data-testid="archive-entry"][data-path="docs/A-101_Floor_Plans.pdf"]')
+        .waitFor();
+    const overflow = await overflowOf(visitor);
+    assert.ok(overflow <= 0, `${name}: no horizontal scrolling on a phone (${overflow}px)`);
+    await shot(visitor, J, `12-visitor-${path.extname(name).slice(1)}`);
+    await phone.close();
+  }
   await ctx.close();
 });

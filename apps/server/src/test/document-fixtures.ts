@@ -129,3 +129,13 @@ export async function makeVideo(source: string, suffix: string, codecArgs: strin
     await rm(dir, { recursive: true, force: true });
   }
 }
+
+/** A zip of `[name, bytes]` entries (UTF-8 names), as yazl writes it. */
+export async function makeZip(entries: [string, Uint8Array][]): Promise<Buffer> {
+  const zip = new yazl.ZipFile();
+  for (const [name, bytes] of entries) zip.addBuffer(Buffer.from(bytes), name);
+  zip.end();
+  const chunks: Buffer[] = [];
+  for await (const c of zip.outputStream) chunks.push(c as Buffer);
+  return Buffer.concat(chunks);
+}
