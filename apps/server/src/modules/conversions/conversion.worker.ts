@@ -8,7 +8,7 @@
  */
 import path from 'node:path';
 import type { PgBoss } from 'pg-boss';
-import { and, eq, inArray, like, or } from 'drizzle-orm';
+import { and, eq, inArray, like, or, sql } from 'drizzle-orm';
 import {
   DRAWING_SUFFIXES,
   OFFICE_SUFFIXES,
@@ -17,7 +17,7 @@ import {
   VIDEO_TRANSCODE_SUFFIXES,
   type FileStatusEventValue,
 } from '@bimdrive/contracts';
-import { files } from '../../db/schema.ts';
+import { files, fileVersions } from '../../db/schema.ts';
 import type { AppContext } from '../../app-context.ts';
 import { derivedDirOf, fileFolderKey, originalKeyOf, previewGlbKeyOf } from '../../storage/local-storage.ts';
 import { filesRepository, type FileRowDb } from '../files/files.repository.ts';
@@ -183,8 +183,8 @@ export async function startConversionWorker(ctx: AppContext, boss: PgBoss): Prom
  * Files kept before office documents and videos had renditions (issue 14) sit at status 0 with
  * nothing to show, and DWG/DXF drawings kept before they had a converter (issue 13) sit at status 4
  * with a "no converter" reason: queue a conversion for each current version once, at worker start.
- * The status update claims a row for one worker only, so several workers starting together queue
- * each file once.
+ * Office files and videos among older versions are queued too. The status update claims a row for
+ * one worker only, so several workers starting together queue each file once.
  * @returns how many were queued.
  */
 export async function queueMissingRenditions(ctx: AppContext): Promise<number> {
@@ -208,5 +208,18 @@ export async function queueMissingRenditions(ctx: AppContext): Promise<number> {
     )
     .returning({ id: files.id });
   for (const { id } of claimed) await ctx.enqueueConversion(id);
-  return claimed.length;
+  // Older versions (not current) of such office files and videos, each in its own version folder.
+  const versionsClaimed = await ctx.db
+    .update(fileVersions)
+    .set({ statusType: StatusType.queued, progress: 0, statusMsg: '' })
+    .where(
+      and(
+        eq(fileVersions.statusType, StatusType.none),
+        inArray(fileVersions.suffix, suffixes),
+        sql`${fileVersions.number} <> (select ${files.versionNo} from ${files} where ${files.id} = ${fileVersions.fileId})`,
+      ),
+    )
+    .returning({ id: fileVersions.fileId, n: fileVersions.number });
+  for (const { id, n } of versionsClaimed) await ctx.enqueueConversion(id, n);
+  return claimed.length + versionsClaimed.length;
 }

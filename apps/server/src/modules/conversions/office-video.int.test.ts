@@ -9,7 +9,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Api, type BridgeOfficeLinkValue, type PreviewInfoValue } from '@bimdrive/contracts';
@@ -19,6 +19,7 @@ import {
   startTestApp,
   TESTDATA,
   testDbKind,
+  tusPatch,
   uploadBytes,
   uploadTestFile,
   waitForStatus,
@@ -26,7 +27,7 @@ import {
   type TestUser,
 } from '../../test/harness.ts';
 import { makeChineseDocx, makeEncrypted, makeVideo } from '../../test/document-fixtures.ts';
-import { files } from '../../db/schema.ts';
+import { files, fileVersions } from '../../db/schema.ts';
 import { queueMissingRenditions } from './conversion.worker.ts';
 import { officePool } from '../../converters/office/office-pool.ts';
 
@@ -284,6 +285,43 @@ describe(`office and video conversions (${testDbKind})`, () => {
     expect(await queueMissingRenditions(t.built.ctx)).toBe(0); // claimed once
     expect((await waitForStatus(t, u.token, iuid)).statusType).toBe(3);
     expect((await preview(iuid)).data.viewUrl).toBeTruthy();
+  });
+
+  it('queues them for older versions too, each converted in its own version', async () => {
+    const iuid = await uploadTestFile(t, u.token, 'office/chart-sheet.xlsx');
+    await waitForStatus(t, u.token, iuid);
+    const bytes = new Uint8Array(await readFile(path.join(TESTDATA, 'office/COBie_style_Duplex.xlsx')));
+    const meta = `filename ${Buffer.from('chart-sheet.xlsx').toString('base64')},versionOf ${Buffer.from(iuid).toString('base64')}`;
+    const created = await fetch(`${t.baseUrl}${Api.versionAdd}`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${u.token}`,
+        'tus-resumable': '1.0.0',
+        'upload-length': String(bytes.length),
+        'upload-metadata': meta,
+      },
+    });
+    expect(created.status).toBe(201);
+    expect((await tusPatch(t, u.token, created.headers.get('location')!, 0, bytes)).status).toBe(204);
+    await waitForStatus(t, u.token, iuid);
+    // Version 1 as an older installation left it.
+    await t.built.ctx.db
+      .update(fileVersions)
+      .set({ statusType: 0, derivedKind: null, derivedKey: null })
+      .where(and(eq(fileVersions.fileId, iuid), eq(fileVersions.number, 1)));
+    const v1 = async () =>
+      (
+        await call<PreviewInfoValue>(t, 'GET', Api.preview, {
+          token: u.token,
+          query: { IUID: iuid, version: '1' },
+        })
+      ).body.data;
+    expect((await v1()).viewUrl).toBeNull();
+    expect(await queueMissingRenditions(t.built.ctx)).toBe(1); // version 1 only; version 2 is converted
+    for (let i = 0; i < 200 && (await v1()).statusType !== 3; i++)
+      await new Promise((r) => setTimeout(r, 300));
+    const pdf = await save((await v1()).viewUrl!, 'v1.pdf');
+    expect(await pdfText(pdf)).not.toContain('Duplex'); // the chart sheet, not version 2's workbook
   });
 
   it('shows a presentation over the size threshold as page pictures (GetUploadPictureFile)', async () => {
