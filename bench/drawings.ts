@@ -13,18 +13,12 @@ import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { CadDocument, DwgReader, DxfReader, DxfWriter, Line, TextEntity, XYZ } from '@node-projects/acad-ts';
-import { convertFile } from '../apps/server/src/converters/convert-file.ts';
 import { TESTDATA } from '../e2e/lib/server.ts';
+import { convertOnce, pairedMedians } from './lib/paired.ts';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const TARGET_MB = Number(process.env.BENCH_DXF_MB ?? 20);
 const limits = { timeoutMs: 600_000, memoryMb: 4096 };
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-const seconds = async (f: () => Promise<unknown>) => {
-  const t = performance.now();
-  await f();
-  return (performance.now() - t) / 1000;
-};
 const CHILD = path.resolve(
   import.meta.dirname,
   '../apps/server/src/converters/drawing/drawing-to-dxf.child.ts',
@@ -58,15 +52,7 @@ async function generatedDxf(mb: number): Promise<string> {
   return file;
 }
 
-async function product(input: string, suffix: string) {
-  const r = await convertFile({
-    inputPath: input,
-    suffix,
-    outputDir: path.join(work, `p-${Math.random()}`),
-    ...limits,
-  });
-  if (!r.ok) throw new Error(`${input}: ${r.reason}`);
-}
+const product = (input: string, suffix: string) => convertOnce(work, input, suffix, limits);
 
 async function bare(input: string, suffix: string) {
   const bytes = new Uint8Array(await readFile(input));
@@ -100,22 +86,15 @@ const files = [
 console.log(`DWG/DXF → ASCII DXF: product convertFile vs bare acad-ts parse (median of ${ROUNDS})`);
 for (const file of files) {
   const suffix = path.extname(file).slice(1);
-  const pa: number[] = [];
-  const pb: number[] = [];
-  for (let i = 0; i < ROUNDS; i++) {
-    if (i % 2 === 0) {
-      pa.push(await seconds(() => product(file, suffix)));
-      pb.push(await seconds(() => bare(file, suffix)));
-    } else {
-      pb.push(await seconds(() => bare(file, suffix)));
-      pa.push(await seconds(() => product(file, suffix)));
-    }
-  }
-  const ratio = median(pa) / median(pb);
+  const m = await pairedMedians(
+    ROUNDS,
+    () => product(file, suffix),
+    () => bare(file, suffix),
+  );
   const mb = (await stat(file)).size / 1e6;
   const peak = await childPeakMb(file, suffix);
   console.log(
-    `${path.basename(file).padEnd(28)} ${mb.toFixed(1).padStart(5)} MB   product ${median(pa).toFixed(2)} s   bare ${median(pb).toFixed(2)} s   ratio ${ratio.toFixed(2)} (goal ≤ 1.5) ${ratio <= 1.5 ? 'ok' : 'OVER'}   converter peak RSS ${peak.toFixed(0)} MiB`,
+    `${path.basename(file).padEnd(28)} ${mb.toFixed(1).padStart(5)} MB   product ${m.product.toFixed(2)} s   bare ${m.bare.toFixed(2)} s   ratio ${m.ratio.toFixed(2)} (goal ≤ 1.5) ${m.ratio <= 1.5 ? 'ok' : 'OVER'}   converter peak RSS ${peak.toFixed(0)} MiB`,
   );
 }
 await rm(work, { recursive: true, force: true });

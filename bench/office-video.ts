@@ -14,34 +14,20 @@ import { copyFile, mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { convertFile } from '../apps/server/src/converters/convert-file.ts';
 import { officePool } from '../apps/server/src/converters/office/office-pool.ts';
 import { probeVideo, transcodeArgs } from '../apps/server/src/converters/video/video-to-mp4.ts';
 import { TESTDATA } from '../e2e/lib/server.ts';
+import { convertOnce, pairedMedians } from './lib/paired.ts';
 
 const run = promisify(execFile);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const limits = { timeoutMs: 600_000, memoryMb: 4096 };
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-const seconds = async (f: () => Promise<unknown>) => {
-  const t = performance.now();
-  await f();
-  return (performance.now() - t) / 1000;
-};
 
 const work = await mkdtemp(path.join(tmpdir(), 'bimdrive-bench-ov-'));
 const home = path.join(work, 'home');
 await mkdir(home);
 
-async function product(input: string, suffix: string) {
-  const r = await convertFile({
-    inputPath: input,
-    suffix,
-    outputDir: path.join(work, `p-${Math.random()}`),
-    ...limits,
-  });
-  if (!r.ok) throw new Error(`${input}: ${r.reason}`);
-}
+const product = (input: string, suffix: string) => convertOnce(work, input, suffix, limits);
 
 async function bareOffice(input: string) {
   await run('soffice', ['--headless', '--convert-to', 'pdf', '--outdir', path.join(work, 'bare'), input], {
@@ -56,20 +42,9 @@ async function bareFfmpeg(input: string) {
 }
 
 async function pair(label: string, a: () => Promise<unknown>, b: () => Promise<unknown>, goal: number) {
-  const pa: number[] = [];
-  const pb: number[] = [];
-  for (let i = 0; i < ROUNDS; i++) {
-    if (i % 2 === 0) {
-      pa.push(await seconds(a));
-      pb.push(await seconds(b));
-    } else {
-      pb.push(await seconds(b));
-      pa.push(await seconds(a));
-    }
-  }
-  const ratio = median(pa) / median(pb);
+  const m = await pairedMedians(ROUNDS, a, b);
   console.log(
-    `${label.padEnd(44)} product ${median(pa).toFixed(2)} s   bare ${median(pb).toFixed(2)} s   ratio ${ratio.toFixed(2)} (goal ≤ ${goal}) ${ratio <= goal ? 'ok' : 'OVER'}`,
+    `${label.padEnd(44)} product ${m.product.toFixed(2)} s   bare ${m.bare.toFixed(2)} s   ratio ${m.ratio.toFixed(2)} (goal ≤ ${goal}) ${m.ratio <= goal ? 'ok' : 'OVER'}`,
   );
 }
 

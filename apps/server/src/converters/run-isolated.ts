@@ -173,3 +173,52 @@ export async function runTool(
     throw new ConversionError(`${names.failPrefix}：${why.replace(/^ERROR:\s*/i, '').slice(0, 200)}`);
   }
 }
+
+/** What a forked converter child sends over IPC (see forkConverter). */
+export type ConverterChildMessage<T> =
+  | { type: 'progress'; percent: number }
+  | { type: 'done'; stats: T }
+  | { type: 'failed'; reason: string; outOfMemory?: boolean };
+
+/**
+ * Run a Node converter child (`entry`, which speaks ConverterChildMessage over IPC) under the
+ * request's limits, passing its progress to `onProgress`.
+ * @returns the figures of its `done` message.
+ * @throws ConversionError: the child's own `failed` reason (or the memory reason), a limit hit, a
+ * crash without a message (`crashNoun` names what may be damaged: 文件, 图纸…); a child that could not
+ * be started is retryable.
+ */
+export async function forkConverter<T>(
+  entry: string,
+  args: string[],
+  req: { timeoutMs: number; memoryMb: number; onProgress?: (percent: number) => void },
+  crashNoun: string,
+): Promise<T> {
+  let outcome: ConverterChildMessage<T> | null = null;
+  const limits = { timeoutMs: req.timeoutMs, memoryMb: req.memoryMb };
+  let exit: IsolatedExit;
+  try {
+    exit = await forkIsolated(entry, args, {
+      ...limits,
+      onMessage: (m) => {
+        const msg = m as ConverterChildMessage<T>;
+        if (msg.type === 'progress') req.onProgress?.(msg.percent);
+        else outcome = msg;
+      },
+    });
+  } catch {
+    // EAGAIN, ENOMEM…: the server could not start a process now; not the file's fault.
+    throw new ConversionError('转换进程无法启动，稍后自动重试', true);
+  }
+  const limited = limitReason(exit, limits);
+  if (limited) throw new ConversionError(limited);
+  const result = outcome as ConverterChildMessage<T> | null;
+  if (result?.type === 'done') return result.stats;
+  if (result?.type === 'failed')
+    throw new ConversionError(result.outOfMemory ? memoryReason(req.memoryMb) : result.reason);
+  throw new ConversionError(
+    exit.signal
+      ? `转换进程异常退出（${exit.signal}），${crashNoun}可能已损坏`
+      : `转换进程异常退出（代码 ${exit.code}）：${exit.stderr.trim().split('\n').at(-1) ?? ''}`.slice(0, 300),
+  );
+}

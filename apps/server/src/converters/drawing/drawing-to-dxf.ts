@@ -11,8 +11,8 @@
  * truncated file, time or memory limit, crash (not retried); the child could not be started (retryable).
  */
 import path from 'node:path';
-import { forkIsolated, limitReason, memoryReason } from '../run-isolated.ts';
-import { ConversionError, type ConvertRequest } from '../types.ts';
+import { forkConverter } from '../run-isolated.ts';
+import type { ConvertRequest } from '../types.ts';
 /** What the child reports of a drawing (stored in `files.stats`). */
 export interface DrawingFigures {
   [key: string]: unknown;
@@ -34,11 +34,6 @@ export interface DrawingFigures {
 
 const CHILD = path.join(import.meta.dirname, 'drawing-to-dxf.child.ts');
 
-type ChildMessage =
-  | { type: 'progress'; percent: number }
-  | { type: 'done'; stats: DrawingFigures }
-  | { type: 'failed'; reason: string; outOfMemory?: boolean };
-
 /**
  * Convert `req.inputPath` (a DWG or DXF) to the ASCII DXF `outputPath` in a child process under
  * `req.timeoutMs` / `req.memoryMb`, reporting progress (5, 60, 95) through `req.onProgress`.
@@ -46,30 +41,5 @@ type ChildMessage =
  * @throws ConversionError with a Simplified Chinese reason (see the module doc).
  */
 export async function drawingToDxf(req: ConvertRequest, outputPath: string): Promise<DrawingFigures> {
-  let outcome: ChildMessage | null = null;
-  const limits = { timeoutMs: req.timeoutMs, memoryMb: req.memoryMb };
-  let exit;
-  try {
-    exit = await forkIsolated(CHILD, [req.inputPath, outputPath, req.suffix], {
-      ...limits,
-      onMessage: (m) => {
-        const msg = m as ChildMessage;
-        if (msg.type === 'progress') req.onProgress?.(msg.percent);
-        else outcome = msg;
-      },
-    });
-  } catch {
-    throw new ConversionError('转换进程无法启动，稍后自动重试', true);
-  }
-  const limited = limitReason(exit, limits);
-  if (limited) throw new ConversionError(limited);
-  const result = outcome as ChildMessage | null;
-  if (result?.type === 'done') return result.stats;
-  if (result?.type === 'failed')
-    throw new ConversionError(result.outOfMemory ? memoryReason(req.memoryMb) : result.reason);
-  throw new ConversionError(
-    exit.signal
-      ? `转换进程异常退出（${exit.signal}），图纸可能已损坏`
-      : `转换进程异常退出（代码 ${exit.code}）：${exit.stderr.trim().split('\n').at(-1) ?? ''}`.slice(0, 300),
-  );
+  return forkConverter<DrawingFigures>(CHILD, [req.inputPath, outputPath, req.suffix], req, '图纸');
 }
