@@ -38,6 +38,7 @@ async function cli(dataDir: string, ...args: string[]): Promise<string> {
   const { stdout } = await run(process.execPath, ['apps/server/src/cli.ts', ...args], {
     cwd: ROOT,
     env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    timeout: 60_000,
   });
   return stdout;
 }

@@ -5,9 +5,32 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 
 export const ARTIFACTS = path.resolve(import.meta.dirname, '../artifacts');
 
-/** Launch headless Chromium (WebGL through SwiftShader). */
+/** Longest wait for Chromium to close a context or itself before a journey goes on without it. */
+const CLOSE_TIMEOUT_MS = 15_000;
+
+/** `work`, or undefined (with a line in the log) when it takes longer than CLOSE_TIMEOUT_MS. */
+async function bounded(work: Promise<void>, what: string): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<void>((resolve) => {
+    timer = setTimeout(() => {
+      console.error(`[e2e] ${what} took over ${CLOSE_TIMEOUT_MS} ms; going on without it`);
+      resolve();
+    }, CLOSE_TIMEOUT_MS);
+  });
+  try {
+    await Promise.race([work.catch(() => undefined), late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * Launch headless Chromium (WebGL through SwiftShader). Closing a context or the browser is bounded:
+ * Chromium now and then never answers Target.disposeBrowserContext (microsoft/playwright#5273), which
+ * once held a journey until the runner's 15 min time-out.
+ */
 export async function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
+  const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: [
       '--no-sandbox',
@@ -21,6 +44,16 @@ export async function launchBrowser(): Promise<Browser> {
       '--enable-unsafe-swiftshader',
     ],
   });
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (options) => {
+    const ctx = await newContext(options);
+    const close = ctx.close.bind(ctx);
+    ctx.close = (o) => bounded(close(o), 'closing a browser context');
+    return ctx;
+  };
+  const closeBrowser = browser.close.bind(browser);
+  browser.close = (o) => bounded(closeBrowser(o), 'closing the browser');
+  return browser;
 }
 
 /** Save a full-page screenshot as a test artefact: e2e/artifacts/<journey>/<nn>-<name>.png. */
