@@ -48,5 +48,10 @@ export default defineConfig({
     port: 5173,
     proxy: { '/api': { target: 'http://127.0.0.1:3000', ws: true } },
   },
-  build: { outDir: 'dist', chunkSizeWarningLimit: 4096 },
+  build: {
+    outDir: 'dist',
+    chunkSizeWarningLimit: 4096,
+    // render.html: the snapshot page the thumbnail worker opens in headless Chromium (src/render).
+    rolldownOptions: { input: { main: 'index.html', render: 'render.html' } },
+  },
 });

@@ -6,8 +6,9 @@
  *
  * Sources: an image original (svg rasterised from memory by sharp, image-rendition.ts); the first page
  * of a PDF original or of an office document's PDF rendition (poppler `pdftoppm`, its own process with
- * a time and memory limit); a video's poster frame (converters/video). Models get none yet: no
- * maintained npm library renders a GLB headless without a native GPU build.
+ * a time and memory limit); a video's poster frame (converters/video); a model's GLB (an IFC model's
+ * preview GLB, any other model's converted GLB) or a drawing's derived DXF, drawn by the web viewer's
+ * code in headless Chromium (snapshot-renderer.ts) from the viewer's opening view.
  */
 import { mkdtemp, rename, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -20,9 +21,10 @@ import {
   VIDEO_SUFFIXES,
   VIDEO_TRANSCODE_SUFFIXES,
 } from '@bimdrive/contracts';
-import { derivedDirOf, originalKeyOf } from '../../storage/local-storage.ts';
+import { derivedDirOf, originalKeyOf, previewGlbKeyOf } from '../../storage/local-storage.ts';
 import { spawnIsolated } from '../../converters/run-isolated.ts';
 import { renditionInput } from '../files/image-rendition.ts';
+import type { SnapshotRenderer } from './snapshot-renderer.ts';
 
 /** Long side of a thumbnail in pixels. */
 export const THUMB_PX = 320;
@@ -38,11 +40,20 @@ export const THUMB_TIMEOUT_MS = 60_000;
 /** Resident-memory limit of pdftoppm, in MiB. */
 const PDFTOPPM_MEMORY_MB = 1024;
 
-/** Where a thumbnail comes from: a raster image (or SVG) or a PDF's first page, by storage key. */
+/**
+ * Snapshots of models and drawings are drawn this many times larger than the thumbnail and scaled
+ * down (software WebGL draws without antialiasing).
+ */
+const SNAPSHOT_SCALE = 2;
+
+/**
+ * Where a thumbnail comes from, by storage key: a raster image (or SVG), a PDF's first page, a model's
+ * GLB or a drawing's ASCII DXF.
+ */
 export interface ThumbSource {
-  kind: 'image' | 'pdf';
+  kind: 'image' | 'pdf' | 'model' | 'drawing';
   key: string;
-  /** Lower-case suffix of the source (an image's own; 'pdf'; 'jpg' for a poster). */
+  /** Lower-case suffix of the source (an image's own; 'pdf'; 'jpg' for a poster; 'glb'; 'dxf'). */
   suffix: string;
 }
 
@@ -60,8 +71,9 @@ const has = (list: readonly string[], s: string) => list.includes(s);
 
 /**
  * The source of a file version's thumbnail, or null when it has none (yet): images and PDFs at once;
- * office documents once their PDF rendition is done; videos once converted (their poster); models,
- * text, archives and the rest never.
+ * office documents once their PDF rendition is done; videos once converted (their poster); models
+ * and drawings once converted (IFC: the preview GLB beside its fragments; others: their GLB; drawings:
+ * their DXF); text, archives, failed conversions and the rest never.
  */
 export function thumbSourceOf(f: ThumbFileFields): ThumbSource | null {
   const suffix = f.suffix.toLowerCase();
@@ -73,6 +85,10 @@ export function thumbSourceOf(f: ThumbFileFields): ThumbSource | null {
     return { kind: 'pdf', key: f.derivedKey, suffix: 'pdf' };
   if (has(VIDEO_SUFFIXES, suffix) || has(VIDEO_TRANSCODE_SUFFIXES, suffix))
     return { kind: 'image', key: `${derivedDirOf(original)}/poster.jpg`, suffix: 'jpg' };
+  const derived = f.derivedKey?.toLowerCase() ?? '';
+  if (derived.endsWith('.frag')) return { kind: 'model', key: previewGlbKeyOf(original), suffix: 'glb' };
+  if (derived.endsWith('.glb')) return { kind: 'model', key: f.derivedKey!, suffix: 'glb' };
+  if (derived.endsWith('.dxf')) return { kind: 'drawing', key: f.derivedKey!, suffix: 'dxf' };
   return null;
 }
 
@@ -117,15 +133,24 @@ export async function pdfFirstPage(inputPath: string, workDir: string, timeoutMs
 
 /**
  * Make a thumbnail from `source` read at `inputPath`, written to `outputPath` (WebP).
+ * @param snapshots draws models and drawings (snapshot-renderer.ts); required for those kinds
  * @param timeoutMs time limit of the whole run (THUMB_TIMEOUT_MS by default)
- * @throws when the source cannot be read or decoded, or a limit is hit; nothing is left at `outputPath`
+ * @throws when the source cannot be read or decoded, or a limit is hit; SnapshotUnavailable for a
+ *   model or drawing without Chromium; nothing is left at `outputPath`
  */
 export async function makeThumbnail(
   source: Pick<ThumbSource, 'kind' | 'suffix'>,
   inputPath: string,
   outputPath: string,
+  snapshots?: SnapshotRenderer,
   timeoutMs = THUMB_TIMEOUT_MS,
 ): Promise<void> {
+  if (source.kind === 'model' || source.kind === 'drawing') {
+    if (!snapshots) throw new Error(`a ${source.kind} thumbnail needs the snapshot renderer`);
+    const [w, h] = [THUMB_PX * SNAPSHOT_SCALE, Math.round(THUMB_PX * 0.75) * SNAPSHOT_SCALE];
+    await writeWebp(sharp(await snapshots.render(source.kind, inputPath, w, h, timeoutMs)), outputPath);
+    return;
+  }
   if (source.kind === 'image') {
     await writeWebp(await renditionInput(inputPath, source.suffix), outputPath);
     return;

@@ -6,14 +6,14 @@
  * space's open lists to refetch (`thumbReady` on the status notice). A failure (unreadable image,
  * encrypted PDF, a time limit) is logged and leaves no thumbnail; the file's status stays as it was.
  *
- * Queued: images and PDFs when their upload (or version upload) completes; office documents and
- * videos when their conversion is done (conversion.worker.ts); files kept from before, once, at
- * worker start (queueMissingThumbnails).
+ * Queued: images and PDFs when their upload (or version upload) completes; office documents, videos,
+ * models and drawings when their conversion is done (conversion.worker.ts); files kept from before,
+ * once, at worker start (queueMissingThumbnails).
  */
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { PgBoss } from 'pg-boss';
-import { and, eq, inArray, or } from 'drizzle-orm';
+import { and, eq, ilike, inArray, or } from 'drizzle-orm';
 import {
   IMAGE_SUFFIXES,
   OFFICE_SUFFIXES,
@@ -29,7 +29,11 @@ import { derivedDirOf, fileFolderKey, originalKeyOf } from '../../storage/local-
 import { filesRepository, type FileRowDb } from '../files/files.repository.ts';
 import { emitToSpace } from '../spaces/space-events.ts';
 import { versionsRepository, viewAtVersion } from '../versions/versions.repository.ts';
+import { snapshotRenderer, SnapshotUnavailable } from './snapshot-renderer.ts';
 import { makeThumbnail, THUMB_FORMAT, thumbKeyOf, thumbSourceOf } from './thumbnail-maker.ts';
+
+/** Said once per process: Chromium (or the web build) is missing, so models keep their icons. */
+let warnedUnavailable = false;
 
 /** What one job did (for logs and tests). */
 export type ThumbnailOutcome = 'written' | 'no-source' | 'gone' | 'failed';
@@ -60,8 +64,18 @@ export async function runThumbnail(
   try {
     if (!(await ctx.storage.stat(source.key))) throw new Error(`source ${source.key} is missing`);
     await mkdir(path.dirname(outPath), { recursive: true });
-    await makeThumbnail(source, ctx.storage.localPath(source.key), outPath);
+    await makeThumbnail(
+      source,
+      ctx.storage.localPath(source.key),
+      outPath,
+      snapshotRenderer(ctx.config.webDist),
+    );
   } catch (err) {
+    if (err instanceof SnapshotUnavailable) {
+      if (!warnedUnavailable) ctx.log.warn({ err }, 'no thumbnails of models and drawings on this node');
+      warnedUnavailable = true;
+      return 'failed';
+    }
     ctx.log.warn(
       { fileId, version: n, suffix: target.suffix, err },
       'thumbnail failed; the file shows its icon',
@@ -124,6 +138,7 @@ export async function queueMissingThumbnails(
   limit = 5000,
 ): Promise<number> {
   const converted = [...OFFICE_SUFFIXES, ...VIDEO_SUFFIXES, ...VIDEO_TRANSCODE_SUFFIXES];
+  const modelOrDrawing = or(...['%.frag', '%.glb', '%.dxf'].map((p) => ilike(files.derivedKey, p)));
   const candidates = ctx.db
     .select({ id: files.id })
     .from(files)
@@ -133,7 +148,7 @@ export async function queueMissingThumbnails(
         eq(files.thumbVersion, 0),
         or(
           inArray(files.suffix, [...IMAGE_SUFFIXES, 'pdf']),
-          and(inArray(files.suffix, converted), eq(files.statusType, StatusType.done)),
+          and(or(inArray(files.suffix, converted), modelOrDrawing), eq(files.statusType, StatusType.done)),
         ),
       ),
     )

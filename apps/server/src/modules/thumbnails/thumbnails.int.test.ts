@@ -1,6 +1,7 @@
 /**
  * Thumbnails through the real pipeline (issue 14): a PNG, an SVG and a PDF get theirs when the upload
- * completes, a docx once LibreOffice made its PDF rendition, an MP4 from the poster ffmpeg took; each
+ * completes, a docx once LibreOffice made its PDF rendition, an MP4 from the poster ffmpeg took, an
+ * IFC, a GLB and a DWG from a snapshot drawn in headless Chromium once converted; each
  * `thumbUrl` serves a WebP at most 320 px on the long side. An unreadable image gets none and keeps its
  * status; another user reaches none of it by id; a forged token is refused; deleting the file ends it.
  */
@@ -85,6 +86,26 @@ describe(`thumbnails (${testDbKind})`, () => {
     expect(bad.body.data.thumbUrl).toBeNull();
     expect(bad.body.data.statusType).toBe(0);
     expect(bad.body.data.statusMsg).toBe('');
+  });
+
+  it('draws an IFC model, a GLB and a DWG drawing from the viewer opening view', async () => {
+    const ids: string[] = [];
+    for (const rel of ['ifc/SimpleWall.ifc', 'gltf/BoxTextured.glb', 'dwg/sample_AC1018.dwg'])
+      ids.push(await uploadTestFile(t, u.token, rel));
+    for (const id of ids) {
+      const res = await fetch(`${t.baseUrl}${await waitForThumb(id)}`);
+      const { data, info: size } = await sharp(Buffer.from(await res.arrayBuffer()))
+        .removeAlpha()
+        .raw()
+        .toBuffer({ resolveWithObject: true });
+      expect([size.width, size.height], id).toEqual([320, 240]);
+      // Something is drawn: a fair share of pixels differ from the background in the corner.
+      const [r, g, b] = [data[0]!, data[1]!, data[2]!];
+      let drawn = 0;
+      for (let i = 0; i < data.length; i += 3)
+        if (Math.abs(data[i]! - r) + Math.abs(data[i + 1]! - g) + Math.abs(data[i + 2]! - b) > 40) drawn++;
+      expect(drawn / (data.length / 3), id).toBeGreaterThan(0.01);
+    }
   });
 
   it('gives another user nothing, refuses forged tokens, and ends with the file', async () => {

@@ -42,11 +42,30 @@ describe('thumbSourceOf', () => {
     });
   });
 
-  it('gives models, text, archives and failed office files none', () => {
-    for (const s of ['ifc', 'glb', 'obj', 'dwg', 'txt', 'zip', ''])
-      expect(
-        thumbSourceOf(row(s, { statusType: StatusType.done, derivedKey: `${DERIVED}/model.frag` })),
-      ).toBeNull();
+  it('draws converted models from their preview or converted GLB and drawings from their DXF', () => {
+    const done = (suffix: string, derived: string) =>
+      thumbSourceOf(row(suffix, { statusType: StatusType.done, derivedKey: `${DERIVED}/${derived}` }));
+    expect(done('ifc', 'model.frag')).toEqual({
+      kind: 'model',
+      key: `${DERIVED}/preview.glb`,
+      suffix: 'glb',
+    });
+    for (const s of ['glb', 'obj', 'fbx', '3ds'])
+      expect(done(s, 'model.glb')).toEqual({ kind: 'model', key: `${DERIVED}/model.glb`, suffix: 'glb' });
+    for (const s of ['dwg', 'dxf'])
+      expect(done(s, 'drawing.dxf')).toEqual({
+        kind: 'drawing',
+        key: `${DERIVED}/drawing.dxf`,
+        suffix: 'dxf',
+      });
+    for (const s of ['ifc', 'obj', 'dwg'])
+      for (const statusType of [StatusType.queued, StatusType.converting, StatusType.failed])
+        expect(thumbSourceOf(row(s, { statusType, derivedKey: null }))).toBeNull();
+  });
+
+  it('gives text, archives and failed office files none', () => {
+    for (const s of ['txt', 'zip', 'md', ''])
+      expect(thumbSourceOf(row(s, { statusType: StatusType.done }))).toBeNull();
     expect(thumbSourceOf(row('xlsx', { statusType: StatusType.failed }))).toBeNull();
   });
 

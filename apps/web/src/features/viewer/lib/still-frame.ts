@@ -78,8 +78,8 @@ export function disposeStage(stage: Stage): void {
 const stillMaterial = (color: THREE.Color, opacity: number, transparent: boolean) =>
   new THREE.MeshLambertMaterial({ color, opacity, transparent, side: THREE.DoubleSide, flatShading: true });
 
-/** A scene with the still frame's background and lights. */
-function stillScene(): THREE.Scene {
+/** A scene with the still frame's background and lights (also the server's model snapshots'). */
+export function stillScene(): THREE.Scene {
   const scene = new THREE.Scene();
   scene.background = new THREE.Color(VIEWER_BACKGROUND);
   scene.add(new THREE.HemisphereLight(0xffffff, 0x8d8d8d, 2));
