@@ -1,6 +1,6 @@
 /**
- * Thumbnails and the grid view in a real browser (issue 14): the owner uploads a PNG, a PDF and an MP4
- * through the file browser; each row's icon becomes its thumbnail (an `img[data-testid="file-thumb"]`
+ * Thumbnails and the grid view in a real browser (issue 14): the owner uploads a PNG, a PDF, an MP4,
+ * an IFC model, a GLB and a DWG drawing through the file browser; each row's icon becomes its thumbnail (an `img[data-testid="file-thumb"]`
  * that decoded, naturalWidth > 0) without a reload; 网格 shows them as cards, remembered after a
  * reload; a card opens the preview like the name does. Screenshots at 1440×900 and on a 390×844 phone:
  * e2e/artifacts/thumbnails/.
@@ -18,6 +18,9 @@ const FILES = [
   'images/SimpleWall_Screenshot_1.png',
   'office/A-101_Floor_Plans.pdf',
   'video/site_walkthrough.mp4',
+  'ifc/AC20-FZK-Haus.ifc',
+  'gltf/BoxTextured.glb',
+  'dwg/sample_AC1018.dwg',
 ];
 const NAMES = FILES.map((f) => path.basename(f));
 
