@@ -66,32 +66,36 @@ export async function shot(page: Page, journey: string, name: string): Promise<s
 }
 
 /**
- * Share of canvas pixels that differ from the background colour (sampled), read through WebGL's
- * preserved buffer or a 2D copy. Answers 0..1.
+ * Share of canvas pixels that differ from the background colour (the top-left pixel) by more than
+ * `threshold` (sum of the RGB differences; sampled), read from a screenshot. Answers 0..1. A higher
+ * threshold leaves out faint overlays (a translucent section plane).
  */
-export async function canvasCoverage(page: Page, selector: string): Promise<number> {
+export async function canvasCoverage(page: Page, selector: string, threshold = 30): Promise<number> {
   const png = await page.locator(selector).screenshot();
-  return page.evaluate(async (b64: string) => {
-    const img = new Image();
-    img.src = `data:image/png;base64,${b64}`;
-    await img.decode();
-    const c = document.createElement('canvas');
-    c.width = img.width;
-    c.height = img.height;
-    const g = c.getContext('2d')!;
-    g.drawImage(img, 0, 0);
-    const { data } = g.getImageData(0, 0, c.width, c.height);
-    const bg = [data[0]!, data[1]!, data[2]!];
-    let differ = 0;
-    let total = 0;
-    for (let i = 0; i < data.length; i += 4 * 7) {
-      total++;
-      if (
-        Math.abs(data[i]! - bg[0]!) + Math.abs(data[i + 1]! - bg[1]!) + Math.abs(data[i + 2]! - bg[2]!) >
-        30
-      )
-        differ++;
-    }
-    return differ / total;
-  }, png.toString('base64'));
+  return page.evaluate(
+    async ([b64, threshold]: [string, number]) => {
+      const img = new Image();
+      img.src = `data:image/png;base64,${b64}`;
+      await img.decode();
+      const c = document.createElement('canvas');
+      c.width = img.width;
+      c.height = img.height;
+      const g = c.getContext('2d')!;
+      g.drawImage(img, 0, 0);
+      const { data } = g.getImageData(0, 0, c.width, c.height);
+      const bg = [data[0]!, data[1]!, data[2]!];
+      let differ = 0;
+      let total = 0;
+      for (let i = 0; i < data.length; i += 4 * 7) {
+        total++;
+        if (
+          Math.abs(data[i]! - bg[0]!) + Math.abs(data[i + 1]! - bg[1]!) + Math.abs(data[i + 2]! - bg[2]!) >
+          threshold
+        )
+          differ++;
+      }
+      return differ / total;
+    },
+    [png.toString('base64'), threshold] as [string, number],
+  );
 }

@@ -1,7 +1,9 @@
 /**
  * The 3D model viewer (spec 001 §2 preview overlay, "Model and iBIM types: an embedded model
  * viewer"): orbit / pan / zoom, fit-to-model, the spatial element tree and the selected element's
- * properties, for a `.frag` (converted on the server by @thatopen/fragments IfcImporter) or a GLB.
+ * properties, for a `.frag` (converted on the server by @thatopen/fragments IfcImporter) or a GLB;
+ * isolate (隔离), 剖切 (section planes and box, lib/section-tool.ts) and 测量 (distance, angle, area
+ * with snapping, lib/measure-tool.ts; its hint bar is `viewer-measure-hint`).
  *
  * Shape: `<ModelViewer kind url compact onFirstFrame onError />` fills its parent (height 100 %).
  * `url` is same-origin. After the first render with the model's geometry the root gets
@@ -15,6 +17,8 @@
  * it). Everything is disposed on unmount (StrictMode's double mount creates a fresh engine).
  */
 import { Alert, Button, Drawer, Spin } from 'antd';
+import { MeasureTool, type MeasureState } from '../lib/measure-tool.ts';
+import { SectionTool, type SectionState } from '../lib/section-tool.ts';
 import { CloseOutlined } from '@ant-design/icons';
 import { useCallback, useEffect, useRef, useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -81,6 +85,11 @@ export function ModelViewer({ kind, url, compact, onFirstFrame, onError }: Model
   const [props, setProps] = useState<PropertiesState>({ status: 'none' });
   const [propsOpen, setPropsOpen] = useState(false);
   const selectSeq = useRef(0);
+  const overlayRef = useRef<HTMLDivElement | null>(null);
+  const sectionRef = useRef<SectionTool | null>(null);
+  const measureRef = useRef<MeasureTool | null>(null);
+  const [section, setSection] = useState<SectionState>({ planes: 0, box: false });
+  const [measure, setMeasure] = useState<MeasureState>({ mode: null, placed: 0, results: 0 });
   const treeRef = useRef<ViewerTreeNode[] | null>(null);
   useEffect(() => {
     treeRef.current = tree;
@@ -156,6 +165,12 @@ export function ModelViewer({ kind, url, compact, onFirstFrame, onError }: Model
       callbacks.current.onFirstFrame?.();
     };
     engine.onPick = (key) => void select(key);
+    const sectionTool = new SectionTool(engine);
+    sectionTool.onChange = setSection;
+    sectionRef.current = sectionTool;
+    const measureTool = new MeasureTool(engine, overlayRef.current ?? host);
+    measureTool.onChange = setMeasure;
+    measureRef.current = measureTool;
     const fail = (message: string) => {
       if (engine.isDisposed) return;
       setStatus('error');
@@ -203,6 +218,10 @@ export function ModelViewer({ kind, url, compact, onFirstFrame, onError }: Model
     })();
     return () => {
       abort.abort();
+      measureTool.dispose();
+      sectionRef.current = measureRef.current = null;
+      setSection({ planes: 0, box: false });
+      setMeasure({ mode: null, placed: 0, results: 0 });
       engine.dispose();
       if (engineRef.current === engine) engineRef.current = null;
       setStatus('loading');
@@ -257,6 +276,22 @@ export function ModelViewer({ kind, url, compact, onFirstFrame, onError }: Model
           void engine()?.hide(selected);
           void select(null);
         }}
+        onIsolateSelected={() => {
+          if (!selected) return;
+          const ids = treeRef.current ? itemIdsUnder(treeRef.current, selected) : undefined;
+          void engine()?.isolate(selected, ids);
+        }}
+        section={section}
+        onSectionPlane={(axis) => void sectionRef.current?.addPlane(axis)}
+        onSectionBox={(on) => void sectionRef.current?.setBox(on)}
+        onSectionClear={() => sectionRef.current?.clear()}
+        measureMode={measure.mode}
+        measureResults={measure.results}
+        onMeasure={(mode) => {
+          if (mode) void select(null);
+          measureRef.current?.setMode(mode);
+        }}
+        onMeasureClear={() => measureRef.current?.clear()}
       />
       <div style={{ flex: 1, minHeight: 0, display: 'flex', position: 'relative' }}>
         {showTree && !narrow && (
@@ -278,6 +313,47 @@ export function ModelViewer({ kind, url, compact, onFirstFrame, onError }: Model
             data-testid="viewer-canvas"
             style={{ position: 'absolute', inset: 0, overflow: 'hidden' }}
           />
+          <div
+            ref={overlayRef}
+            data-testid="viewer-overlay"
+            style={{ position: 'absolute', inset: 0, overflow: 'hidden', pointerEvents: 'none' }}
+          />
+          {measure.mode && (
+            <div
+              data-testid="viewer-measure-hint"
+              data-placed={measure.placed}
+              style={{
+                position: 'absolute',
+                top: 8,
+                left: '50%',
+                transform: 'translateX(-50%)',
+                maxWidth: 'calc(100% - 16px)',
+                display: 'flex',
+                alignItems: 'center',
+                gap: 8,
+                padding: '4px 8px 4px 12px',
+                borderRadius: 6,
+                background: 'rgba(255,255,255,0.95)',
+                boxShadow: '0 2px 8px rgba(0,0,0,0.15)',
+                fontSize: 13,
+              }}
+            >
+              <span>{t(`measure.hint.${measure.mode}`)}</span>
+              {measure.mode === 'area' && (
+                <Button
+                  size="small"
+                  type="primary"
+                  disabled={measure.placed < 3}
+                  onClick={() => measureRef.current?.finish()}
+                >
+                  {t('measure.finish')}
+                </Button>
+              )}
+              <Button size="small" onClick={() => measureRef.current?.setMode(null)}>
+                {t('measure.exit')}
+              </Button>
+            </div>
+          )}
           {status === 'loading' && (
             <div style={{ ...CENTRED_LAYER, pointerEvents: 'none' }}>
               <Spin size="large" description={t('loading')} />

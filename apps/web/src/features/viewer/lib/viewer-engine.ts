@@ -6,7 +6,9 @@
  * Shapes: `load('fragments' | 'glb', bytes)` puts one model in the world; elements are addressed by
  * string keys — `f:<localId>` for fragments items, `g:<object uuid>` for GLB nodes. `fit()` frames
  * the model, `focus(key)` one element, `select(key)` highlights it, `pick(x, y)` returns the key
- * under a client point, `hide(key)` / `showAll()` toggle visibility. `onPick` fires on a canvas
+ * under a client point, `hide(key)` / `isolate(key)` / `showAll()` toggle visibility, `snapPick(x, y)`
+ * answers the snapped model point under a client point (the 测量 tool, which takes clicks over through
+ * `clickHandler`). `onPick` fires on a canvas
  * click (not a drag); `onFirstFrame` fires once after the first render that contains geometry.
  *
  * The fragments worker is our own bundled asset (`@thatopen/fragments/worker?url`, same origin, a
@@ -24,6 +26,7 @@ import { MeshoptDecoder } from 'three/examples/jsm/libs/meshopt_decoder.module.j
 import workerUrl from '@thatopen/fragments/worker?url';
 import { firstView } from './first-view.ts';
 import { VIEWER_BACKGROUND } from './layout.ts';
+import { snapOnTriangle, type SnapHit, type SnapKind } from './snap.ts';
 
 /** Kind of model file the viewer shows. */
 export type ModelKind = 'fragments' | 'glb';
@@ -45,6 +48,11 @@ export class ViewerEngine {
   onPick: ((key: string | null) => void) | null = null;
   /** Called once after the first render containing the model's geometry. */
   onFirstFrame: (() => void) | null = null;
+  /**
+   * While set, a canvas click (not a drag) goes here instead of picking an element (the 测量 tool);
+   * client CSS px.
+   */
+  clickHandler: ((clientX: number, clientY: number) => void) | null = null;
 
   private model: FRAGS.FragmentsModel | null = null;
   private glb: THREE.Object3D | null = null;
@@ -57,6 +65,7 @@ export class ViewerEngine {
     side: THREE.DoubleSide,
   });
   private down: { x: number; y: number } | null = null;
+  private snapQueue: Promise<unknown> = Promise.resolve();
 
   constructor(container: HTMLElement) {
     const worlds = this.components.get(OBC.Worlds);
@@ -139,6 +148,85 @@ export class ViewerEngine {
 
   private get camera(): THREE.PerspectiveCamera | THREE.OrthographicCamera {
     return this.world.camera.three;
+  }
+
+  /**
+   * The point of the model under a client (CSS px) point, snapped to a vertex or an edge within a few
+   * pixels (fragments: the library's snapping raycast; GLB: snap.ts on the hit triangle), or null.
+   */
+  snapPick(clientX: number, clientY: number): Promise<SnapHit | null> {
+    // One at a time: overlapping snapping raycasts of a fragments model lose answers.
+    const run = this.snapQueue.then(() => this.snapPickNow(clientX, clientY));
+    this.snapQueue = run.catch(() => null);
+    return run;
+  }
+
+  private async snapPickNow(clientX: number, clientY: number): Promise<SnapHit | null> {
+    if (this.disposed) return null;
+    if (this.model) {
+      const hits = await this.model.raycastWithSnapping({
+        camera: this.camera,
+        mouse: new THREE.Vector2(clientX, clientY),
+        dom: this.canvas,
+        snappingClasses: [FRAGS.SnappingClass.POINT, FRAGS.SnappingClass.LINE, FRAGS.SnappingClass.FACE],
+      });
+      if (!hits?.length) return null;
+      const order: [FRAGS.SnappingClass, SnapKind][] = [
+        [FRAGS.SnappingClass.POINT, 'vertex'],
+        [FRAGS.SnappingClass.LINE, 'edge'],
+        [FRAGS.SnappingClass.FACE, 'face'],
+      ];
+      for (const [cls, snap] of order) {
+        const hit = hits.find((h) => h.snappingClass === cls);
+        if (hit) return { point: hit.point.clone(), snap };
+      }
+      return { point: hits[0]!.point.clone(), snap: 'face' };
+    }
+    if (!this.glb) return null;
+    const rect = this.canvas.getBoundingClientRect();
+    const ray = new THREE.Raycaster();
+    ray.setFromCamera(
+      new THREE.Vector2(
+        ((clientX - rect.left) / rect.width) * 2 - 1,
+        -((clientY - rect.top) / rect.height) * 2 + 1,
+      ),
+      this.camera,
+    );
+    const planes = this.world.renderer?.three.clippingPlanes ?? [];
+    const hit = ray
+      .intersectObject(this.glb, true)
+      .find((h) => isShown(h.object) && planes.every((p) => p.distanceToPoint(h.point) >= 0));
+    if (!hit?.face || !(hit.object instanceof THREE.Mesh))
+      return hit ? { point: hit.point, snap: 'face' } : null;
+    const position = (hit.object.geometry as THREE.BufferGeometry).getAttribute('position');
+    const corner = (i: number) =>
+      new THREE.Vector3().fromBufferAttribute(position, i).applyMatrix4(hit.object.matrixWorld);
+    return snapOnTriangle(
+      hit.point,
+      [corner(hit.face.a), corner(hit.face.b), corner(hit.face.c)],
+      new THREE.Vector2(clientX - rect.left, clientY - rect.top),
+      (p) => this.toScreen(p),
+    );
+  }
+
+  /** A world point in CSS px relative to the canvas' top-left corner. */
+  toScreen(point: THREE.Vector3): THREE.Vector2 {
+    const p = point.clone().project(this.camera);
+    return new THREE.Vector2(
+      ((p.x + 1) / 2) * this.canvas.clientWidth,
+      ((1 - p.y) / 2) * this.canvas.clientHeight,
+    );
+  }
+
+  /** Whether a world point is in front of the camera. */
+  inFront(point: THREE.Vector3): boolean {
+    const p = point.clone().project(this.camera);
+    return p.z > -1 && p.z < 1;
+  }
+
+  /** Bounding box of the whole model (empty before one is loaded). */
+  modelBox(): Promise<THREE.Box3> {
+    return this.box();
   }
 
   /** Bounding box of the model, or of one element. */
@@ -258,6 +346,28 @@ export class ViewerEngine {
     }
   }
 
+  /**
+   * Show only one element (or, for fragments, `localIds`: a storey's elements) and hide the rest
+   * (隔离); 全部显示 ends it.
+   */
+  async isolate(key: string, localIds?: number[]): Promise<void> {
+    if (this.disposed) return;
+    if (this.model && key.startsWith('f:')) {
+      await this.model.setVisible(undefined, false);
+      await this.model.setVisible(localIds?.length ? localIds : [Number(key.slice(2))], true);
+      await this.fragments.core.update(true);
+    } else if (this.glb && key.startsWith('g:')) {
+      const node = this.glb.getObjectByProperty('uuid', key.slice(2));
+      if (!node) return;
+      const keep = new Set<THREE.Object3D>();
+      node.traverse((o) => keep.add(o));
+      for (let up: THREE.Object3D | null = node; up; up = up.parent) keep.add(up);
+      this.glb.traverse((o) => {
+        o.visible = keep.has(o);
+      });
+    }
+  }
+
   /** Show every element again (全部显示). */
   async showAll(): Promise<void> {
     if (this.disposed) return;
@@ -276,6 +386,7 @@ export class ViewerEngine {
     this.disposed = true;
     this.onPick = null;
     this.onFirstFrame = null;
+    this.clickHandler = null;
     const canvas = this.canvas;
     canvas.removeEventListener('pointerdown', this.onPointerDown);
     canvas.removeEventListener('pointerup', this.onPointerUp);
@@ -313,10 +424,17 @@ export class ViewerEngine {
     const down = this.down;
     this.down = null;
     if (!down || Math.hypot(e.clientX - down.x, e.clientY - down.y) > CLICK_SLOP_PX) return;
+    if (this.clickHandler) return this.clickHandler(e.clientX, e.clientY);
     void this.pick(e.clientX, e.clientY).then((key) => {
       if (!this.disposed) this.onPick?.(key);
     });
   };
+}
+
+/** Whether an object and all its parents are visible. */
+function isShown(o: THREE.Object3D): boolean {
+  for (let up: THREE.Object3D | null = o; up; up = up.parent) if (!up.visible) return false;
+  return true;
 }
 
 /** Whether an object (sub)tree holds a visible mesh with vertices. */

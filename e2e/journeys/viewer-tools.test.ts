@@ -1,0 +1,228 @@
+/**
+ * The 3D viewer's tools in a real browser (issue 13 "Viewer: section planes, measure, storey
+ * isolation"): on the FZK-Haus IFC and a GLB, a horizontal section plane and the section box change
+ * what is drawn (canvas pixels) and 清除剖切 restores it; 距离 measures between two clicked points
+ * (a label in metres or millimetres), 角度 three, 面积 a clicked polygon; the hover marker reports a
+ * snap; 隔离 keeps a picked element alone and 全部显示 brings the rest back. Screenshots:
+ * e2e/artifacts/viewer-tools/.
+ */
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { canvasCoverage, launchBrowser, shot } from '../lib/browser.ts';
+import { openPreview } from '../lib/preview.ts';
+import { DEMO, startServer, TESTDATA, type RunningServer } from '../lib/server.ts';
+import { signInWithPassword } from '../lib/sign-in.ts';
+
+const J = 'viewer-tools';
+const HAUS = 'AC20-FZK-Haus.ifc';
+const GLB = 'BoxTextured.glb';
+const CANVAS = '[data-testid="viewer-canvas"]';
+
+let server: RunningServer;
+let browser: Browser;
+
+before(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/** Choose an item of a toolbar menu (剖切 / 测量). */
+async function menu(page: Page, button: 'viewer-section' | 'viewer-measure', item: string) {
+  await page.locator(`[data-testid="${button}"]`).click();
+  await page.locator('.ant-dropdown:not(.ant-dropdown-hidden)').getByText(item, { exact: true }).click();
+  await page.locator('.ant-dropdown:not(.ant-dropdown-hidden)').waitFor({ state: 'hidden' });
+}
+
+/** Coverage after the renderer has drawn a few frames (the translucent section plane not counted). */
+async function coverageNow(page: Page): Promise<number> {
+  await page.waitForTimeout(700);
+  return canvasCoverage(page, CANVAS, 90);
+}
+
+/** Share of canvas pixels of the FZK-Haus roof's colour (red-orange tiles), 0..1. */
+async function roofShare(page: Page): Promise<number> {
+  await page.waitForTimeout(700);
+  const png = await page.locator(CANVAS).screenshot();
+  return page.evaluate(async (b64: string) => {
+    const img = new Image();
+    img.src = `data:image/png;base64,${b64}`;
+    await img.decode();
+    const c = document.createElement('canvas');
+    [c.width, c.height] = [img.width, img.height];
+    const g = c.getContext('2d')!;
+    g.drawImage(img, 0, 0);
+    const { data } = g.getImageData(0, 0, c.width, c.height);
+    let roof = 0;
+    for (let i = 0; i < data.length; i += 4)
+      if (data[i]! > 170 && data[i + 1]! < 130 && data[i + 2]! < 90) roof++;
+    return roof / (data.length / 4);
+  }, png.toString('base64'));
+}
+
+/** Click at fractions of the canvas. */
+async function clickAt(page: Page, fx: number, fy: number) {
+  const box = (await page.locator(CANVAS).boundingBox())!;
+  await page.mouse.click(box.x + box.width * fx, box.y + box.height * fy);
+}
+
+/** Click points (fractions of the canvas) until `count` labels show. */
+async function measureWith(page: Page, points: [number, number][], count: number) {
+  for (const [fx, fy] of points) {
+    await clickAt(page, fx, fy);
+    await page.waitForTimeout(300);
+  }
+  await page.waitForFunction(
+    (n) => document.querySelectorAll('[data-testid="measure-label"]').length >= n,
+    count,
+    { timeout: 15_000 },
+  );
+}
+
+test('section planes and box, distance / angle / area with snapping, isolate, on an IFC and a GLB', async () => {
+  const ctx = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
+  const page = await ctx.newPage();
+  page.on('pageerror', (e) => console.error('[page error]', e.message));
+  await signInWithPassword(page, server.url, DEMO.phone, DEMO.password);
+  await page.goto(`${server.url}/myDocument`);
+  await page.locator('[data-testid="file-table"]').waitFor();
+  await page.setInputFiles('[data-testid="upload-input"]', [
+    path.join(TESTDATA, 'ifc', HAUS),
+    path.join(TESTDATA, 'gltf', GLB),
+  ]);
+  for (const name of [HAUS, GLB])
+    await page
+      .locator(`[data-testid="status-${name}"]`)
+      .filter({ hasText: '转换完成' })
+      .waitFor({ timeout: 240_000 });
+
+  await openPreview(page, HAUS);
+  await page.locator('[data-testid="model-viewer"][data-first-frame="1"]').waitFor({ timeout: 120_000 });
+  const full = await coverageNow(page);
+  assert.ok(full > 0.05, `the house covers ${(full * 100).toFixed(1)}%`);
+
+  // A horizontal section plane through the middle takes the roof away; 清除剖切 brings it back.
+  const roof = await roofShare(page);
+  assert.ok(roof > 0.01, `the roof covers ${(roof * 100).toFixed(1)}%`);
+  await menu(page, 'viewer-section', 'Z 轴剖切面（水平）');
+  const roofCut = await roofShare(page);
+  await shot(page, J, '01-section-plane');
+  assert.ok(roofCut < roof * 0.2, `a section removes the roof: ${roofCut.toFixed(4)} vs ${roof.toFixed(4)}`);
+  await menu(page, 'viewer-section', '清除剖切');
+  const restored = await roofShare(page);
+  assert.ok(Math.abs(restored - roof) < roof * 0.05, `cleared: ${restored.toFixed(4)} vs ${roof.toFixed(4)}`);
+  // The section box starts just outside the model: nothing is cut until a face is dragged in.
+  await menu(page, 'viewer-section', '剖切盒');
+  const boxed = await coverageNow(page);
+  await shot(page, J, '02-section-box');
+  assert.ok(Math.abs(boxed - full) < full * 0.1, `box on: ${boxed.toFixed(3)} vs ${full.toFixed(3)}`);
+  await menu(page, 'viewer-section', '清除剖切');
+
+  // 距离: two clicks on the house give a length; the hover marker snaps.
+  await menu(page, 'viewer-measure', '距离');
+  await page.locator('[data-testid="viewer-measure-hint"]').getByText('距离测量').waitFor();
+  const box = (await page.locator(CANVAS).boundingBox())!;
+  await page.mouse.move(box.x + box.width * 0.45, box.y + box.height * 0.5);
+  await page.waitForFunction(
+    (sel) =>
+      ['vertex', 'edge', 'face'].includes(
+        document.querySelector<HTMLCanvasElement>(`${sel} canvas`)?.dataset.snap ?? '',
+      ),
+    CANVAS,
+    { timeout: 15_000 },
+  );
+  await measureWith(
+    page,
+    [
+      [0.42, 0.5],
+      [0.58, 0.52],
+    ],
+    1,
+  );
+  const distance = await page.locator('[data-testid="measure-label"][data-mode="distance"]').innerText();
+  assert.match(distance, /^\d+(\.\d{3})? m$|^\d+ mm$/);
+  // 角度 at the middle of three points; 面积 of a triangle closed with 完成.
+  await menu(page, 'viewer-measure', '角度');
+  await measureWith(
+    page,
+    [
+      [0.42, 0.45],
+      [0.5, 0.55],
+      [0.58, 0.45],
+    ],
+    2,
+  );
+  const angle = await page.locator('[data-testid="measure-label"][data-mode="angle"]').innerText();
+  assert.match(angle, /^\d+\.\d°$/);
+  const degrees = Number(angle.replace('°', ''));
+  assert.ok(degrees > 0 && degrees < 180, angle);
+  await menu(page, 'viewer-measure', '面积');
+  await measureWith(
+    page,
+    [
+      [0.44, 0.45],
+      [0.56, 0.45],
+      [0.5, 0.56],
+    ],
+    2,
+  );
+  await shot(page, J, '03-area-points');
+  await page.locator('[data-testid="viewer-measure-hint"][data-placed="3"]').waitFor({ timeout: 15_000 });
+  await page
+    .locator('[data-testid="viewer-measure-hint"]')
+    .getByRole('button', { name: /完\s*成/ })
+    .click();
+  const area = await page.locator('[data-testid="measure-label"][data-mode="area"]').innerText();
+  assert.match(area, /^\d+\.\d{3} m²$/);
+  assert.ok(Number(area.split(' ')[0]) > 0, area);
+  await shot(page, J, '04-measure');
+  await page.locator('[data-testid="viewer-measure-hint"]').getByRole('button', { name: '退出测量' }).click();
+  await menu(page, 'viewer-measure', '清除测量');
+  assert.equal(await page.locator('[data-testid="measure-label"]').count(), 0);
+
+  // 隔离: pick an element, isolate it: far less is drawn; 全部显示 brings the house back.
+  await clickAt(page, 0.5, 0.5);
+  await page.locator('[data-testid="viewer-properties"]').waitFor({ timeout: 30_000 });
+  await page.getByRole('button', { name: '隔离所选构件' }).click();
+  const alone = await coverageNow(page);
+  await shot(page, J, '05-isolated');
+  assert.ok(alone < full * 0.8, `isolated: ${alone.toFixed(3)} vs ${full.toFixed(3)}`);
+  await page.getByRole('button', { name: '全部显示' }).click();
+  const back = await coverageNow(page);
+  assert.ok(Math.abs(back - full) < full * 0.05, `all shown: ${back.toFixed(3)} vs ${full.toFixed(3)}`);
+  await page
+    .locator('[data-testid="preview-overlay"]')
+    .getByRole('button', { name: '关闭', exact: true })
+    .click();
+  await page.locator('[data-testid="preview-overlay"]').waitFor({ state: 'hidden' });
+
+  // The same tools on a GLB (three.js raycast, snapping on the hit triangle).
+  await openPreview(page, GLB);
+  await page.locator('[data-testid="model-viewer"][data-first-frame="1"]').waitFor({ timeout: 120_000 });
+  // The cube is 1 m wide: two points on its surface are at most √3 m apart.
+  await menu(page, 'viewer-measure', '距离');
+  await measureWith(
+    page,
+    [
+      [0.42, 0.5],
+      [0.58, 0.55],
+    ],
+    1,
+  );
+  const onCube = await page.locator('[data-testid="measure-label"]').first().innerText();
+  const metres = onCube.endsWith(' mm') ? Number(onCube.split(' ')[0]) / 1000 : Number(onCube.split(' ')[0]);
+  assert.ok(metres > 0.05 && metres <= Math.sqrt(3) + 1e-3, `on the 1 m cube: ${onCube}`);
+  await shot(page, J, '06-glb-measure');
+  await page.locator('[data-testid="viewer-measure-hint"]').getByRole('button', { name: '退出测量' }).click();
+  const glbFull = await coverageNow(page);
+  await menu(page, 'viewer-section', 'X 轴剖切面');
+  const glbCut = await coverageNow(page);
+  assert.ok(glbCut < glbFull * 0.97, `GLB section: ${glbCut.toFixed(3)} vs ${glbFull.toFixed(3)}`);
+  await shot(page, J, '07-glb-section');
+  await ctx.close();
+});
