@@ -11,10 +11,12 @@ import path from 'node:path';
 import { drawingToDxf } from './drawing/drawing-to-dxf.ts';
 import { externalToGlb } from './external.ts';
 import { glbPassthrough } from './glb-passthrough.ts';
+import { gltfToGlb } from './gltf-bundle.ts';
 import { ifcToFragments } from './ifc-to-fragments.ts';
 import { meshToGlb } from './mesh-to-glb.ts';
 import { officeToPdf } from './office/office-to-pdf.ts';
 import { converterFor, type ConverterName } from './registry.ts';
+import { rhinoToGlb } from './rhino/rhino-to-glb.ts';
 import { videoToMp4 } from './video/video-to-mp4.ts';
 import {
   ConversionError,
@@ -28,6 +30,8 @@ import {
 const OUTPUT: Record<ConverterName, string> = {
   ifc: 'model.frag',
   mesh: 'model.glb',
+  gltf: 'model.glb',
+  rhino: 'model.glb',
   passthrough: 'model.glb',
   external: 'model.glb',
   office: 'rendition.pdf',
@@ -51,6 +55,8 @@ export async function convertFile(req: ConvertRequest): Promise<ConvertResult> {
     if (converter === 'ifc') figures = await ifcToFragments(req, outputPath);
     else if (converter === 'passthrough') figures = await glbPassthrough(req.inputPath, outputPath);
     else if (converter === 'mesh') figures = await meshToGlb(req, outputPath);
+    else if (converter === 'gltf') figures = await gltfToGlb(req, outputPath);
+    else if (converter === 'rhino') figures = await rhinoToGlb(req, outputPath);
     else if (converter === 'office') {
       kind = 'pdf';
       figures = await officeToPdf(req, outputPath);

@@ -1,7 +1,8 @@
 /**
  * Which converter handles a suffix (DESIGN.md converters): IFC → fragments (IfcImporter), mesh
- * formats → GLB (assimp), GLB passes through, office documents → PDF (LibreOffice), video → MP4 and
- * poster (ffmpeg), 2D drawings (dwg, dxf) → ASCII DXF (acad-ts, drawing/drawing-to-dxf.ts),
+ * formats → GLB (assimp), glTF → GLB with its companion files (glTF-Transform, gltf-bundle.ts),
+ * 3DM → GLB (rhino3dm, rhino/rhino-to-glb.ts; issue 13), GLB passes through, office documents → PDF
+ * (LibreOffice), video → MP4 and poster (ffmpeg), 2D drawings (dwg, dxf) → ASCII DXF (acad-ts, drawing/drawing-to-dxf.ts),
  * suffixes configured with an external command (`BIMDRIVE_EXTERNAL_CONVERTERS`, JSON
  * `{ "rvt": "cmd {input} {output}" }`) use it; others none.
  */
@@ -12,7 +13,8 @@ import {
   VIDEO_TRANSCODE_SUFFIXES,
 } from '@bimdrive/contracts';
 
-export type ConverterName = 'ifc' | 'mesh' | 'passthrough' | 'office' | 'video' | 'drawing' | 'external';
+export type ConverterName =
+  'ifc' | 'mesh' | 'gltf' | 'rhino' | 'passthrough' | 'office' | 'video' | 'drawing' | 'external';
 
 const OFFICE = new Set<string>(OFFICE_SUFFIXES);
 const VIDEO = new Set<string>([...VIDEO_SUFFIXES, ...VIDEO_TRANSCODE_SUFFIXES]);
@@ -20,7 +22,7 @@ const VIDEO = new Set<string>([...VIDEO_SUFFIXES, ...VIDEO_TRANSCODE_SUFFIXES]);
 /** 2D drawings: model suffixes of 001 §9 (file filters) but converted by the drawing converter. */
 const DRAWING = new Set<string>(DRAWING_SUFFIXES);
 
-const MESH = new Set(['obj', 'fbx', 'stl', '3ds', 'dae', 'ply', '3mf', 'gltf']);
+const MESH = new Set(['obj', 'fbx', 'stl', '3ds', 'dae', 'ply', '3mf']);
 
 /** Parsed external converter commands by lower-case suffix. */
 export function externalConverters(env: NodeJS.ProcessEnv = process.env): Record<string, string> {
@@ -44,6 +46,8 @@ export function converterFor(suffix: string): ConverterName | null {
   const s = suffix.toLowerCase();
   if (s === 'ifc') return 'ifc';
   if (s === 'glb') return 'passthrough';
+  if (s === 'gltf') return 'gltf';
+  if (s === '3dm') return 'rhino';
   if (MESH.has(s)) return 'mesh';
   if (OFFICE.has(s)) return 'office';
   if (VIDEO.has(s)) return 'video';

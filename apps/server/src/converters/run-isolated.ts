@@ -143,7 +143,8 @@ export function limitReason(exit: IsolatedExit, opts: IsolatedOptions): string |
 /**
  * Run a native converter tool (assimp, ffmpeg…) isolated and turn every way it can end badly into a
  * ConversionError: the tool missing on this worker or not startable (retryable, with `tool` named),
- * a limit hit, or a non-zero exit (`${failPrefix}：` + the last line of stderr, minus an `ERROR:` tag).
+ * a limit hit, or a non-zero exit (`${failPrefix}：` + the line toolFailure picks from stderr and
+ * stdout, minus an `ERROR:` tag).
  * @returns normally when the tool exited 0.
  */
 export async function runTool(
@@ -153,8 +154,14 @@ export async function runTool(
   names: { tool: string; failPrefix: string },
 ): Promise<void> {
   let exit: IsolatedExit;
+  // stdout feeds the reason too: assimp prints its `ERROR:` lines there, not on stderr.
+  let stdout = '';
+  const onStdout = (chunk: string) => {
+    stdout = (stdout + chunk).slice(-4096);
+    opts.onStdout?.(chunk);
+  };
   try {
-    exit = await spawnIsolated(command, args, opts);
+    exit = await spawnIsolated(command, args, { ...opts, onStdout });
   } catch (err) {
     // Not the file's fault (tool missing on this worker, EAGAIN…): retried with back-off.
     if ((err as NodeJS.ErrnoException).code === 'ENOENT')
@@ -164,14 +171,26 @@ export async function runTool(
   const limited = limitReason(exit, opts);
   if (limited) throw new ConversionError(limited);
   if (exit.code !== 0) {
-    const why =
-      exit.stderr
-        .split('\n')
-        .map((l) => l.trim())
-        .filter(Boolean)
-        .at(-1) ?? `exit ${exit.code ?? exit.signal}`;
+    const why = toolFailure(exit.stderr, stdout) ?? `exit ${exit.code ?? exit.signal}`;
     throw new ConversionError(`${names.failPrefix}：${why.replace(/^ERROR:\s*/i, '').slice(0, 200)}`);
   }
+}
+
+/**
+ * The line that says why a tool failed: the last `ERROR:` line of stderr or stdout, else the last
+ * line of stderr, else the last line of stdout; null when both are empty.
+ * @param stderr, stdout the tails of the tool's output.
+ */
+export function toolFailure(stderr: string, stdout: string): string | null {
+  const lines = (text: string) =>
+    text
+      .split('\n')
+      .map((l) => l.trim())
+      .filter(Boolean);
+  const err = lines(stderr);
+  const out = lines(stdout);
+  const tagged = (l: string) => l.startsWith('ERROR:');
+  return err.findLast(tagged) ?? out.findLast(tagged) ?? err.at(-1) ?? out.at(-1) ?? null;
 }
 
 /** What a forked converter child sends over IPC (see forkConverter). */

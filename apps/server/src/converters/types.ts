@@ -1,6 +1,7 @@
 /**
  * Shapes shared by the converters (spec 001 §4 conversion statuses; DESIGN.md converters).
  */
+import type { CompanionSource } from './companion-files.ts';
 
 /** One conversion: an original on local disk → a derived file (model, PDF, video, poster) in `outputDir`. */
 export interface ConvertRequest {
@@ -18,6 +19,11 @@ export interface ConvertRequest {
   memoryMb: number;
   /** Progress 0–100 while the converter works. */
   onProgress?: (percent: number) => void;
+  /**
+   * The model's sibling files (same space and folder) for multi-file models (.gltf + .bin, .obj +
+   * .mtl, textures; issue 13). Without it the model is converted alone, nothing checked.
+   */
+  companions?: CompanionSource;
 }
 
 /** Figures of a derived model, stored on the file row (`files.stats`). */

@@ -25,6 +25,8 @@ import { emitVersion } from '../versions/version-events.ts';
 import { emitToSpace } from '../spaces/space-events.ts';
 import { versionsRepository, viewAtVersion, type VersionStatus } from '../versions/versions.repository.ts';
 import { CONVERSION_QUEUE, ConversionJob } from '../../jobs/queue.ts';
+import { requeueIfArrived } from './companion-requeue.ts';
+import { siblingSource } from './companion-siblings.ts';
 
 /** Push a file's status to everyone who may view its space (space-events.ts), without waiting. */
 export function emitStatus(ctx: AppContext, f: FileRowDb): void {
@@ -84,6 +86,7 @@ export async function runConversion(
     outputDir: ctx.storage.localPath(dirKey),
     timeoutMs: ctx.config.conversion.timeoutMs,
     memoryMb: ctx.config.conversion.memoryMb,
+    companions: siblingSource(ctx, target), // same space and folder only (issue 13 multi-file models)
     onProgress: (percent: number) => {
       const p = Math.max(0, Math.min(99, Math.round(percent)));
       const now = Date.now();
@@ -119,6 +122,7 @@ export async function runConversion(
     throw new Error(`transient conversion failure: ${result.reason}`);
   }
   await update({ statusType: StatusType.failed, progress: 0, statusMsg: result.reason }, true);
+  if (n === file.versionNo) await requeueIfArrived(ctx, file, result.reason);
 }
 
 /**
@@ -181,7 +185,7 @@ export async function startConversionWorker(ctx: AppContext, boss: PgBoss): Prom
 
 /**
  * Files kept before office documents and videos had renditions (issue 14) sit at status 0 with
- * nothing to show, and DWG/DXF drawings kept before they had a converter (issue 13) sit at status 4
+ * nothing to show, and DWG/DXF drawings and 3DM models kept before they had a converter (issue 13) sit at status 4
  * with a "no converter" reason: queue a conversion for each current version once, at worker start.
  * Office files and videos among older versions are queued too. The status update claims a row for
  * one worker only, so several workers starting together queue each file once.
@@ -191,7 +195,7 @@ export async function queueMissingRenditions(ctx: AppContext): Promise<number> {
   const suffixes = [...OFFICE_SUFFIXES, ...VIDEO_SUFFIXES, ...VIDEO_TRANSCODE_SUFFIXES];
   const drawingsWithoutConverter = and(
     eq(files.statusType, StatusType.failed),
-    inArray(files.suffix, [...DRAWING_SUFFIXES]),
+    inArray(files.suffix, [...DRAWING_SUFFIXES, '3dm']),
     or(like(files.statusMsg, '需要外部转换器%'), like(files.statusMsg, '暂不支持转换%')),
   );
   const claimed = await ctx.db

@@ -15,7 +15,7 @@ import {
   type PreviewKindValue,
 } from '@bimdrive/contracts';
 
-const MESH_SUFFIXES = ['glb', 'gltf', 'obj', 'fbx', 'stl', '3ds', 'dae', 'ply', '3mf'];
+const MESH_SUFFIXES = ['glb', 'gltf', 'obj', 'fbx', 'stl', '3ds', 'dae', 'ply', '3mf', '3dm'];
 const has = (list: readonly string[], suffix: string) => list.includes(suffix);
 
 /** Preview kind for a lower-case suffix. */

@@ -38,6 +38,7 @@ import { versionsService } from '../versions/versions.service.ts';
 import { transfersService } from '../transfers/transfers.service.ts';
 import type { SpaceAccess } from '../spaces/space-access.ts';
 import { emitStatus } from '../conversions/conversion.worker.ts';
+import { requeueWaitingModels } from '../conversions/companion-requeue.ts';
 
 /** Where unfinished tus uploads live (same disk as storage, so completion is a rename). */
 export const tusDir = (ctx: AppContext) => path.join(ctx.config.storageDir, 'tus');
@@ -270,6 +271,7 @@ export function uploadsService(ctx: AppContext) {
     if (status.convert) await ctx.enqueueConversion(fileId);
     await ctx.enqueueThumbnail(file); // images and PDFs (issue 14)
     emitStatus(ctx, file);
+    await requeueWaitingModels(ctx, file); // a .bin/.mtl/texture a model of this folder waits for (issue 13)
     await recordCompleted(caller, file.name, size, fileId, access);
     return fileId;
   }
