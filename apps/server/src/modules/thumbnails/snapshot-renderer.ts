@@ -154,12 +154,10 @@ export class SnapshotRenderer {
       const url = new URL(route.request().url());
       if (url.origin !== ORIGIN) return route.abort('blockedbyclient');
       if (url.pathname === INPUT_PATH) {
-        if (!this.input) return route.fulfill({ status: 404 });
-        return route.fulfill({
-          status: 200,
-          body: await readFile(this.input),
-          contentType: 'application/octet-stream',
-        });
+        // The file may be gone meanwhile (deleted with its file version): the page sees a 404.
+        const body = this.input ? await readFile(this.input).catch(() => null) : null;
+        if (!body) return route.fulfill({ status: 404 });
+        return route.fulfill({ status: 200, body, contentType: 'application/octet-stream' });
       }
       const file = path.join(this.webDist, path.normalize(decodeURIComponent(url.pathname)));
       const inside = file.startsWith(this.webDist + path.sep);
