@@ -17,7 +17,7 @@
  */
 import { access, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type Page, type Route } from 'playwright-core';
 
 /** What a snapshot draws: a GLB (`model`) or an ASCII DXF (`drawing`). */
 export type SnapshotKind = 'model' | 'drawing';
@@ -135,6 +135,26 @@ export class SnapshotRenderer {
     return this.page;
   }
 
+  /** Answer one request of the snapshot page (see the module docstring). */
+  private async answer(route: Route): Promise<void> {
+    const url = new URL(route.request().url());
+    if (url.origin !== ORIGIN) return route.abort('blockedbyclient');
+    if (url.pathname === INPUT_PATH) {
+      // The file may be gone meanwhile (deleted with its file version): the page sees a 404.
+      const body = this.input ? await readFile(this.input).catch(() => null) : null;
+      if (!body) return route.fulfill({ status: 404 });
+      return route.fulfill({ status: 200, body, contentType: 'application/octet-stream' });
+    }
+    const file = path.join(this.webDist, path.normalize(decodeURIComponent(url.pathname)));
+    const found =
+      file.startsWith(this.webDist + path.sep) &&
+      (await access(file).then(
+        () => true,
+        () => false,
+      ));
+    return route.fulfill(found ? { path: file } : { status: 404 });
+  }
+
   private async launch(): Promise<Page> {
     const renderHtml = path.join(this.webDist, 'render.html');
     try {
@@ -150,27 +170,8 @@ export class SnapshotRenderer {
     const context = await browser.newContext({ viewport: { width: 800, height: 600 }, deviceScaleFactor: 1 });
     const page = await context.newPage();
     page.on('crash', () => void this.close());
-    await context.route('**/*', async (route) => {
-      const url = new URL(route.request().url());
-      if (url.origin !== ORIGIN) return route.abort('blockedbyclient');
-      if (url.pathname === INPUT_PATH) {
-        // The file may be gone meanwhile (deleted with its file version): the page sees a 404.
-        const body = this.input ? await readFile(this.input).catch(() => null) : null;
-        if (!body) return route.fulfill({ status: 404 });
-        return route.fulfill({ status: 200, body, contentType: 'application/octet-stream' });
-      }
-      const file = path.join(this.webDist, path.normalize(decodeURIComponent(url.pathname)));
-      const inside = file.startsWith(this.webDist + path.sep);
-      if (
-        !inside ||
-        !(await access(file).then(
-          () => true,
-          () => false,
-        ))
-      )
-        return route.fulfill({ status: 404 });
-      return route.fulfill({ path: file });
-    });
+    // A route answered after the page closed (a snapshot that timed out) throws: nothing to tell.
+    await context.route('**/*', (route) => this.answer(route).catch(() => undefined));
     await page.goto(`${ORIGIN}/render.html`);
     await page.waitForFunction('document.documentElement.dataset.ready === "1"');
     return page;
