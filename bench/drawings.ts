@@ -5,16 +5,22 @@
  * bare parse of the same file with the same library in this process (`DwgReader` / `DxfReader`).
  * Goal: ratio ≤ 1.5. Also the converter child's peak resident memory (VmHWM), measured by running its
  * entry directly. Each pair runs `BENCH_ROUNDS` times (default 3), alternating which goes first;
- * medians are compared. The first drawn frame in the browser is not measured here (see
- * e2e/journeys/drawings.test.ts for the viewer). Run: `node bench/drawings.ts`.
+ * medians are compared. Then, through the running product (its own server, headless Chromium), each
+ * file is uploaded `BENCH_ROUNDS` times: seconds from the upload's end to a viewable drawing (status
+ * 转换完成, polled every 50 ms) and to the first drawn frame (that, plus clicking 预览 in the file
+ * table until dxf-viewer has drawn: the `bimdrive:drawing-drawn` mark), each against the bare parse.
+ * Run: `node bench/drawings.ts`.
  */
 import { fork } from 'node:child_process';
 import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { CadDocument, DwgReader, DxfReader, DxfWriter, Line, TextEntity, XYZ } from '@node-projects/acad-ts';
-import { TESTDATA } from '../e2e/lib/server.ts';
+import { launchBrowser } from '../e2e/lib/browser.ts';
+import { DEMO, startServer, TESTDATA } from '../e2e/lib/server.ts';
+import { signInWithPassword } from '../e2e/lib/sign-in.ts';
 import { convertOnce, pairedMedians } from './lib/paired.ts';
+import { uploadFile } from './lib/product.ts';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const TARGET_MB = Number(process.env.BENCH_DXF_MB ?? 20);
@@ -96,6 +102,64 @@ for (const file of files) {
   console.log(
     `${path.basename(file).padEnd(28)} ${mb.toFixed(1).padStart(5)} MB   product ${m.product.toFixed(2)} s   bare ${m.bare.toFixed(2)} s   ratio ${m.ratio.toFixed(2)} (goal ≤ 1.5) ${m.ratio <= 1.5 ? 'ok' : 'OVER'}   converter peak RSS ${peak.toFixed(0)} MiB`,
   );
+}
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+/** Seconds from the end of uploading `file` to status 转换完成, polled every 50 ms; resolves with its iuid. */
+async function uploadUntilViewable(url: string, token: string, file: string, name: string) {
+  const iuid = await uploadFile(url, token, file, { name });
+  const ended = performance.now();
+  for (;;) {
+    const res = await fetch(`${url}/api/Home/GetFileInfo?IUID=${iuid}`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    const row = ((await res.json()) as { data: { statusType: number; statusMsg: string } }).data;
+    if (row.statusType === 3) return { iuid, viewable: (performance.now() - ended) / 1000 };
+    if (row.statusType === 4) throw new Error(`${name}: ${row.statusMsg}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+console.log(`\nThrough the product (${ROUNDS} uploads each): upload end → viewable, → first drawn frame`);
+const server = await startServer({ LOG_LEVEL: 'error' });
+const browser = await launchBrowser();
+try {
+  // One session (a new sign-in ends the other): the browser's token uploads too.
+  const page = await (await browser.newContext({ viewport: { width: 1440, height: 900 } })).newPage();
+  await signInWithPassword(page, server.url, DEMO.phone, DEMO.password);
+  const token = (await page.evaluate(() => localStorage.getItem('token')))!;
+  for (const file of files) {
+    const suffix = path.extname(file).slice(1);
+    const viewable: number[] = [];
+    const drawn: number[] = [];
+    const bareTimes: number[] = [];
+    for (let round = 0; round < ROUNDS; round++) {
+      const name = `r${round}-${path.basename(file)}`;
+      const t = await uploadUntilViewable(server.url, token, file, name);
+      await page.goto(`${server.url}/myDocument`);
+      const row = page.locator(`[data-row-name="${name}"]`);
+      await row.waitFor({ timeout: 60_000 });
+      await page.evaluate(() => performance.clearMarks());
+      const clicked = await page.evaluate(() => performance.now());
+      await row.getByRole('button', { name: '预览' }).click();
+      await page.locator('[data-testid="drawing-preview"][data-state="done"]').waitFor({ timeout: 600_000 });
+      const mark = await page.evaluate(
+        () => performance.getEntriesByName('bimdrive:drawing-drawn')[0]?.startTime,
+      );
+      viewable.push(t.viewable);
+      drawn.push(t.viewable + ((mark ?? 0) - clicked) / 1000);
+      const b = performance.now();
+      await bare(file, suffix);
+      bareTimes.push((performance.now() - b) / 1000);
+    }
+    const bareS = median(bareTimes);
+    console.log(
+      `${path.basename(file).padEnd(28)} viewable ${median(viewable).toFixed(2)} s (ratio ${(median(viewable) / bareS).toFixed(2)})   first drawn frame ${median(drawn).toFixed(2)} s (ratio ${(median(drawn) / bareS).toFixed(2)})   bare parse ${bareS.toFixed(2)} s`,
+    );
+  }
+} finally {
+  await browser.close();
+  await server.stop();
 }
 await rm(work, { recursive: true, force: true });
 process.exit(0);

@@ -42,6 +42,9 @@ interface LayerRow {
   visible: boolean;
 }
 
+/** User-timing mark set when the drawing's first frame is drawn (read by bench/drawings.ts). */
+export const DRAWN_MARK = 'bimdrive:drawing-drawn';
+
 /** `Load.error` when the browser has no WebGL (the texts say so and suggest a browser). */
 const NO_WEBGL = 'no-webgl';
 
@@ -167,6 +170,7 @@ export function DrawingPreview({ url, compact }: DrawingPreviewProps): ReactElem
           })),
         );
         setLoad({ phase: 'done', percent: 100 });
+        performance.mark(DRAWN_MARK); // Load ends with the first frame drawn (bench/drawings.ts)
       })
       .catch((err: unknown) => {
         if (!alive) return;
