@@ -60,6 +60,7 @@ import { sharesRoutes } from './modules/shares/shares.routes.ts';
 import { projectsRoutes } from './modules/projects/projects.routes.ts';
 import { listAddRoutes } from './modules/spaces/list-add.routes.ts';
 import { officeRoutes } from './modules/office/office.routes.ts';
+import { addBimIframeHeaders, bimIframeRoutes } from './modules/bimiframe/bimiframe.routes.ts';
 import { fontsRoutes } from './modules/fonts/fonts.routes.ts';
 import { queueMissingRenditions, startConversionWorker } from './modules/conversions/conversion.worker.ts';
 import { fieldOpener, resolveFieldKey } from './modules/field-crypto/field-crypto.service.ts';
@@ -272,6 +273,8 @@ export async function buildApp(config: AppConfig, role: Role = 'all'): Promise<B
   await app.register(fileServeRoutes(ctx));
   await app.register(thumbnailRoutes(ctx));
   await app.register(officeRoutes(ctx)); // external office viewer, /bridgeOffice links (issue 14)
+  await app.register(bimIframeRoutes(ctx)); // embeddable viewer links (issue 13, /bimiframe)
+  addBimIframeHeaders(app, ctx);
   await app.register(fontsRoutes()); // the drawing viewer's CJK font (issue 13)
   await app.register(archivesRoutes(ctx)); // zip/rar entries in the preview (issue 14)
   await app.register(folderZipRoutes(ctx)); // folder download as a zip (issue 5)

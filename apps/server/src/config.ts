@@ -121,6 +121,20 @@ const EnvSchema = z.object({
     .string()
     .regex(/^https?:\/\/.*\{url\}/, 'must be an http(s) URL containing {url}')
     .optional(),
+  /**
+   * Sites that may embed `/bimiframe` in an iframe and talk to it with postMessage (issue 13): origins
+   * separated by commas (`https://oa.example.com,https://erp.example.com`). Unset: this site only.
+   */
+  BIMIFRAME_ALLOWED_ORIGINS: z
+    .string()
+    .default('')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((o) => o.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.url().regex(/^https?:\/\/[^/]+$/, 'an origin: scheme://host[:port], no path'))),
 });
 
 /** The application configuration (derived, absolute paths). */
@@ -184,6 +198,8 @@ export interface AppConfig {
   loginVideoUrl: string;
   /** External office viewer URL template with `{url}` (WPS_VIEWER_URL), or null. */
   wpsViewerUrl: string | null;
+  /** Origins allowed to embed /bimiframe (BIMIFRAME_ALLOWED_ORIGINS); empty: this site only. */
+  bimIframeOrigins: string[];
 }
 
 /** Thrown for an invalid environment; the message names each bad variable. */
@@ -286,6 +302,7 @@ export function loadConfig(
     consultPhone: e.CONSULT_PHONE,
     loginVideoUrl: e.LOGIN_VIDEO_URL,
     wpsViewerUrl: e.WPS_VIEWER_URL ?? null,
+    bimIframeOrigins: e.BIMIFRAME_ALLOWED_ORIGINS,
     ...overrides,
   };
 }

@@ -405,3 +405,29 @@ export const BridgeOfficeLink = z.object({
 });
 export type BridgeOfficeLinkValue = z.infer<typeof BridgeOfficeLink>;
 export const BridgeTokenQuery = z.object({ t: z.string().min(1).max(4096) });
+
+/**
+ * `POST /api/Home/BimIframeLink` (issue 13; 000 §2 /bimiframe): a signed, expiring link that opens a
+ * model or drawing viewer without a session, embeddable in the allowed sites' iframes. `hours` 1–720,
+ * default 24; `viewMode` `full` (element tree, tools) or `simple` (the compact phone chrome).
+ */
+export const BimIframeLinkBody = z.object({
+  IUID: z.string().min(1).max(64),
+  hours: z.number().int().min(1).max(720).default(24),
+  viewMode: z.enum(['full', 'simple']).default('full'),
+});
+export const BimIframeLink = z.object({
+  /** Absolute `PUBLIC_URL/bimiframe?type=model|drawing&src=…&viewMode=…`. */
+  url: z.string(),
+  /** "yyyy-MM-dd HH:mm:ss" (001 §9). */
+  expiresAt: z.string(),
+});
+export type BimIframeLinkValue = z.infer<typeof BimIframeLink>;
+export const BimIframeQuery = z.object({ src: z.string().min(1).max(4096) });
+/** What the /bimiframe page needs: the file's preview (browse only) and who may talk to it. */
+export const BimIframeData = z.object({
+  preview: PreviewInfo,
+  /** Origins whose postMessage commands the frame obeys and to which it reports. */
+  allowedOrigins: z.array(z.string()),
+});
+export type BimIframeDataValue = z.infer<typeof BimIframeData>;

@@ -45,6 +45,8 @@ export const Api = {
   wpsGenerate: '/api/wps/genarate', // POST WpsGenerateBody → { wpsUrl } (001 §7; an external viewer, when configured)
   bridgeOfficeLink: '/api/Home/BridgeOfficeLink', // POST BridgeOfficeLinkBody → BridgeOfficeLink (issue 14, 000 §2 /bridgeOffice)
   bridgeOfficePreview: '/api/Home/BridgeOfficePreview', // GET ?t=<bridge token> → PreviewInfo, no session (browse only)
+  bimIframeLink: '/api/Home/BimIframeLink', // POST BimIframeLinkBody → BimIframeLink (issue 13, 000 §2 /bimiframe)
+  bimIframePreview: '/api/Home/BimIframePreview', // GET ?src=<frame token> → BimIframeData, no session (browse only)
   pictureFile: '/api/home/GetUploadPictureFile', // GET ?t=<signed ticket>&page=N → WebP of page N of a large presentation (001 §2, §7)
   videoFile: '/api/home/GetVideoFile', // GET ?fileUrl=<signed ticket> → video bytes (Range), original or converted (001 §7)
   archiveEntries: '/api/home/GetArchiveEntries', // GET VersionedIuidQuery → ArchiveListing (zip/rar entries, issue 14)
