@@ -3,7 +3,8 @@
  * /myCollection (我的收藏), /myShare (我的分享) in the document sidebar layout inside the navbar shell;
  * /s and /share (share landing, outside the shell, no sign-in); /404 and unknown paths → /404. Every
  * leaf runs the guard loader; screens load lazily so the progress bar covers their loading.
- * Service screens (000 §2): /systemInitError, /payCenter (建设中), /mobileTip (phones), /alladmin →
+ * /preview (001 §2: a file's preview by URL, over 我的文件) and /bimiframe (the embeddable viewer of a
+ * signed link, public). Service screens (000 §2): /systemInitError, /payCenter (建设中), /mobileTip (phones), /alladmin →
  * /companyManagement, /helpCenter (→ HELP_CENTER_URL). The project group (/lately, /all, /myCreated,
  * /myParticipateIn, /myCollectionProject, kept alive) and /projectFile sit in the project layout; the
  * libraries in the document layout; the remaining menu routes of 001 §2 (administration) are 建设中
@@ -175,6 +176,15 @@ export const routes: RouteObject[] = [
           Component: (await import('../features/preview/components/bridge-office-page.tsx')).BridgeOfficePage,
         }),
       },
+      {
+        // The embeddable model / drawing viewer of a signed, expiring link (000 §2 /bimiframe; public).
+        path: '/bimiframe',
+        loader: guardLoader,
+        handle: handle('bimiframe'),
+        lazy: async () => ({
+          Component: (await import('../features/preview/components/bim-iframe-page.tsx')).BimIframePage,
+        }),
+      },
       serviceScreen('/systemInitError', 'systemInitError', async () => ({
         Component: (await import('../features/service/components/system-init-error-page.tsx'))
           .SystemInitErrorPage,
@@ -230,6 +240,13 @@ export const routes: RouteObject[] = [
             children: [
               { index: true, handle: handle('home'), ...myDocument },
               { path: '/myDocument', handle: handle('myDocument'), ...myDocument },
+              {
+                // A file's preview by URL (001 §2 /preview), over 我的文件.
+                path: '/preview',
+                handle: handle('preview'),
+                loader: guardLoader,
+                lazy: async () => ({ Component: (await import('./routes/preview-route.tsx')).PreviewRoute }),
+              },
               {
                 path: '/myCollection',
                 handle: handle('myCollection'),

@@ -29,17 +29,19 @@ export interface PreviewBodyProps {
   sizeText?: string;
   /** Compact chrome for phones. */
   compact?: boolean;
+  /** Fill the parent (a page of its own, /bimiframe) instead of the overlay's height (001 §2). */
+  fill?: boolean;
 }
 
 /** The viewer of one file (001 §2 Viewer by file suffix). */
-export function PreviewBody({ info, sizeText, compact }: PreviewBodyProps): ReactElement {
-  const model = isModelKind(info.previewKind);
+export function PreviewBody({ info, sizeText, compact, fill }: PreviewBodyProps): ReactElement {
+  const model = isModelKind(info.previewKind) || !!fill;
   return (
     <div
       data-testid="preview-body"
       data-kind={info.previewKind}
       style={{
-        height: bodyHeight(info.previewKind),
+        height: fill ? '100%' : bodyHeight(info.previewKind),
         margin: model ? 0 : `${NON_MODEL_GAP / 2}px 0`,
         position: 'relative',
         overflow: 'hidden',

@@ -19,6 +19,12 @@
 import { Alert, Button, Drawer, Spin } from 'antd';
 import { MeasureTool, type MeasureState } from '../lib/measure-tool.ts';
 import { SectionTool, type SectionState } from '../lib/section-tool.ts';
+import {
+  emitViewerSelection,
+  setActiveViewer,
+  type ViewerHandle,
+  type ViewerSelection,
+} from '../lib/viewer-registry.ts';
 import { CloseOutlined } from '@ant-design/icons';
 import { useCallback, useEffect, useRef, useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -69,6 +75,59 @@ function useWidth(): [(el: HTMLDivElement | null) => void, number] {
   return [ref, width];
 }
 
+/** Keys of the elements named by IFC GlobalIds (fragments) or node names (GLB); unknown ids are left out. */
+async function keysOf(
+  engine: ViewerEngine,
+  ids: string[],
+): Promise<{ key: string; localIds?: number[] } | null> {
+  const model = engine.fragmentsModel;
+  if (model) {
+    const localIds = (await model.getLocalIdsByGuids(ids)).filter((n): n is number => n !== null);
+    return localIds.length ? { key: `f:${localIds[0]}`, localIds } : null;
+  }
+  const wanted = new Set(ids);
+  let found: THREE.Object3D | undefined;
+  engine.glbRoot?.traverse((o) => {
+    if (!found && wanted.has(o.name)) found = o;
+  });
+  return found ? { key: `g:${found.uuid}` } : null;
+}
+
+/** What the registry reports of a pick: the element's GlobalId (or node name) and its name. */
+async function elementId(engine: ViewerEngine, key: string | null): Promise<ViewerSelection> {
+  if (!key) return { id: null, name: null };
+  const model = engine.fragmentsModel;
+  if (key.startsWith('f:') && model) {
+    const [guid] = await model.getGuidsByLocalIds([Number(key.slice(2))]);
+    return { id: guid ?? null, name: null };
+  }
+  const node = engine.glbRoot?.getObjectByProperty('uuid', key.slice(2));
+  return { id: node?.name || null, name: node?.name || null };
+}
+
+/** The handle other features drive this viewer with (lib/viewer-registry.ts). */
+function viewerHandle(engine: ViewerEngine, select: (key: string | null) => Promise<void>): ViewerHandle {
+  return {
+    select: async (ids) => {
+      const found = await keysOf(engine, ids);
+      if (!found) return 0;
+      await select(found.key);
+      if (found.localIds && found.localIds.length > 1)
+        await engine.select(null).then(() => engine.select(found.key, found.localIds));
+      await engine.focus(found.key);
+      return found.localIds?.length ?? 1;
+    },
+    isolate: async (ids) => {
+      const found = await keysOf(engine, ids);
+      if (!found) return 0;
+      await engine.isolate(found.key, found.localIds);
+      return found.localIds?.length ?? 1;
+    },
+    showAll: () => engine.showAll(),
+    fit: () => engine.fit(),
+  };
+}
+
 /** The embedded 3D viewer; see the module docstring. */
 export function ModelViewer({ kind, url, compact, onFirstFrame, onError }: ModelViewerProps): ReactElement {
   const { t } = useTranslation(VIEWER_NS);
@@ -105,6 +164,7 @@ export function ModelViewer({ kind, url, compact, onFirstFrame, onError }: Model
     const seq = ++selectSeq.current;
     setSelected(key);
     void engine.select(key, key && treeRef.current ? itemIdsUnder(treeRef.current, key) : undefined);
+    void elementId(engine, key).then((id) => emitViewerSelection(id));
     if (!key) {
       setProps({ status: 'none' });
       return;
@@ -203,6 +263,7 @@ export function ModelViewer({ kind, url, compact, onFirstFrame, onError }: Model
       }
       if (engine.isDisposed) return;
       setStatus('ready');
+      setActiveViewer(viewerHandle(engine, select));
       try {
         const model = engine.fragmentsModel;
         const categoryLabel = (c: string) => tr(`categories.${c}`, { defaultValue: c });
@@ -218,6 +279,7 @@ export function ModelViewer({ kind, url, compact, onFirstFrame, onError }: Model
     })();
     return () => {
       abort.abort();
+      setActiveViewer(null);
       measureTool.dispose();
       sectionRef.current = measureRef.current = null;
       setSection({ planes: 0, box: false });
