@@ -322,6 +322,28 @@ export const favourites = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.fileId] })],
 );
 
+/**
+ * Drawings linked to a model (001 §2 link-drawing dialog; issue 13 "Drawing ↔ model"): the DWG files
+ * chosen for a model file; both rows go with either file.
+ */
+export const modelDrawingLinks = pgTable(
+  'model_drawing_links',
+  {
+    modelId: uuid('model_id')
+      .notNull()
+      .references(() => files.id, { onDelete: 'cascade' }),
+    drawingId: uuid('drawing_id')
+      .notNull()
+      .references(() => files.id, { onDelete: 'cascade' }),
+    linkedBy: uuid('linked_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.modelId, t.drawingId] }),
+    index('model_drawing_links_drawing_idx').on(t.drawingId),
+  ],
+);
+
 /** Share links (001 §3 share entry, §9 validity). `expiresAt` null = long-term. */
 export const shares = pgTable(
   'shares',
