@@ -61,6 +61,7 @@ import { projectsRoutes } from './modules/projects/projects.routes.ts';
 import { listAddRoutes } from './modules/spaces/list-add.routes.ts';
 import { officeRoutes } from './modules/office/office.routes.ts';
 import { addBimIframeHeaders, bimIframeRoutes } from './modules/bimiframe/bimiframe.routes.ts';
+import { drawingLinksRoutes } from './modules/drawing-links/drawing-links.routes.ts';
 import { fontsRoutes } from './modules/fonts/fonts.routes.ts';
 import { queueMissingRenditions, startConversionWorker } from './modules/conversions/conversion.worker.ts';
 import { fieldOpener, resolveFieldKey } from './modules/field-crypto/field-crypto.service.ts';
@@ -274,6 +275,7 @@ export async function buildApp(config: AppConfig, role: Role = 'all'): Promise<B
   await app.register(thumbnailRoutes(ctx));
   await app.register(officeRoutes(ctx)); // external office viewer, /bridgeOffice links (issue 14)
   await app.register(bimIframeRoutes(ctx)); // embeddable viewer links (issue 13, /bimiframe)
+  await app.register(drawingLinksRoutes(ctx)); // drawings linked to a model (001 §2, issue 13)
   addBimIframeHeaders(app, ctx);
   await app.register(fontsRoutes()); // the drawing viewer's CJK font (issue 13)
   await app.register(archivesRoutes(ctx)); // zip/rar entries in the preview (issue 14)

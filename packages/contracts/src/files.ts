@@ -431,3 +431,25 @@ export const BimIframeData = z.object({
   allowedOrigins: z.array(z.string()),
 });
 export type BimIframeDataValue = z.infer<typeof BimIframeData>;
+
+/**
+ * Drawings linked to a model (001 §2 link-drawing dialog; issue 13): `GET /api/Model/DrawingLinks?IUID=`
+ * lists them (those the caller may view), `POST /api/Model/DrawingLinks` replaces them (only `.dwg`
+ * files, at most 200, the caller may edit the model and view each drawing).
+ */
+export const DrawingLinksBody = z.object({
+  IUID: z.string().min(1).max(64),
+  drawings: z.array(z.string().min(1).max(64)).max(200),
+});
+export const DrawingLink = z.object({
+  iuid: z.string(),
+  fileName: z.string(),
+  fileSuffix: z.string(),
+  /** Conversion status (001 §4): 3 when the drawing can be opened. */
+  statusType: z.number(),
+  /** Where it lives, e.g. "项目A/图纸/". */
+  fullPath: z.string(),
+});
+export type DrawingLinkValue = z.infer<typeof DrawingLink>;
+export const DrawingLinksData = z.object({ list: z.array(DrawingLink) });
+export type DrawingLinksDataValue = z.infer<typeof DrawingLinksData>;

@@ -8,6 +8,7 @@ export * from './auth.ts';
 export * from './shares.ts';
 export * from './companies.ts';
 export * from './realtime.ts';
+export * from './model-opens.ts';
 export * from './routes.ts';
 export * from './field-crypto.ts';
 export * from './dingtalk.ts';

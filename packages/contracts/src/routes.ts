@@ -37,6 +37,7 @@ export const Api = {
   folderAdd: '/api/Home/FolderAdd', // POST FolderAddBody → FileRow
   rename: '/api/Home/FileRename', // POST RenameBody → FileRow
   delete: '/api/Home/FileDelete', // POST IuidBody → null
+  modelClose: '/api/Home/ModelClose', // POST ModelCloseBody → null (closes the model in every other viewer; -120 dialog, 001 §8)
   fileInfo: '/api/Home/GetFileInfo', // GET IuidQuery → FileRow
   ossFile: '/api/Home/GetossFile', // GET VersionedIuidQuery → string (signed download URL, Range supported; version absent = current)
   preview: '/api/Home/GetPreviewInfo', // GET VersionedIuidQuery → PreviewInfo (of that version when given)
@@ -45,6 +46,7 @@ export const Api = {
   wpsGenerate: '/api/wps/genarate', // POST WpsGenerateBody → { wpsUrl } (001 §7; an external viewer, when configured)
   bridgeOfficeLink: '/api/Home/BridgeOfficeLink', // POST BridgeOfficeLinkBody → BridgeOfficeLink (issue 14, 000 §2 /bridgeOffice)
   bridgeOfficePreview: '/api/Home/BridgeOfficePreview', // GET ?t=<bridge token> → PreviewInfo, no session (browse only)
+  drawingLinks: '/api/Model/DrawingLinks', // GET IuidQuery → DrawingLinksData; POST DrawingLinksBody → DrawingLinksData (001 §2 link-drawing dialog)
   bimIframeLink: '/api/Home/BimIframeLink', // POST BimIframeLinkBody → BimIframeLink (issue 13, 000 §2 /bimiframe)
   bimIframePreview: '/api/Home/BimIframePreview', // GET ?src=<frame token> → BimIframeData, no session (browse only)
   pictureFile: '/api/home/GetUploadPictureFile', // GET ?t=<signed ticket>&page=N → WebP of page N of a large presentation (001 §2, §7)
