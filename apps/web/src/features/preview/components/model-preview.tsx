@@ -8,7 +8,7 @@ import { Alert, Button, Result, Spin } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
 import { lazy, Suspense, useEffect, useState, type ComponentType, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { PreviewInfoValue } from '@bimdrive/contracts';
+import type { DrawingLinkValue, PreviewInfoValue } from '@bimdrive/contracts';
 import { modelState } from '../lib/preview-rules.ts';
 import { hasWebGL } from '../lib/webgl.ts';
 import { triggerDownload } from '../lib/trigger-download.ts';
@@ -17,7 +17,12 @@ import { loadedFirstFrame, loadFirstFrame, type FirstFrameModule } from '../lib/
 import { ViewerBoundary } from './viewer-boundary.tsx';
 import { FailedState, PendingState } from './conversion-state.tsx';
 import { toolbarBandStyle, VIEWER_BACKGROUND, VIEWER_TOOLBAR_HEIGHT } from '../../viewer/lib/layout.ts';
+import { DrawingPane } from './drawing-links/drawing-pane.tsx';
+import { LinkedDrawings } from './drawing-links/linked-drawings.tsx';
 import '../i18n.ts';
+
+/** Narrower than this (CSS px), a linked drawing opens below the model instead of beside it. */
+const NARROW_SPLIT_PX = 768;
 
 /** Props of the viewer feature's ModelViewer (its documented interface). */
 interface ModelViewerProps {
@@ -65,6 +70,8 @@ export interface ModelPreviewProps {
   info: PreviewInfoValue;
   /** Use the viewer's compact chrome (phones, share visitors). */
   compact?: boolean;
+  /** The signed-in user's preview: linked drawings (001 §2 link-drawing dialog) can be listed and linked. */
+  drawingLinks?: boolean;
 }
 
 const fill = {
@@ -80,8 +87,10 @@ const fill = {
  * preview GLB is first drawn still (ModelFirstFrame); the full viewer starts once that picture is up
  * (the two would otherwise share the CPU) and replaces it when it has drawn the model itself.
  */
-export function ModelPreview({ info, compact }: ModelPreviewProps): ReactElement {
+export function ModelPreview({ info, compact, drawingLinks }: ModelPreviewProps): ReactElement {
   const { t } = useTranslation('preview');
+  const [drawing, setDrawing] = useState<DrawingLinkValue | null>(null);
+  const narrow = !!compact || (typeof window !== 'undefined' && window.innerWidth < NARROW_SPLIT_PX);
   const [viewerError, setViewerError] = useState<{ url: string; message: string } | null>(null);
   const state = modelState(info);
   const readyUrl = state.kind === 'ready' ? state.url : null;
@@ -170,34 +179,60 @@ export function ModelPreview({ info, compact }: ModelPreviewProps): ReactElement
   );
   const showQuick =
     quickUrl && !(loaded instanceof Error) && (quickPhase === 'drawing' || quickPhase === 'drawn');
-  // One stable tree, so the full viewer is not remounted when the still frame goes away.
+  // One stable tree, so the full viewer is not remounted when the still frame goes away (or a drawing
+  // opens beside it: the model keeps its place as the first child).
   return (
-    <div style={{ position: 'relative', height: '100%' }}>
-      {fullViewer}
-      {showQuick && (
-        // The picture sits where the full viewer's canvas will be (below its toolbar, shown here as an
-        // empty bar), so nothing moves at the swap.
-        <div style={{ position: 'absolute', inset: 0, zIndex: 2, background: VIEWER_BACKGROUND }}>
-          <div style={toolbarBandStyle} />
-          <div style={{ position: 'absolute', inset: `${VIEWER_TOOLBAR_HEIGHT}px 0 0 0` }}>
-            {firstFrame ? (
-              <firstFrame.ModelFirstFrame
-                url={quickUrl}
-                onDrawn={() => setQuick({ url: quickUrl, phase: 'drawn' })}
-                onError={() => setQuick({ url: quickUrl, phase: 'failed' })}
-              />
-            ) : (
-              <div style={fill}>
-                <Spin size="large" description={t('loading')} />
-              </div>
-            )}
-            {quickPhase === 'drawn' && (
-              <div style={{ position: 'absolute', left: 0, right: 0, bottom: 16, textAlign: 'center' }}>
-                <Spin size="small" />{' '}
-                <span style={{ marginLeft: 8, color: '#595959' }}>{t('loadingFull')}</span>
-              </div>
-            )}
+    <div style={{ display: 'flex', flexDirection: narrow ? 'column' : 'row', height: '100%' }}>
+      <div style={{ position: 'relative', flex: 1, minWidth: 0, minHeight: 0 }}>
+        {fullViewer}
+        {drawingLinks && (
+          <div style={{ position: 'absolute', top: 8, right: 8, zIndex: 3 }}>
+            <LinkedDrawings modelIuid={info.iuid} canLink onOpen={setDrawing} />
           </div>
+        )}
+        {showQuick && (
+          // The picture sits where the full viewer's canvas will be (below its toolbar, shown here as an
+          // empty bar), so nothing moves at the swap.
+          <div style={{ position: 'absolute', inset: 0, zIndex: 2, background: VIEWER_BACKGROUND }}>
+            <div style={toolbarBandStyle} />
+            <div style={{ position: 'absolute', inset: `${VIEWER_TOOLBAR_HEIGHT}px 0 0 0` }}>
+              {firstFrame ? (
+                <firstFrame.ModelFirstFrame
+                  url={quickUrl}
+                  onDrawn={() => setQuick({ url: quickUrl, phase: 'drawn' })}
+                  onError={() => setQuick({ url: quickUrl, phase: 'failed' })}
+                />
+              ) : (
+                <div style={fill}>
+                  <Spin size="large" description={t('loading')} />
+                </div>
+              )}
+              {quickPhase === 'drawn' && (
+                <div style={{ position: 'absolute', left: 0, right: 0, bottom: 16, textAlign: 'center' }}>
+                  <Spin size="small" />{' '}
+                  <span style={{ marginLeft: 8, color: '#595959' }}>{t('loadingFull')}</span>
+                </div>
+              )}
+            </div>
+          </div>
+        )}
+      </div>
+      {drawing && (
+        <div
+          style={{
+            flex: 1,
+            minWidth: 0,
+            minHeight: 0,
+            borderLeft: narrow ? undefined : '1px solid #f0f0f0',
+            borderTop: narrow ? '1px solid #f0f0f0' : undefined,
+          }}
+        >
+          <DrawingPane
+            key={drawing.iuid}
+            drawing={drawing}
+            compact={narrow}
+            onClose={() => setDrawing(null)}
+          />
         </div>
       )}
     </div>

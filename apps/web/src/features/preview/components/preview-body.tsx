@@ -31,10 +31,12 @@ export interface PreviewBodyProps {
   compact?: boolean;
   /** Fill the parent (a page of its own, /bimiframe) instead of the overlay's height (001 §2). */
   fill?: boolean;
+  /** The signed-in user's own preview (not a share visitor's, not a link's): models list and link drawings. */
+  owner?: boolean;
 }
 
 /** The viewer of one file (001 §2 Viewer by file suffix). */
-export function PreviewBody({ info, sizeText, compact, fill }: PreviewBodyProps): ReactElement {
+export function PreviewBody({ info, sizeText, compact, fill, owner }: PreviewBodyProps): ReactElement {
   const model = isModelKind(info.previewKind) || !!fill;
   return (
     <div
@@ -47,7 +49,7 @@ export function PreviewBody({ info, sizeText, compact, fill }: PreviewBodyProps)
         overflow: 'hidden',
       }}
     >
-      <BodyContent info={info} sizeText={sizeText} compact={compact} />
+      <BodyContent info={info} sizeText={sizeText} compact={compact} owner={owner} />
     </div>
   );
 }
@@ -65,7 +67,7 @@ function ConversionState({ info }: { info: PreviewInfoValue }): ReactElement {
   return <PendingState statusType={info.statusType} progress={info.progress} />;
 }
 
-function BodyContent({ info, sizeText, compact }: PreviewBodyProps): ReactElement {
+function BodyContent({ info, sizeText, compact, owner }: PreviewBodyProps): ReactElement {
   const unsupported = (
     <UnsupportedPreview
       fileName={info.fileName}
@@ -77,7 +79,7 @@ function BodyContent({ info, sizeText, compact }: PreviewBodyProps): ReactElemen
   switch (info.previewKind) {
     case 'fragments':
     case 'glb':
-      return <ModelPreview info={info} compact={compact} />;
+      return <ModelPreview info={info} compact={compact} drawingLinks={owner} />;
     case 'image':
       return info.viewUrl ? <ImagePreview url={info.viewUrl} title={info.fileName} /> : unsupported;
     case 'video':

@@ -111,7 +111,12 @@ function OverlayContent({
         onClose={close}
       />
       {info ? (
-        <PreviewBody info={info} sizeText={sizeText} compact={share !== null} />
+        <PreviewBody
+          info={info}
+          sizeText={sizeText}
+          compact={share !== null}
+          owner={share === null && file.version === undefined}
+        />
       ) : query.isError ? (
         <Result
           status="warning"

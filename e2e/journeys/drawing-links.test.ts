@@ -1,0 +1,162 @@
+/**
+ * The link-drawing dialog and the split view in a real browser (001 §2 "Link-drawing dialog"; issue 13
+ * "Drawing ↔ model"): the owner opens a model, 图纸 → 关联图纸… shows the dialog (关联图纸文件, 800 px,
+ * dragged by its title); in the left tree only DWG files can be ticked (a DXF and folders cannot), a
+ * folder's children load when it opens (T1 below T0), 添加 copies the ticked drawings to the right
+ * without duplicates, 移除 takes ticked ones away, 确定 saves; the linked drawings are listed and one
+ * opens beside the model, drawn. Screenshots: e2e/artifacts/drawing-links/.
+ */
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { canvasCoverage, launchBrowser, shot } from '../lib/browser.ts';
+import { openPreview } from '../lib/preview.ts';
+import { DEMO, startServer, TESTDATA, type RunningServer } from '../lib/server.ts';
+import { signInWithPassword } from '../lib/sign-in.ts';
+
+const J = 'drawing-links';
+const MODEL = 'AC20-FZK-Haus.ifc';
+const ROOT_DWG = 'R14.dwg';
+const SUB_DWG = 'sample_AC1018.dwg';
+const DXF = 'polylines.dxf';
+const FOLDER = '新建文件夹';
+
+let server: RunningServer;
+let browser: Browser;
+
+before(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/** Wait for 转换完成 on the named rows of the listed folder. */
+async function converted(page: Page, names: string[]) {
+  for (const name of names)
+    await page
+      .locator(`[data-testid="status-${name}"]`)
+      .filter({ hasText: '转换完成' })
+      .waitFor({ timeout: 240_000 });
+}
+
+/** The checkbox of a left-tree node by file name. */
+const leftBox = (page: Page, name: string) =>
+  page
+    .locator('[data-testid="link-drawing-left"] .ant-tree-treenode')
+    .filter({ has: page.getByTestId(`link-tree-${name}`) })
+    .locator('.ant-tree-checkbox');
+
+test('link DWG drawings to a model in the dialog and open one beside the model', async () => {
+  const ctx = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
+  const page = await ctx.newPage();
+  page.on('pageerror', (e) => console.error('[page error]', e.message));
+  await signInWithPassword(page, server.url, DEMO.phone, DEMO.password);
+  await page.goto(`${server.url}/myDocument`);
+  await page.locator('[data-testid="file-table"]').waitFor();
+  // A folder with one drawing in it, and the model, a DWG and a DXF at the top.
+  await page.getByRole('button', { name: '新建文件夹' }).click();
+  await page
+    .getByRole('dialog')
+    .getByRole('button', { name: /确\s*定/ })
+    .click();
+  await page.locator(`[data-row-name="${FOLDER}"]`).getByText(FOLDER).click();
+  await page.waitForURL(/folderId=/);
+  await page.setInputFiles('[data-testid="upload-input"]', [path.join(TESTDATA, 'dwg', SUB_DWG)]);
+  await converted(page, [SUB_DWG]);
+  await page.goto(`${server.url}/myDocument`);
+  await page.setInputFiles('[data-testid="upload-input"]', [
+    path.join(TESTDATA, 'ifc', MODEL),
+    path.join(TESTDATA, 'dwg', ROOT_DWG),
+    path.join(TESTDATA, 'dxf', DXF),
+  ]);
+  await converted(page, [MODEL, ROOT_DWG, DXF]);
+
+  await openPreview(page, MODEL);
+  await page.locator('[data-testid="model-viewer"][data-first-frame="1"]').waitFor({ timeout: 120_000 });
+  await page.getByTestId('linked-drawings-button').click();
+  await page.getByRole('menuitem', { name: '关联图纸…' }).click();
+  const dialog = page.getByTestId('link-drawing-dialog');
+  await dialog.waitFor();
+  assert.equal(await page.locator('.ant-modal-title').innerText(), '关联图纸文件');
+  const modal = page.locator('.ant-modal').filter({ has: dialog });
+  assert.equal(Math.round((await modal.boundingBox())!.width), 800);
+
+  // Only DWG files can be ticked: the DXF, the model and the folder cannot.
+  await page.getByTestId(`link-tree-${ROOT_DWG}`).waitFor();
+  for (const name of [DXF, MODEL, FOLDER])
+    assert.match((await leftBox(page, name).getAttribute('class')) ?? '', /ant-tree-checkbox-disabled/, name);
+  assert.equal(await page.getByTestId(`link-tree-${ROOT_DWG}`).getAttribute('data-level'), 'T0');
+  // Opening the folder loads its drawing (T1).
+  await page
+    .locator('[data-testid="link-drawing-left"] .ant-tree-treenode')
+    .filter({ has: page.getByTestId(`link-tree-${FOLDER}`) })
+    .locator('.ant-tree-switcher')
+    .click();
+  await page.getByTestId(`link-tree-${SUB_DWG}`).waitFor();
+  assert.equal(await page.getByTestId(`link-tree-${SUB_DWG}`).getAttribute('data-level'), 'T1');
+
+  // 添加 twice (no duplicate), 移除 one, add it again, 确定.
+  await leftBox(page, ROOT_DWG).click();
+  await leftBox(page, SUB_DWG).click();
+  await page.getByTestId('link-drawing-add').click();
+  await leftBox(page, ROOT_DWG).click();
+  await page.getByTestId('link-drawing-add').click();
+  const chosen = page.locator('[data-testid="link-drawing-right"] [data-testid^="link-chosen-"]');
+  assert.equal(await chosen.count(), 2);
+  await page
+    .locator('[data-testid="link-drawing-right"] .ant-tree-treenode')
+    .filter({ has: page.getByTestId(`link-chosen-${SUB_DWG}`) })
+    .locator('.ant-tree-checkbox')
+    .click();
+  await page.getByTestId('link-drawing-remove').click();
+  assert.equal(await chosen.count(), 1);
+  await leftBox(page, SUB_DWG).click();
+  await page.getByTestId('link-drawing-add').click();
+  assert.equal(await chosen.count(), 2);
+  // The dialog moves with its title.
+  const before = (await dialog.boundingBox())!;
+  const title = (await page.getByTestId('link-drawing-title').boundingBox())!;
+  await page.mouse.move(title.x + 20, title.y + 5);
+  await page.mouse.down();
+  await page.mouse.move(title.x + 120, title.y + 65, { steps: 5 });
+  await page.mouse.up();
+  const moved = (await dialog.boundingBox())!;
+  assert.ok(Math.abs(moved.x - before.x - 100) < 3 && Math.abs(moved.y - before.y - 60) < 3, 'dragged');
+  await shot(page, J, '01-dialog');
+  await page.getByTestId('link-drawing-ok').click();
+  await dialog.waitFor({ state: 'hidden' });
+
+  // Listed in the viewer; one opens beside the model and is drawn.
+  await page.getByTestId('linked-drawings-button').filter({ hasText: '2' }).waitFor();
+  await page.getByTestId('linked-drawings-button').click();
+  await page.getByTestId(`linked-drawing-${SUB_DWG}`).click();
+  await page
+    .locator('[data-testid="drawing-pane"] [data-testid="drawing-preview"][data-state="done"]')
+    .waitFor({
+      timeout: 60_000,
+    });
+  await page.waitForTimeout(500);
+  assert.ok(
+    (await canvasCoverage(page, '[data-testid="drawing-pane"] [data-testid="drawing-canvas"]')) > 0.001,
+  );
+  assert.ok((await canvasCoverage(page, '[data-testid="viewer-canvas"]')) > 0.02, 'the model stays drawn');
+  const [modelBox, paneBox] = [
+    (await page.locator('[data-testid="viewer-canvas"]').boundingBox())!,
+    (await page.getByTestId('drawing-pane').boundingBox())!,
+  ];
+  assert.ok(paneBox.x >= modelBox.x + modelBox.width - 2, 'the drawing sits beside the model');
+  await shot(page, J, '02-split-view');
+
+  // Reopening the preview lists the same links (saved on the server).
+  await page
+    .locator('[data-testid="preview-overlay"]')
+    .getByRole('button', { name: '关闭', exact: true })
+    .click();
+  await openPreview(page, MODEL);
+  await page.getByTestId('linked-drawings-button').filter({ hasText: '2' }).waitFor({ timeout: 60_000 });
+  await ctx.close();
+});
