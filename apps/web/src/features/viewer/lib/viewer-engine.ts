@@ -86,13 +86,11 @@ export class ViewerEngine {
     // Culling / LOD follow the camera: refresh tiles while moving and fully when it rests.
     this.world.camera.controls.addEventListener('update', this.onCameraUpdate);
     this.world.camera.controls.addEventListener('rest', this.onCameraRest);
-    // Coplanar faces z-fight without a polygon offset (the @thatopen examples do the same).
-    this.fragments.core.models.materials.list.onItemSet.add(({ value: material }) => {
-      if ('isLodMaterial' in material && material.isLodMaterial) return;
-      material.polygonOffset = true;
-      material.polygonOffsetUnits = 1;
-      material.polygonOffsetFactor = Math.random();
-    });
+    // No polygon offset on the fragments materials (the @thatopen examples give each one
+    // `polygonOffsetFactor = Math.random()`): the offset is factor × the face's depth slope, so from
+    // afar, and at a grazing angle, a random factor per material moved whole surfaces by far more than
+    // the few centimetres between them — the rafters under the roof drew through its tiles as stripes.
+    // The still preview draws without an offset, and so does the viewer.
     this.world.renderer.onAfterUpdate.add(this.afterRender);
     const canvas = this.canvas;
     canvas.addEventListener('pointerdown', this.onPointerDown);
@@ -132,6 +130,13 @@ export class ViewerEngine {
     if (this.disposed) return;
     this.model = model;
     model.useCamera(this.camera);
+    // Full geometry for every item that is drawn (hidden items and items a few px big are still
+    // culled). The default LOD mode drew small items under ~32 px on screen — every window and door
+    // of the 20-house fzk-haus-x20 at its opening view — as "wires": thick screen-space lines in the
+    // item's colour, which painted orange and red-brown blotches over the walls around each window
+    // where the still preview draws clean walls and windows (issue 13 "Rendering fidelity").
+    await model.setLodMode(FRAGS.LodMode.ALL_GEOMETRY);
+    if (this.disposed) return;
     this.world.scene.three.add(model.object);
     // No update here: load() frames the model next, and that update fetches the tiles for the
     // camera the visitor will actually see (one worker round instead of two).
