@@ -83,14 +83,57 @@ function supervise(child: ChildProcess, opts: IsolatedOptions): Promise<Isolated
   });
 }
 
-/** Fork a Node (TypeScript) converter entry with IPC. @throws on spawn failure. */
-export function forkIsolated(entry: string, args: string[], opts: IsolatedOptions): Promise<IsolatedExit> {
-  const child = fork(entry, args, {
-    execArgv: [`--max-old-space-size=${opts.memoryMb}`],
+/** Fork a Node (TypeScript) converter entry with IPC and its heap limit. @throws on spawn failure. */
+const forkChild = (entry: string, args: string[], memoryMb: number) =>
+  fork(entry, args, {
+    execArgv: [`--max-old-space-size=${memoryMb}`],
     stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
     serialization: 'json',
   });
-  return supervise(child, opts);
+
+/** Fork a Node (TypeScript) converter entry with IPC. @throws on spawn failure. */
+export function forkIsolated(entry: string, args: string[], opts: IsolatedOptions): Promise<IsolatedExit> {
+  return supervise(forkChild(entry, args, opts.memoryMb), opts);
+}
+
+/** Children forked ahead by forkWarm, one per entry and heap limit, idle until they get a job. */
+const spares = new Map<string, ChildProcess>();
+process.once('exit', () => {
+  for (const child of spares.values()) child.kill('SIGKILL');
+});
+
+/**
+ * Like forkIsolated, but the child was forked ahead (its modules already loaded) and gets its
+ * arguments as `{ type: 'job', args }` over IPC; the next one is forked at once for the next job.
+ * Each child still runs one job and exits, under the job's own time and memory limits (counted from
+ * the job), so nothing leaks from one file to the next. The entry must accept that message when
+ * started without arguments (drawing/drawing-to-dxf.child.ts). Idle children never hold the server
+ * open and die with it.
+ * @throws on spawn failure.
+ */
+export function forkWarm(entry: string, args: string[], opts: IsolatedOptions): Promise<IsolatedExit> {
+  const key = `${entry}\0${opts.memoryMb}`;
+  const spare = spares.get(key);
+  spares.delete(key);
+  const alive = spare && spare.exitCode === null && spare.signalCode === null && spare.connected;
+  const child = alive ? spare : forkChild(entry, [], opts.memoryMb);
+  if (!alive) spare?.kill('SIGKILL');
+  child.ref();
+  child.channel?.ref();
+  const exit = supervise(child, opts);
+  child.send({ type: 'job', args });
+  try {
+    const next = forkChild(entry, [], opts.memoryMb);
+    next.on('error', () => spares.get(key) === next && spares.delete(key));
+    next.stdout?.resume();
+    next.stderr?.resume();
+    next.unref();
+    next.channel?.unref();
+    spares.set(key, next);
+  } catch {
+    // No spare now: the next job forks its own child.
+  }
+  return exit;
 }
 
 /**
@@ -201,7 +244,7 @@ export type ConverterChildMessage<T> =
 
 /**
  * Run a Node converter child (`entry`, which speaks ConverterChildMessage over IPC) under the
- * request's limits, passing its progress to `onProgress`.
+ * request's limits, passing its progress to `onProgress`; `warm`: a child forked ahead (forkWarm).
  * @returns the figures of its `done` message.
  * @throws ConversionError: the child's own `failed` reason (or the memory reason), a limit hit, a
  * crash without a message (`crashNoun` names what may be damaged: 文件, 图纸…); a child that could not
@@ -212,12 +255,13 @@ export async function forkConverter<T>(
   args: string[],
   req: { timeoutMs: number; memoryMb: number; onProgress?: (percent: number) => void },
   crashNoun: string,
+  warm = false,
 ): Promise<T> {
   let outcome: ConverterChildMessage<T> | null = null;
   const limits = { timeoutMs: req.timeoutMs, memoryMb: req.memoryMb };
   let exit: IsolatedExit;
   try {
-    exit = await forkIsolated(entry, args, {
+    exit = await (warm ? forkWarm : forkIsolated)(entry, args, {
       ...limits,
       onMessage: (m) => {
         const msg = m as ConverterChildMessage<T>;

@@ -1,5 +1,7 @@
 /**
- * Child-process entry of the drawing converter: `node drawing-to-dxf.child.ts <input> <output.dxf> <suffix>`.
+ * Child-process entry of the drawing converter: `node drawing-to-dxf.child.ts <input> <output.dxf> <suffix>`,
+ * or started without arguments (forked ahead by run-isolated.ts forkWarm) and given them as
+ * `{ type: 'job', args: [input, output, suffix] }` over IPC; it exits when its parent goes.
  * Reads a DWG (R14–2018, AC1014–AC1032) or a DXF (ASCII or binary) with `@node-projects/acad-ts`,
  * writes it back as an ASCII DXF in UTF-8 (what the browser's dxf-viewer reads; an ASCII DXF whose
  * LAYER table is complete keeps its own text, only re-encoded to UTF-8) and reports over IPC:
@@ -27,7 +29,6 @@ import {
   withUtf8CodePage,
 } from './dxf-scan.ts';
 
-const [inputPath, outputPath, suffix] = process.argv.slice(2) as [string, string, string];
 const send = (m: unknown) => process.send?.(m);
 
 /** A failure with a reason for the user. */
@@ -170,59 +171,72 @@ function writeDxf(doc: CadDocument, file: string): void {
   }
 }
 
-try {
-  const sniff = sniffDrawing(await head(inputPath, 64));
-  if (sniff.format === 'unknown')
-    throw new Unreadable(
-      suffix === 'dwg' ? '不是有效的 DWG 图纸（文件头无法识别）' : '不是有效的 DXF 图纸（文件头无法识别）',
-    );
-  if (sniff.format === 'dwg' && !READABLE_DWG_VERSIONS[sniff.version])
-    throw new Unreadable(
-      `暂不支持此 DWG 版本（${sniff.version}），支持 R14 至 2018（AC1014–AC1032），请另存为较新版本或 DXF 后上传`,
-    );
-  send({ type: 'progress', percent: 5 });
-  let bytes = await readFile(inputPath);
-  // acad-ts decodes DXF strings by $DWGCODEPAGE alone; a UTF-8 file (every DXF from 2007 on) that
-  // names another code page would come out garbled: make it say UTF-8.
-  if (sniff.format === 'dxf-ascii' && isUtf8Dxf(bytes)) bytes = Buffer.from(withUtf8CodePage(bytes));
-  const doc = readDocument(bytes, sniff.format);
-  // An ASCII DXF whose LAYER table lists every layer is served as its own text (in UTF-8): nothing
-  // is lost to the library's writer, and writing a large drawing again would double the time.
-  let original: string | null = null;
-  if (sniff.format === 'dxf-ascii') {
-    const text = asciiText(bytes);
-    const counts = countDxf(text);
-    keepLayersOff(doc, counts.offLayers);
-    if (counts.layers >= (doc.layers?.count ?? 0)) original = text;
-  }
-  send({ type: 'progress', percent: 60 });
-  if (!doc.header || !doc.modelSpace || !doc.layers)
-    throw new Unreadable('图纸缺少模型空间或图层表，文件可能已损坏');
-  const entities = doc.modelSpace.entities.count;
-  const layouts = [...(doc.layouts ?? [])].map((l) => l.name).filter((n) => n.toLowerCase() !== 'model');
-  const extents = modelExtents(doc);
-  const figures: DrawingFigures = {
-    format: sniff.format,
-    version: ACadVersion[doc.header.version] ?? String(doc.header.version),
-    layers: doc.layers.count,
-    entities,
-    layouts,
-    extents,
-    output: original !== null ? 'original' : 'rewritten',
-  };
-  if (original !== null) await writeFile(outputPath, original, 'utf8');
-  else writeDxf(doc, outputPath);
-  send({ type: 'progress', percent: 95 });
-  send({ type: 'done', stats: figures });
-} catch (err) {
-  const detail = err instanceof Error ? err.message : String(err);
-  if (err instanceof Unreadable) send({ type: 'failed', reason: detail });
-  else if (
-    /out of memory|Array buffer allocation failed|Invalid typed array length|Invalid array length/i.test(
-      detail,
+/** Convert one drawing and report over IPC (see the module docstring); then exit. */
+async function convert(inputPath: string, outputPath: string, suffix: string): Promise<never> {
+  try {
+    const sniff = sniffDrawing(await head(inputPath, 64));
+    if (sniff.format === 'unknown')
+      throw new Unreadable(
+        suffix === 'dwg' ? '不是有效的 DWG 图纸（文件头无法识别）' : '不是有效的 DXF 图纸（文件头无法识别）',
+      );
+    if (sniff.format === 'dwg' && !READABLE_DWG_VERSIONS[sniff.version])
+      throw new Unreadable(
+        `暂不支持此 DWG 版本（${sniff.version}），支持 R14 至 2018（AC1014–AC1032），请另存为较新版本或 DXF 后上传`,
+      );
+    send({ type: 'progress', percent: 5 });
+    let bytes = await readFile(inputPath);
+    // acad-ts decodes DXF strings by $DWGCODEPAGE alone; a UTF-8 file (every DXF from 2007 on) that
+    // names another code page would come out garbled: make it say UTF-8.
+    if (sniff.format === 'dxf-ascii' && isUtf8Dxf(bytes)) bytes = Buffer.from(withUtf8CodePage(bytes));
+    const doc = readDocument(bytes, sniff.format);
+    // An ASCII DXF whose LAYER table lists every layer is served as its own text (in UTF-8): nothing
+    // is lost to the library's writer, and writing a large drawing again would double the time.
+    let original: string | null = null;
+    if (sniff.format === 'dxf-ascii') {
+      const text = asciiText(bytes);
+      const counts = countDxf(text);
+      keepLayersOff(doc, counts.offLayers);
+      if (counts.layers >= (doc.layers?.count ?? 0)) original = text;
+    }
+    send({ type: 'progress', percent: 60 });
+    if (!doc.header || !doc.modelSpace || !doc.layers)
+      throw new Unreadable('图纸缺少模型空间或图层表，文件可能已损坏');
+    const entities = doc.modelSpace.entities.count;
+    const layouts = [...(doc.layouts ?? [])].map((l) => l.name).filter((n) => n.toLowerCase() !== 'model');
+    const extents = modelExtents(doc);
+    const figures: DrawingFigures = {
+      format: sniff.format,
+      version: ACadVersion[doc.header.version] ?? String(doc.header.version),
+      layers: doc.layers.count,
+      entities,
+      layouts,
+      extents,
+      output: original !== null ? 'original' : 'rewritten',
+    };
+    if (original !== null) await writeFile(outputPath, original, 'utf8');
+    else writeDxf(doc, outputPath);
+    send({ type: 'progress', percent: 95 });
+    send({ type: 'done', stats: figures });
+  } catch (err) {
+    const detail = err instanceof Error ? err.message : String(err);
+    if (err instanceof Unreadable) send({ type: 'failed', reason: detail });
+    else if (
+      /out of memory|Array buffer allocation failed|Invalid typed array length|Invalid array length/i.test(
+        detail,
+      )
     )
-  )
-    send({ type: 'failed', reason: detail, outOfMemory: true });
-  else send({ type: 'failed', reason: `图纸无法转换：${detail.slice(0, 200)}` });
+      send({ type: 'failed', reason: detail, outOfMemory: true });
+    else send({ type: 'failed', reason: `图纸无法转换：${detail.slice(0, 200)}` });
+  }
+  process.exit(0);
 }
-process.exit(0);
+
+const argv = process.argv.slice(2);
+if (argv.length >= 3) await convert(argv[0]!, argv[1]!, argv[2]!);
+else {
+  process.once('disconnect', () => process.exit(0));
+  process.once('message', (m: { type?: string; args?: string[] }) => {
+    if (m.type === 'job' && m.args?.length === 3) void convert(m.args[0]!, m.args[1]!, m.args[2]!);
+    else process.exit(2);
+  });
+}

@@ -1,6 +1,8 @@
 /**
  * DWG / DXF → ASCII DXF (issue 13 "2D drawings"; spec 001 §4 statuses, §9 dwg and dxf): runs
  * `drawing-to-dxf.child.ts` (acad-ts) in a child process under the request's time and memory limits
+ * (forked ahead with acad-ts loaded, run-isolated.ts forkWarm: a small drawing is ready in a fraction
+ * of the time a cold child needs to start)
  * and writes `<outputDir>/drawing.dxf`, the file the browser's drawing viewer (dxf-viewer) draws.
  * Binary DXF and every DWG from R14 to 2018 (AC1014–AC1032) come out as one ASCII DXF in UTF-8, so
  * Chinese text survives whatever code page the original used; an ASCII DXF is read to check it and
@@ -41,5 +43,5 @@ const CHILD = path.join(import.meta.dirname, 'drawing-to-dxf.child.ts');
  * @throws ConversionError with a Simplified Chinese reason (see the module doc).
  */
 export async function drawingToDxf(req: ConvertRequest, outputPath: string): Promise<DrawingFigures> {
-  return forkConverter<DrawingFigures>(CHILD, [req.inputPath, outputPath, req.suffix], req, '图纸');
+  return forkConverter<DrawingFigures>(CHILD, [req.inputPath, outputPath, req.suffix], req, '图纸', true);
 }
