@@ -63,6 +63,7 @@ import { officeRoutes } from './modules/office/office.routes.ts';
 import { addBimIframeHeaders, bimIframeRoutes } from './modules/bimiframe/bimiframe.routes.ts';
 import { drawingLinksRoutes } from './modules/drawing-links/drawing-links.routes.ts';
 import { fontsRoutes } from './modules/fonts/fonts.routes.ts';
+import { modelOpensRoutes } from './modules/model-opens/model-opens.routes.ts';
 import { queueMissingRenditions, startConversionWorker } from './modules/conversions/conversion.worker.ts';
 import { fieldOpener, resolveFieldKey } from './modules/field-crypto/field-crypto.service.ts';
 import { fieldCryptoRoutes, installFieldDecryption } from './modules/field-crypto/field-crypto.routes.ts';
@@ -242,7 +243,7 @@ export async function buildApp(config: AppConfig, role: Role = 'all'): Promise<B
 
   app.setErrorHandler((err: FastifyError | AppError, req, reply) => {
     if (err instanceof AppError) {
-      return reply.code(err.status).send({ code: err.code, msg: err.message, data: null });
+      return reply.code(err.status).send({ code: err.code, msg: err.message, data: err.data });
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const first = err.validation[0];
@@ -271,6 +272,7 @@ export async function buildApp(config: AppConfig, role: Role = 'all'): Promise<B
   await app.register(dingtalkRoutes(ctx)); // chat-app sign-in (000 §2 /ddLogin, §7)
   await app.register(serviceStateRoutes(ctx));
   await app.register(filesRoutes(ctx));
+  await app.register(modelOpensRoutes(ctx)); // models open in a viewer, -120 and ModelClose (001 §8)
   await app.register(fileServeRoutes(ctx));
   await app.register(thumbnailRoutes(ctx));
   await app.register(officeRoutes(ctx)); // external office viewer, /bridgeOffice links (issue 14)

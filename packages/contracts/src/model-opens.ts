@@ -49,6 +49,13 @@ export type ModelForceCloseEventValue = z.infer<typeof ModelForceCloseEvent>;
 /** `POST /api/Home/ModelClose` body: the model to close in every other viewer. */
 export const ModelCloseBody = z.object({ IUID: z.string().min(1) });
 
+/**
+ * `data` of a `-120` answer ("On Close, if data is present…", 001 §8): the open files the refused action
+ * touches (one file, or the open files inside a folder), each to be closed with `ModelClose`.
+ */
+export const ModelOccupiedData = z.object({ iuids: z.array(z.string()) });
+export type ModelOccupiedDataValue = z.infer<typeof ModelOccupiedData>;
+
 /** `-120` message (001 §8): the file is open in a viewer. */
 export const MODEL_OCCUPIED_MSG = '文件正在被其他用户查看，请在模型关闭后重试';
 /** ModelClose success (001 §8 "Model close: success says the model was closed"). */

@@ -344,6 +344,32 @@ export const modelDrawingLinks = pgTable(
   ],
 );
 
+/**
+ * Models open in a viewer right now (001 §8 -120; modules/model-opens): one row per socket and file,
+ * seen by every API node. `version` is the version shown; `tabId` the browser tab (x-tab-id); a row
+ * counts while `heartbeatAt` is recent (MODEL_OPEN_TTL_MS) and goes when its socket disconnects.
+ */
+export const modelOpens = pgTable(
+  'model_opens',
+  {
+    socketId: text('socket_id').notNull(),
+    tabId: text('tab_id').notNull().default(''),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    fileId: uuid('file_id')
+      .notNull()
+      .references(() => files.id, { onDelete: 'cascade' }),
+    version: integer('version').notNull(),
+    openedAt: timestamp('opened_at', { withTimezone: true }).notNull().defaultNow(),
+    heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.socketId, t.fileId] }),
+    index('model_opens_file_idx').on(t.fileId, t.heartbeatAt),
+  ],
+);
+
 /** Share links (001 §3 share entry, §9 validity). `expiresAt` null = long-term. */
 export const shares = pgTable(
   'shares',

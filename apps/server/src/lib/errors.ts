@@ -8,10 +8,13 @@ import { ResultCode } from '@bimdrive/contracts';
 export class AppError extends Error {
   readonly status: number;
   readonly code: number;
-  constructor(status: number, msg: string, code: number = ResultCode.fail) {
+  /** The envelope's `data` (null unless the code defines one, e.g. -120's open files). */
+  readonly data: unknown;
+  constructor(status: number, msg: string, code: number = ResultCode.fail, data: unknown = null) {
     super(msg);
     this.status = status;
     this.code = code;
+    this.data = data;
   }
 }
 

@@ -1,7 +1,7 @@
 /** HTTP helpers shared by routes: the success envelope and reading the bearer token. */
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { envelope, ResultCode, type Envelope } from '@bimdrive/contracts';
+import { envelope, ResultCode, TAB_ID_HEADER, type Envelope } from '@bimdrive/contracts';
 
 /** Wrap data in the success envelope `{code: 1, msg, data}`. */
 export function ok<T>(data: T, msg = '操作成功'): Envelope<T> {
@@ -26,4 +26,10 @@ export function bearerToken(req: FastifyRequest): string | undefined {
 export function shareToken(req: FastifyRequest): string | undefined {
   const m = /^Share\s+(.+)$/i.exec(req.headers.authorization ?? '');
   return m?.[1]?.trim() || undefined;
+}
+
+/** The browser tab a request comes from (`x-tab-id`, 001 §8 -120: the caller's own open model never blocks it). */
+export function tabIdOf(req: FastifyRequest): string | undefined {
+  const v = req.headers[TAB_ID_HEADER];
+  return typeof v === 'string' && v ? v.slice(0, 64) : undefined;
 }

@@ -11,12 +11,14 @@ import 'dayjs/locale/zh-cn';
 import { useEffect, type ReactElement, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { bindToast } from '../lib/api-client.ts';
+import { bindOccupiedDialog } from '../lib/model-occupied.ts';
 import { queryClient } from '../lib/query-client.ts';
 
-/** Hands the context-aware antd message instance to the API client's error toasts. */
+/** Hands the context-aware antd message and modal instances to the API client (toasts, -120 dialog). */
 function ToastBinder(): null {
-  const { message } = AntApp.useApp();
+  const { message, modal } = AntApp.useApp();
   useEffect(() => bindToast(message), [message]);
+  useEffect(() => bindOccupiedDialog(modal, message), [modal, message]);
   return null;
 }
 

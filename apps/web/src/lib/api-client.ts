@@ -2,15 +2,18 @@
  * The one HTTP client (spec 001 §7 "HTTP client contract"): method, url, data or params, optional
  * API base; time-out 3,600,000 ms; token and web flag headers on every request; the `{code,msg,data}`
  * envelope; session-ended codes (0004, -501, -20) log out and go to /login (000 §8); error toasts
- * 5 s unless silenced; network failures answer "server busy".
+ * 5 s unless silenced; network failures answer "server busy"; `-120` (a model open in a viewer) asks
+ * 提示 关闭/取消 and, once the model is closed, repeats the request once (001 §8, lib/model-occupied.ts).
  */
-import { isSessionEnded, ResultCode, type Envelope } from '@bimdrive/contracts';
+import { Api, isSessionEnded, ResultCode, TAB_ID_HEADER, type Envelope } from '@bimdrive/contracts';
 import { message } from 'antd';
 import type { MessageInstance } from 'antd/es/message/interface';
 import i18n from './i18n.ts';
 import { useSession } from '../stores/session-store.ts';
 import { encodeJsonBody, forgetFieldKey, isFieldKeyStale } from './field-crypto.ts';
 import { keepSessionEndedNotice } from './session-notice.ts';
+import { askToCloseModels } from './model-occupied.ts';
+import { TAB_ID } from './tab-id.ts';
 
 /** Request time-out (000 §9): 3,600,000 ms. */
 export const REQUEST_TIMEOUT_MS = 3_600_000;
@@ -57,17 +60,25 @@ function buildUrl(url: string, params: RequestOptions['params'], apiBase = ''): 
   return `${apiBase}${url}${qs ? `?${qs}` : ''}`;
 }
 
-/** Headers every request carries: the session token and the web flag. */
+/** Headers every request carries: the session token, the web flag and this tab's id (001 §8 -120). */
 export function authHeaders(): Record<string, string> {
   const token = useSession.getState().token;
-  return { 'x-client': 'web', ...(token ? { authorization: `Bearer ${token}` } : {}) };
+  return {
+    'x-client': 'web',
+    [TAB_ID_HEADER]: TAB_ID,
+    ...(token ? { authorization: `Bearer ${token}` } : {}),
+  };
 }
 
 /**
  * Send a request and return the whole envelope. Never throws for envelope errors; throws ApiError only
  * for network failures when not silent. Session-ended codes log out.
  */
-export async function request<T>(opts: RequestOptions, resealed = false): Promise<Envelope<T>> {
+export async function request<T>(
+  opts: RequestOptions,
+  resealed = false,
+  repeated = false,
+): Promise<Envelope<T>> {
   const method = opts.method ?? (opts.data === undefined ? 'GET' : 'POST');
   const timeout = AbortSignal.timeout(REQUEST_TIMEOUT_MS);
   const signal = opts.signal ? AbortSignal.any([opts.signal, timeout]) : timeout;
@@ -99,7 +110,7 @@ export async function request<T>(opts: RequestOptions, resealed = false): Promis
   // The server's key changed or the ciphertext aged out: fetch the key again and send once more.
   if (!resealed && isFieldKeyStale(body.code)) {
     forgetFieldKey(opts.apiBase);
-    return request<T>(opts, true);
+    return request<T>(opts, true, repeated);
   }
   if (isSessionEnded(body.code)) {
     // Still signed in here: the live AccountExit was missed, so /login shows the reason instead.
@@ -108,6 +119,19 @@ export async function request<T>(opts: RequestOptions, resealed = false): Promis
     useSession.getState().signOut();
     if (window.location.pathname !== '/login') window.location.assign('/login');
     return body;
+  }
+  // A model is open in a viewer (001 §8): 关闭 closes it and the request is repeated once; 取消 keeps all.
+  if (body.code === ResultCode.occupied && !opts.silent && !repeated) {
+    const closed = await askToCloseModels(body.data, (iuid) =>
+      request<null>({
+        method: 'POST',
+        url: Api.modelClose,
+        data: { IUID: iuid },
+        silent: true,
+        apiBase: opts.apiBase,
+      }),
+    );
+    return closed ? request<T>(opts, resealed, true) : body;
   }
   if (body.code !== ResultCode.ok && !opts.silent) {
     void toast.error({

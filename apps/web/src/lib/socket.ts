@@ -71,11 +71,34 @@ export function connectHub(getToken: () => string | null, handlers: HubHandlers)
       handlers.onCompanyApply(Boolean((payload as { notDealApply?: unknown } | null)?.notDealApply)),
     );
   socket.on(HubEvents.accessApply, () => handlers.onAccessApply());
+  setActiveSocket(socket);
   return {
     socket,
     close: () => {
+      if (activeSocket === socket) setActiveSocket(null);
       socket.removeAllListeners();
       socket.disconnect();
     },
+  };
+}
+
+/** The app's hub socket while signed in (the one `connectHub` opened last), else null. */
+let activeSocket: Socket | null = null;
+const socketListeners = new Set<(socket: Socket | null) => void>();
+
+function setActiveSocket(socket: Socket | null): void {
+  activeSocket = socket;
+  for (const fn of socketListeners) fn(socket);
+}
+
+/**
+ * Follow the app's hub socket (e.g. the preview overlay reporting an open model, 001 §8 -120): `fn`
+ * is called now and whenever the socket changes (sign-in, sign-out). @returns unsubscribe.
+ */
+export function subscribeHubSocket(fn: (socket: Socket | null) => void): () => void {
+  socketListeners.add(fn);
+  fn(activeSocket);
+  return () => {
+    socketListeners.delete(fn);
   };
 }

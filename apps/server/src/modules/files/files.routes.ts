@@ -14,7 +14,7 @@ import {
   VersionedIuidQuery,
 } from '@bimdrive/contracts';
 import type { AppContext } from '../../app-context.ts';
-import { bearerToken, ok, okNull, okSchema } from '../../lib/http.ts';
+import { bearerToken, ok, okNull, okSchema, tabIdOf } from '../../lib/http.ts';
 import { authService } from '../auth/auth.service.ts';
 import { favouritesRepository } from '../favourites/favourites.repository.ts';
 import { versionsService } from '../versions/versions.service.ts';
@@ -56,7 +56,7 @@ export function filesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.post(Api.delete, { schema: { tags, body: IuidBody, response: okNull } }, async (req) => {
       const caller = await auth.authenticate(bearerToken(req));
-      await files.remove(caller, req.body.IUID);
+      await files.remove(caller, req.body.IUID, tabIdOf(req)); // -120 while a model is open (001 §8)
       return ok(null, '删除成功');
     });
 

@@ -26,6 +26,7 @@ import { PERSONAL_ROOT_NAME, presentFile } from './files.presenter.ts';
 import { ORIGINAL, signedFileUrl } from './file-tickets.ts';
 import { buildPreview } from './preview.service.ts';
 import { THUMB_KEY_LABEL } from '../thumbnails/thumb-urls.ts';
+import { modelOpenGuard } from '../model-opens/model-open-guard.ts';
 
 /** Validate a user-given name with the 001 §5 rule. @throws 400 with the spec's message. */
 export function checkName(name: string): string {
@@ -46,6 +47,8 @@ export function filesService(ctx: AppContext) {
   /** Signs the rows' thumbnail URLs (issue 14). */
   const thumbKey = ctx.secretKey(THUMB_KEY_LABEL);
   const spaces = spaceAccessService(ctx);
+  /** -120 while a model is open in a viewer (001 §8). */
+  const openGuard = modelOpenGuard(ctx);
 
   /**
    * A file or folder and the caller's access to its space, when the space allows `action` (`edit`:
@@ -258,9 +261,14 @@ export function filesService(ctx: AppContext) {
       }
     },
 
-    /** Delete a file, or a folder with everything in it; frees quota and stored bytes. @throws 403, 404. */
-    async remove(caller: Caller, id: string): Promise<void> {
+    /**
+     * Delete a file, or a folder with everything in it; frees quota and stored bytes. Refused while a
+     * model in it is open in a viewer other than the caller's tab `tabId` (001 §8).
+     * @throws 403, 404, 409 code -120 (`data.iuids`: the open files).
+     */
+    async remove(caller: Caller, id: string, tabId?: string): Promise<void> {
       const { file: f, access } = await requireFileAccess(caller, id, 'edit');
+      await openGuard.assertTreeClosed({ caller, tabId }, f.id);
       const deleted = await repo.deleteTree(access.id, f.id);
       for (const d of deleted) {
         if (d.kind === 2)

@@ -25,7 +25,14 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { FastFileStore } from './tus-file-store.ts';
 import { handleTusPatch } from './tus-patch.ts';
 import type { Upload } from '@tus/utils';
-import { isModelSuffix, ResultCode, StatusType, suffixOf, VERSION_OF_METADATA } from '@bimdrive/contracts';
+import {
+  isModelSuffix,
+  ResultCode,
+  StatusType,
+  suffixOf,
+  TAB_ID_HEADER,
+  VERSION_OF_METADATA,
+} from '@bimdrive/contracts';
 import type { AppContext } from '../../app-context.ts';
 import { AppError } from '../../lib/errors.ts';
 import { originalKey } from '../../storage/local-storage.ts';
@@ -44,8 +51,8 @@ import { requeueWaitingModels } from '../conversions/companion-requeue.ts';
 export const tusDir = (ctx: AppContext) => path.join(ctx.config.storageDir, 'tus');
 
 /** A tus hook error: the status and an envelope body the web client shows (`错误:` + msg). */
-function tusError(status: number, msg: string, code: number = ResultCode.fail) {
-  return { status_code: status, body: JSON.stringify({ code, msg, data: null }) };
+function tusError(status: number, msg: string, code: number = ResultCode.fail, data: unknown = null) {
+  return { status_code: status, body: JSON.stringify({ code, msg, data }) };
 }
 
 /**
@@ -299,7 +306,9 @@ export function uploadsService(ctx: AppContext) {
         name = checkName(upload.metadata?.filename ?? '');
         if (versionOf) {
           // A new version of a file the caller may edit: it stays where the file is.
-          const target = await versions.checkTarget(caller, versionOf, name);
+          // -120 while its current version is open in another viewer (001 §8).
+          const tabId = req.headers.get(TAB_ID_HEADER)?.slice(0, 64) || undefined;
+          const target = await versions.checkTarget(caller, versionOf, name, tabId);
           access = await uploadAccess(caller, target.spaceId);
           folderId = target.parentId;
         } else {
@@ -307,7 +316,7 @@ export function uploadsService(ctx: AppContext) {
           folderId = (await files.requireFolder(access, upload.metadata?.folderId ?? ''))?.id ?? null;
         }
       } catch (err) {
-        if (err instanceof AppError) throw tusError(err.status, err.message, err.code);
+        if (err instanceof AppError) throw tusError(err.status, err.message, err.code, err.data);
         throw err;
       }
       const reserved = await repo.reserve(

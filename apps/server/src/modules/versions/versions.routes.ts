@@ -7,7 +7,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { Api, FileVersionBody, FileVersionList, LowerIuidQuery } from '@bimdrive/contracts';
 import type { AppContext } from '../../app-context.ts';
-import { bearerToken, ok, okSchema } from '../../lib/http.ts';
+import { bearerToken, ok, okSchema, tabIdOf } from '../../lib/http.ts';
 import { authService } from '../auth/auth.service.ts';
 import { versionsService } from './versions.service.ts';
 
@@ -31,7 +31,11 @@ export function versionsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       { schema: { tags, body: FileVersionBody, response: okSchema(FileVersionList) } },
       async (req) => {
         const caller = await auth.authenticate(bearerToken(req));
-        return ok(await versions.setCurrent(caller, req.body.IUID, req.body.version), '操作成功');
+        return ok(
+          // -120 while the current version is open in a viewer (001 §8)
+          await versions.setCurrent(caller, req.body.IUID, req.body.version, tabIdOf(req)),
+          '操作成功',
+        );
       },
     );
 

@@ -25,6 +25,7 @@ import { ORIGINAL, signedFileUrl } from '../files/file-tickets.ts';
 import type { FileRowDb } from '../files/files.repository.ts';
 import { filesService, isUniqueViolation } from '../files/files.service.ts';
 import { buildPreview } from '../files/preview.service.ts';
+import { modelOpenGuard } from '../model-opens/model-open-guard.ts';
 import { emitVersion } from './version-events.ts';
 import { versionsRepository, viewAtVersion, type FileVersionDb } from './versions.repository.ts';
 
@@ -37,6 +38,8 @@ export const VERSION_CURRENT_DELETE_MSG = '当前版本不能删除，请先将�
 export function versionsService(ctx: AppContext) {
   const files = filesService(ctx);
   const repo = versionsRepository(ctx.db);
+  /** -120 while the current version is open in a viewer (001 §8). */
+  const openGuard = modelOpenGuard(ctx);
 
   /** A file (not a folder) whose space lets the caller `action` (files.requireFile). @throws 404, 403. */
   async function requireFile(caller: Caller, id: string, action: SpaceAction = 'view'): Promise<FileRowDb> {
@@ -76,12 +79,15 @@ export function versionsService(ctx: AppContext) {
     list,
 
     /**
-     * Check a version upload at tus creation: the caller may edit the file (its space's policy) and
-     * `fileName` has the same suffix family. @returns the file. @throws 404, 403, 400 (format).
+     * Check a version upload at tus creation: the caller may edit the file (its space's policy),
+     * `fileName` has the same suffix family, and the current version is not open in a viewer other
+     * than the caller's tab `tabId` (001 §8; checked here, before any byte is sent).
+     * @returns the file. @throws 404, 403, 400 (format), 409 code -120.
      */
-    async checkTarget(caller: Caller, id: string, fileName: string): Promise<FileRowDb> {
+    async checkTarget(caller: Caller, id: string, fileName: string, tabId?: string): Promise<FileRowDb> {
       const f = await requireFile(caller, id, 'edit');
       if (!sameSuffixFamily(f.suffix, suffixOf(fileName))) throw badRequest(VERSION_SUFFIX_MSG(f.suffix));
+      await openGuard.assertVersionClosed({ caller, tabId }, f);
       return f;
     },
 
@@ -160,13 +166,16 @@ export function versionsService(ctx: AppContext) {
     },
 
     /**
-     * Make version `n` current: previews, downloads, shares and favourites now show it.
-     * @throws 404 unknown file/version, 409 when the suffix change collides with a sibling's name.
+     * Make version `n` current: previews, downloads, shares and favourites now show it. Refused while
+     * the current version is open in a viewer other than the caller's tab `tabId` (001 §8).
+     * @throws 404 unknown file/version, 409 when the suffix change collides with a sibling's name,
+     * 409 code -120 while the model is open.
      */
-    async setCurrent(caller: Caller, id: string, n: number): Promise<FileVersionListValue> {
+    async setCurrent(caller: Caller, id: string, n: number, tabId?: string): Promise<FileVersionListValue> {
       const f = await requireFile(caller, id, 'edit');
       await repo.ensureFirst(f);
       if (n !== f.versionNo) {
+        await openGuard.assertVersionClosed({ caller, tabId }, f);
         let row: FileRowDb | null;
         try {
           row = await repo.setCurrent(f, n);

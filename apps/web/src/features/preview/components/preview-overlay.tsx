@@ -3,9 +3,10 @@
  * driven by `usePreview`. Header bar (file name, 下载, 收藏/取消收藏, 全屏/退出全屏, 关闭) over the viewer
  * chosen by preview kind. In share mode (a visitor of /s, 001 §6) the favourite button is hidden and
  * downloads follow the share's flag. While the file is queued or converting the preview info is
- * polled, so the overlay follows status changes (001 §4).
+ * polled, so the overlay follows status changes (001 §4). A model shown to a signed-in user is reported
+ * open over the hub and closes when another user force-closes it (001 §8 -120, use-model-presence.ts).
  */
-import { Button, Result, Spin } from 'antd';
+import { App, Button, Result, Spin } from 'antd';
 import { useCallback, useEffect, useRef, useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePreview, type PreviewFile, type PreviewShareAccess } from '../../../stores/preview-store.ts';
@@ -13,6 +14,7 @@ import { usePreviewInfo } from '../api/get-preview-info.ts';
 import { useFileSize } from '../api/get-file-size.ts';
 import { useToggleCollect } from '../api/toggle-collect.ts';
 import { isModelKind } from '../lib/preview-rules.ts';
+import { useModelPresence } from '../hooks/use-model-presence.ts';
 import { PreviewBody } from './preview-body.tsx';
 import { PreviewHeader } from './preview-header.tsx';
 import '../i18n.ts';
@@ -78,6 +80,18 @@ function OverlayContent({
   }, [close, share]);
 
   const model = info ? isModelKind(info.previewKind) : false;
+  // A model shown to a signed-in user is reported open (001 §8 -120) until the overlay closes; when
+  // another user closes it (the -120 dialog's 关闭) the overlay closes with a notice.
+  const { modal } = App.useApp();
+  useModelPresence({
+    iuid: file.iuid,
+    version: file.version,
+    enabled: share === null && model,
+    onForceClose: () => {
+      close();
+      modal.warning({ title: t('common:tip'), content: t('common:modelOpen.forceClosed') });
+    },
+  });
   return (
     <div
       ref={rootRef}

@@ -40,6 +40,7 @@ import dayjs from 'dayjs';
 import { defaultOptions, DetailedError, Upload, type PreviousUpload } from 'tus-js-client';
 import { authHeaders, request } from '../../../lib/api-client.ts';
 import i18n from '../../../lib/i18n.ts';
+import { askToCloseModels } from '../../../lib/model-occupied.ts';
 import { queryClient } from '../../../lib/query-client.ts';
 import { accountQueryKeys, fileQueryKeys } from '../../../lib/query-keys.ts';
 import { useSession } from '../../../stores/session-store.ts';
@@ -101,6 +102,17 @@ function fingerprintOfKey(key: string): string {
 }
 
 /** Human message of a tus error. */
+/** The data of a -120 answer (a model open in a viewer, 001 §8), or null for any other failure. */
+function occupiedData(err: Error): unknown {
+  if (!(err instanceof DetailedError) || !err.originalResponse) return null;
+  try {
+    const parsed = JSON.parse(err.originalResponse.getBody()) as { code?: unknown; data?: unknown };
+    return parsed.code === ResultCode.occupied ? (parsed.data ?? {}) : null;
+  } catch {
+    return null;
+  }
+}
+
 function errorMessage(err: Error): { msg: string; sessionEnded: boolean } {
   if (err instanceof DetailedError && err.originalResponse) {
     const body = err.originalResponse.getBody();
@@ -217,6 +229,12 @@ function makeUpload(id: string, file: File, r: UploadRecord): Upload {
         window.location.assign('/login');
         return;
       }
+      // A new version of a model open in a viewer (001 §8 -120): 关闭 closes it and the upload starts again.
+      const occupied = occupiedData(err);
+      if (occupied)
+        void askToCloseModels(occupied, (iuid) =>
+          request({ method: 'POST', url: Api.modelClose, data: { IUID: iuid }, silent: true }),
+        ).then((closed) => closed && resumeUpload(id));
       pump();
     },
   });

@@ -1,0 +1,78 @@
+/**
+ * The `-120` dialog (spec 001 §8): "the file is occupied, repeat after the occupying model file is
+ * closed; buttons Close and Cancel". A confirm titled 提示 with 关闭 / 取消. 关闭 closes the models named
+ * in the answer's data (`ModelOccupiedData.iuids`, via `ModelClose`): while closing a warning says to
+ * wait (模型正在关闭，请稍候), then 模型已关闭 or 关闭模型失败，请稍后重试或联系管理员. The caller (the API client,
+ * the upload queue) repeats its action once when this answers true; 取消 answers false and changes
+ * nothing.
+ */
+import { ModelOccupiedData, ResultCode, type Envelope } from '@bimdrive/contracts';
+import { message as staticMessage, Modal } from 'antd';
+import type { MessageInstance } from 'antd/es/message/interface';
+import type { HookAPI } from 'antd/es/modal/useModal';
+import i18n from './i18n.ts';
+
+/** Closes one model in every other viewer (`POST ModelClose`); answers its envelope. */
+export type CloseModel = (iuid: string) => Promise<Envelope<unknown>>;
+
+/** What the dialog needs of antd's modal API (the static `Modal` and the `App` hook instance both fit). */
+type ConfirmApi = { confirm: (props: Parameters<HookAPI['confirm']>[0]) => unknown };
+
+let modal: ConfirmApi = Modal;
+let message: Pick<MessageInstance, 'open'> = staticMessage;
+
+/** Use the antd `App` modal and message instances (theme and locale aware). */
+export function bindOccupiedDialog(m: ConfirmApi, msg: Pick<MessageInstance, 'open'>): void {
+  modal = m;
+  message = msg;
+}
+
+/** The open dialog, shared by -120 answers that arrive while it is up. */
+let pending: Promise<boolean> | null = null;
+
+const KEY = 'model-close';
+
+/**
+ * Ask whether to close the models that block an action, and close them on 关闭.
+ * @param data the -120 answer's data (`{iuids}`); without it nothing can be closed and 关闭 just dismisses.
+ * @returns true when every model was closed (repeat the action), false on 取消 or failure.
+ */
+export function askToCloseModels(data: unknown, closeModel: CloseModel): Promise<boolean> {
+  if (pending) return pending;
+  const parsed = ModelOccupiedData.safeParse(data);
+  const iuids = parsed.success ? parsed.data.iuids : [];
+  pending = new Promise<boolean>((resolve) => {
+    modal.confirm({
+      title: i18n.t('common:tip'),
+      content: i18n.t('common:modelOpen.occupied'),
+      okText: i18n.t('common:close'),
+      cancelText: i18n.t('common:cancel'),
+      // No close icon or mask click: the choice is 关闭 or 取消 (001 §8).
+      keyboard: false,
+      onCancel: () => resolve(false),
+      onOk: async () => {
+        if (iuids.length === 0) return resolve(false);
+        void message.open({
+          key: KEY,
+          type: 'warning',
+          content: i18n.t('common:modelOpen.closing'),
+          duration: 0,
+        });
+        let closed = true;
+        for (const iuid of iuids) {
+          const r = await closeModel(iuid).catch(() => null);
+          if (r?.code !== ResultCode.ok) closed = false;
+        }
+        void message.open(
+          closed
+            ? { key: KEY, type: 'success', content: i18n.t('common:modelOpen.closed'), duration: 3 }
+            : { key: KEY, type: 'error', content: i18n.t('common:modelOpen.closeFailed'), duration: 5 },
+        );
+        resolve(closed);
+      },
+    });
+  }).finally(() => {
+    pending = null;
+  });
+  return pending;
+}
