@@ -3,7 +3,8 @@
  * the owner uploads the BoxTextured-separate folder (.gltf + .bin + .png) with the folder button and
  * RhinoLogo.3dm with the file button, watches both reach 转换完成, opens each in the 3D viewer (the
  * canvas is not blank; the 3DM's element tree names the file), then shares the glTF and a phone
- * visitor (390×844) opens the link with its extraction code and sees the model drawn.
+ * visitor (390×844) opens the link with its extraction code and sees the model drawn. Then the
+ * spider folder (.obj + .mtl + five JPEG textures) and mesh.3dm, drawn, the 3DM also on a phone.
  * Screenshots: e2e/artifacts/multi-file-models/.
  */
 import { after, before, test } from 'node:test';
@@ -21,6 +22,8 @@ const J = 'multi-file-models';
 const FOLDER = 'BoxTextured-separate';
 const GLTF = 'BoxTextured.gltf';
 const RHINO = 'RhinoLogo.3dm';
+const SPIDER = 'spider';
+const MESH_3DM = 'mesh.3dm';
 
 let server: RunningServer;
 let browser: Browser;
@@ -29,6 +32,7 @@ let work: string;
 before(async () => {
   work = await mkdtemp(path.join(tmpdir(), 'bimdrive-multi-file-'));
   await cp(path.join(TESTDATA, 'gltf', FOLDER), path.join(work, FOLDER), { recursive: true });
+  await cp(path.join(TESTDATA, 'obj', SPIDER), path.join(work, SPIDER), { recursive: true });
   server = await startServer();
   browser = await launchBrowser();
 });
@@ -37,6 +41,13 @@ after(async () => {
   await server?.stop();
   await rm(work, { recursive: true, force: true });
 });
+
+/** The transfer panel covers the rows' buttons after a folder upload: out of the way. */
+const hideTransfers = (page: Page) =>
+  page
+    .locator('[data-testid="transfer-panel"]')
+    .evaluate((el) => ((el as HTMLElement).style.display = 'none'))
+    .catch(() => undefined);
 
 /** Wait for the 3D viewer's first frame; answers the share of model pixels on its canvas. */
 async function modelDrawn(page: Page): Promise<number> {
@@ -80,10 +91,7 @@ test('a glTF folder and a 3DM convert, open in the viewer and on a phone through
     .filter({ hasText: '转换完成' })
     .waitFor({ timeout: 120_000 });
   await page.locator(`[data-row-name="${FOLDER}"]`).waitFor({ timeout: 60_000 });
-  await page
-    .locator('[data-testid="transfer-panel"]')
-    .evaluate((el) => ((el as HTMLElement).style.display = 'none'))
-    .catch(() => undefined);
+  await hideTransfers(page);
   await shot(page, J, '01-uploaded');
 
   await openPreview(page, RHINO);
@@ -109,8 +117,16 @@ test('a glTF folder and a 3DM convert, open in the viewer and on a phone through
   await shot(page, J, '04-gltf-viewer');
   await closePreview(page);
 
-  // Share it browse-only; a phone visitor opens the link with the code.
-  await page.locator(`[data-row-name="${GLTF}"]`).getByRole('button', { name: '分享' }).click();
+  await shareToPhone(page, GLTF, '05-phone-share');
+  await ctx.close();
+});
+
+/**
+ * Share `name` (a row of the listed folder) browse-only; a phone visitor (390×844) opens the link
+ * with its code and sees the model drawn without sideways scrolling.
+ */
+async function shareToPhone(page: Page, name: string, screenshot: string): Promise<void> {
+  await page.locator(`[data-row-name="${name}"]`).getByRole('button', { name: '分享' }).click();
   const dialog = page.getByRole('dialog');
   await dialog.getByText('仅浏览').click();
   await dialog.getByRole('button', { name: /创建链接/ }).click();
@@ -128,10 +144,64 @@ test('a glTF folder and a 3DM convert, open in the viewer and on a phone through
   await visitor.locator('[data-testid="share-pwd-input"]').fill(pwd);
   await visitor.locator('[data-testid="share-submit"]').click();
   const phoneCoverage = await modelDrawn(visitor);
-  await shot(visitor, J, '05-phone-share');
-  assert.ok(phoneCoverage > 0.02, `visitor sees the glTF (${(phoneCoverage * 100).toFixed(1)}%)`);
+  await shot(visitor, J, screenshot);
+  assert.ok(phoneCoverage > 0.02, `visitor sees ${name} (${(phoneCoverage * 100).toFixed(1)}%)`);
   const sideways = await visitor.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   assert.ok(sideways <= 0, `no sideways scrolling on a phone (${sideways}px)`);
   await phone.close();
+  await page.keyboard.press('Escape');
+  await dialog.waitFor({ state: 'hidden' }).catch(() => undefined);
+}
+
+test('an OBJ folder with its MTL and textures and a second 3DM convert and open; the 3DM on a phone', async () => {
+  const ctx = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
+  const page = await ctx.newPage();
+  page.on('pageerror', (e) => console.error('[page error]', e.message));
+  await signInWithPassword(page, server.url, DEMO.phone, DEMO.password);
+  await page.goto(`${server.url}/myDocument?rows=50`);
+  await page.locator('[data-testid="file-table"]').waitFor();
+  await page.setInputFiles('[data-testid="upload-input"]', [path.join(TESTDATA, '3dm', MESH_3DM)]);
+  await page.setInputFiles('[data-testid="upload-folder-input"]', path.join(work, SPIDER));
+  await page
+    .locator(`[data-testid="status-${MESH_3DM}"]`)
+    .filter({ hasText: '转换完成' })
+    .waitFor({ timeout: 120_000 });
+  await hideTransfers(page);
+  await openPreview(page, MESH_3DM);
+  const meshCoverage = await modelDrawn(page);
+  assert.ok(meshCoverage > 0.02, `mesh.3dm drawn (${(meshCoverage * 100).toFixed(1)}%)`);
+  await shot(page, J, '06-mesh-3dm');
+  await closePreview(page);
+  await shareToPhone(page, MESH_3DM, '07-phone-3dm');
+
+  // The OBJ converts with its MTL and textures (in its own folder) and is drawn in colour.
+  await page.locator(`[data-row-name="${SPIDER}"]`).waitFor({ timeout: 60_000 });
+  const folderId = await iuidOf(page, SPIDER);
+  await page.goto(`${server.url}/myDocument?rows=50&folderId=${folderId}`);
+  await page
+    .locator('[data-testid="status-spider.obj"]')
+    .filter({ hasText: '转换完成' })
+    .waitFor({ timeout: 180_000 });
+  await openPreview(page, 'spider.obj');
+  const spider = await modelDrawn(page);
+  assert.ok(spider > 0.02, `spider drawn (${(spider * 100).toFixed(1)}%)`);
+  const colours = await page.locator('[data-testid="viewer-canvas"]').screenshot();
+  const distinct = await page.evaluate(async (b64: string) => {
+    const img = new Image();
+    img.src = `data:image/png;base64,${b64}`;
+    await img.decode();
+    const c = document.createElement('canvas');
+    [c.width, c.height] = [img.width, img.height];
+    const g = c.getContext('2d')!;
+    g.drawImage(img, 0, 0);
+    const { data } = g.getImageData(0, 0, c.width, c.height);
+    const seen = new Set<number>();
+    for (let i = 0; i < data.length; i += 4 * 5)
+      seen.add((data[i]! >> 4) * 256 + (data[i + 1]! >> 4) * 16 + (data[i + 2]! >> 4));
+    return seen.size;
+  }, colours.toString('base64'));
+  assert.ok(distinct > 40, `textured, not flat grey: ${distinct} colour bins`);
+  await shot(page, J, '08-spider-obj');
+  await closePreview(page);
   await ctx.close();
 });
