@@ -3,7 +3,8 @@
  * isolation"): on the FZK-Haus IFC and a GLB, a horizontal section plane and the section box change
  * what is drawn (canvas pixels) and 清除剖切 restores it; 距离 measures between two clicked points
  * (a label in metres or millimetres), 角度 three, 面积 a clicked polygon; the hover marker reports a
- * snap; 隔离 keeps a picked element alone and 全部显示 brings the rest back. Screenshots:
+ * snap; 隔离 keeps a picked element (or a storey picked in the tree, with its elements) alone and
+ * 全部显示 brings the rest back. Screenshots:
  * e2e/artifacts/viewer-tools/.
  */
 import { after, before, test } from 'node:test';
@@ -195,6 +196,22 @@ test('section planes and box, distance / angle / area with snapping, isolate, on
   await page.getByRole('button', { name: '全部显示' }).click();
   const back = await coverageNow(page);
   assert.ok(Math.abs(back - full) < full * 0.05, `all shown: ${back.toFixed(3)} vs ${full.toFixed(3)}`);
+  // A storey picked in the tree isolates with everything on it: the ground floor without the roof.
+  await page
+    .locator('[data-testid="viewer-tree"] .ant-tree-title', { hasText: 'Erdgeschoss' })
+    .first()
+    .click();
+  await page.getByRole('button', { name: '隔离所选构件' }).click();
+  await page.waitForTimeout(700);
+  const storeyRoof = await roofShare(page);
+  const storey = await coverageNow(page);
+  await shot(page, J, '05b-storey-isolated');
+  assert.ok(storeyRoof < roof * 0.2, `the roof is not on the ground floor: ${storeyRoof.toFixed(4)}`);
+  assert.ok(
+    storey > alone && storey < full,
+    `storey: ${storey.toFixed(3)} (one element ${alone.toFixed(3)})`,
+  );
+  await page.getByRole('button', { name: '全部显示' }).click();
   await page
     .locator('[data-testid="preview-overlay"]')
     .getByRole('button', { name: '关闭', exact: true })
