@@ -26,23 +26,15 @@ export interface ViewerSelection {
 }
 
 let active: ViewerHandle | null = null;
-const readyListeners = new Set<(handle: ViewerHandle | null) => void>();
 const selectListeners = new Set<(selection: ViewerSelection) => void>();
 
 /** Register the viewer on screen (null when it goes). */
 export function setActiveViewer(handle: ViewerHandle | null): void {
   active = handle;
-  for (const l of readyListeners) l(handle);
 }
 
 /** The viewer on screen, if any. */
 export const activeViewer = (): ViewerHandle | null => active;
-
-/** Follow the viewer on screen; answers the unsubscribe function. */
-export function onActiveViewer(listener: (handle: ViewerHandle | null) => void): () => void {
-  readyListeners.add(listener);
-  return () => readyListeners.delete(listener);
-}
 
 /** Report a pick. */
 export function emitViewerSelection(selection: ViewerSelection): void {
