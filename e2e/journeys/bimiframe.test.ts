@@ -16,6 +16,7 @@ import path from 'node:path';
 import type { Browser, Frame, Page } from 'playwright-core';
 import { canvasCoverage, launchBrowser, shot } from '../lib/browser.ts';
 import { DEMO, startServer, TESTDATA, type RunningServer } from '../lib/server.ts';
+import { waitConverted } from '../lib/preview.ts';
 import { signInWithPassword } from '../lib/sign-in.ts';
 
 const J = 'bimiframe';
@@ -97,11 +98,7 @@ test('another site embeds a model and a drawing, drives them with postMessage; /
     path.join(TESTDATA, 'ifc', WALL),
     path.join(TESTDATA, 'dxf', DRAWING),
   ]);
-  for (const name of [WALL, DRAWING])
-    await owner
-      .locator(`[data-testid="status-${name}"]`)
-      .filter({ hasText: '转换完成' })
-      .waitFor({ timeout: 180_000 });
+  await waitConverted(owner, [WALL, DRAWING], 180_000);
   const links = await owner.evaluate(
     async ([a, b]) => {
       const token = localStorage.getItem('token');

@@ -11,7 +11,7 @@ import assert from 'node:assert/strict';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { canvasCoverage, launchBrowser, shot } from '../lib/browser.ts';
-import { openPreview } from '../lib/preview.ts';
+import { openPreview, waitConverted } from '../lib/preview.ts';
 import { DEMO, startServer, TESTDATA, type RunningServer } from '../lib/server.ts';
 import { signInWithPassword } from '../lib/sign-in.ts';
 
@@ -33,15 +33,6 @@ after(async () => {
   await browser?.close();
   await server?.stop();
 });
-
-/** Wait for 转换完成 on the named rows of the listed folder. */
-async function converted(page: Page, names: string[]) {
-  for (const name of names)
-    await page
-      .locator(`[data-testid="status-${name}"]`)
-      .filter({ hasText: '转换完成' })
-      .waitFor({ timeout: 240_000 });
-}
 
 /** The checkbox of a left-tree node by file name. */
 const leftBox = (page: Page, name: string) =>
@@ -66,14 +57,14 @@ test('link DWG drawings to a model in the dialog and open one beside the model',
   await page.locator(`[data-row-name="${FOLDER}"]`).getByText(FOLDER).click();
   await page.waitForURL(/folderId=/);
   await page.setInputFiles('[data-testid="upload-input"]', [path.join(TESTDATA, 'dwg', SUB_DWG)]);
-  await converted(page, [SUB_DWG]);
+  await waitConverted(page, [SUB_DWG]);
   await page.goto(`${server.url}/myDocument`);
   await page.setInputFiles('[data-testid="upload-input"]', [
     path.join(TESTDATA, 'ifc', MODEL),
     path.join(TESTDATA, 'dwg', ROOT_DWG),
     path.join(TESTDATA, 'dxf', DXF),
   ]);
-  await converted(page, [MODEL, ROOT_DWG, DXF]);
+  await waitConverted(page, [MODEL, ROOT_DWG, DXF]);
 
   await openPreview(page, MODEL);
   await page.locator('[data-testid="model-viewer"][data-first-frame="1"]').waitFor({ timeout: 120_000 });

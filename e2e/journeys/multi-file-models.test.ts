@@ -14,7 +14,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { canvasCoverage, launchBrowser, shot } from '../lib/browser.ts';
-import { closePreview, openPreview } from '../lib/preview.ts';
+import { closePreview, hideTransfers, openPreview, waitConverted } from '../lib/preview.ts';
 import { DEMO, startServer, TESTDATA, type RunningServer } from '../lib/server.ts';
 import { signInWithPassword } from '../lib/sign-in.ts';
 
@@ -41,13 +41,6 @@ after(async () => {
   await server?.stop();
   await rm(work, { recursive: true, force: true });
 });
-
-/** The transfer panel covers the rows' buttons after a folder upload: out of the way. */
-const hideTransfers = (page: Page) =>
-  page
-    .locator('[data-testid="transfer-panel"]')
-    .evaluate((el) => ((el as HTMLElement).style.display = 'none'))
-    .catch(() => undefined);
 
 /** Wait for the 3D viewer's first frame; answers the share of model pixels on its canvas. */
 async function modelDrawn(page: Page): Promise<number> {
@@ -86,10 +79,7 @@ test('a glTF folder and a 3DM convert, open in the viewer and on a phone through
   // The 3DM with the file button, the glTF's folder with the folder button.
   await page.setInputFiles('[data-testid="upload-input"]', [path.join(TESTDATA, '3dm', RHINO)]);
   await page.setInputFiles('[data-testid="upload-folder-input"]', path.join(work, FOLDER));
-  await page
-    .locator(`[data-testid="status-${RHINO}"]`)
-    .filter({ hasText: '转换完成' })
-    .waitFor({ timeout: 120_000 });
+  await waitConverted(page, [RHINO], 120_000);
   await page.locator(`[data-row-name="${FOLDER}"]`).waitFor({ timeout: 60_000 });
   await hideTransfers(page);
   await shot(page, J, '01-uploaded');
@@ -106,10 +96,7 @@ test('a glTF folder and a 3DM convert, open in the viewer and on a phone through
   const folderId = await iuidOf(page, FOLDER);
   assert.ok(folderId, 'the uploaded folder is listed');
   await page.goto(`${server.url}/myDocument?rows=50&folderId=${folderId}`);
-  await page
-    .locator(`[data-testid="status-${GLTF}"]`)
-    .filter({ hasText: '转换完成' })
-    .waitFor({ timeout: 120_000 });
+  await waitConverted(page, [GLTF], 120_000);
   await shot(page, J, '03-folder-converted');
   await openPreview(page, GLTF);
   const gltfCoverage = await modelDrawn(page);
@@ -162,10 +149,7 @@ test('an OBJ folder with its MTL and textures and a second 3DM convert and open;
   await page.locator('[data-testid="file-table"]').waitFor();
   await page.setInputFiles('[data-testid="upload-input"]', [path.join(TESTDATA, '3dm', MESH_3DM)]);
   await page.setInputFiles('[data-testid="upload-folder-input"]', path.join(work, SPIDER));
-  await page
-    .locator(`[data-testid="status-${MESH_3DM}"]`)
-    .filter({ hasText: '转换完成' })
-    .waitFor({ timeout: 120_000 });
+  await waitConverted(page, [MESH_3DM], 120_000);
   await hideTransfers(page);
   await openPreview(page, MESH_3DM);
   const meshCoverage = await modelDrawn(page);
@@ -178,10 +162,7 @@ test('an OBJ folder with its MTL and textures and a second 3DM convert and open;
   await page.locator(`[data-row-name="${SPIDER}"]`).waitFor({ timeout: 60_000 });
   const folderId = await iuidOf(page, SPIDER);
   await page.goto(`${server.url}/myDocument?rows=50&folderId=${folderId}`);
-  await page
-    .locator('[data-testid="status-spider.obj"]')
-    .filter({ hasText: '转换完成' })
-    .waitFor({ timeout: 180_000 });
+  await waitConverted(page, ['spider.obj'], 180_000);
   await openPreview(page, 'spider.obj');
   const spider = await modelDrawn(page);
   assert.ok(spider > 0.02, `spider drawn (${(spider * 100).toFixed(1)}%)`);

@@ -11,6 +11,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, shot } from '../lib/browser.ts';
 import { DEMO, startServer, TESTDATA, type RunningServer } from '../lib/server.ts';
+import { hideTransfers } from '../lib/preview.ts';
 import { signInWithPassword } from '../lib/sign-in.ts';
 
 const J = 'thumbnails';
@@ -53,12 +54,6 @@ async function thumbsShown(page: Page, attr: 'data-row-name' | 'data-card-name')
     assert.ok(w > 0 && w <= 320, `${name}: thumbnail ${w} px wide`);
   }
 }
-
-const hideTransfers = (page: Page) =>
-  page
-    .locator('[data-testid="transfer-panel"]')
-    .evaluate((el) => ((el as HTMLElement).style.display = 'none'))
-    .catch(() => undefined);
 
 test('uploads get thumbnails in the table and the grid, on a desktop and a phone', async () => {
   const ctx = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });

@@ -18,7 +18,7 @@ import { pipeline } from 'node:stream/promises';
 import { createGunzip } from 'node:zlib';
 import type { Browser, Page } from 'playwright-core';
 import { ARTIFACTS, launchBrowser } from '../lib/browser.ts';
-import { openPreview } from '../lib/preview.ts';
+import { openPreview, waitConverted } from '../lib/preview.ts';
 import { DEMO, startServer, TESTDATA, type RunningServer } from '../lib/server.ts';
 import { signInWithPassword } from '../lib/sign-in.ts';
 
@@ -139,10 +139,7 @@ test('the full viewer draws the 20 houses as the still preview does: no orange o
   await page.goto(`${server.url}/myDocument`);
   await page.locator('[data-testid="file-table"]').waitFor();
   await page.setInputFiles('[data-testid="upload-input"]', path.join(work, NAME));
-  await page
-    .locator(`[data-testid="status-${NAME}"]`)
-    .filter({ hasText: '转换完成' })
-    .waitFor({ timeout: 600_000 });
+  await waitConverted(page, [NAME], 600_000);
 
   // The full viewer at its opening view.
   await openPreview(page, NAME);

@@ -12,7 +12,7 @@ import assert from 'node:assert/strict';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { canvasCoverage, launchBrowser, shot } from '../lib/browser.ts';
-import { openPreview } from '../lib/preview.ts';
+import { openPreview, waitConverted } from '../lib/preview.ts';
 import { DEMO, startServer, TESTDATA, type RunningServer } from '../lib/server.ts';
 import { signInWithPassword } from '../lib/sign-in.ts';
 
@@ -96,11 +96,7 @@ test('section planes and box, distance / angle / area with snapping, isolate, on
     path.join(TESTDATA, 'ifc', HAUS),
     path.join(TESTDATA, 'gltf', GLB),
   ]);
-  for (const name of [HAUS, GLB])
-    await page
-      .locator(`[data-testid="status-${name}"]`)
-      .filter({ hasText: '转换完成' })
-      .waitFor({ timeout: 240_000 });
+  await waitConverted(page, [HAUS, GLB]);
 
   await openPreview(page, HAUS);
   await page.locator('[data-testid="model-viewer"][data-first-frame="1"]').waitFor({ timeout: 120_000 });

@@ -12,3 +12,16 @@ export async function closePreview(page: Page): Promise<void> {
   await page.locator('[data-testid="preview-overlay"]').getByRole('button', { name: '关闭' }).click();
   await page.locator('[data-testid="preview-overlay"]').waitFor({ state: 'hidden', timeout: 10_000 });
 }
+
+/** Wait until each named row of the listed folder shows 转换完成 (001 §4 status 3). */
+export async function waitConverted(page: Page, names: string[], timeout = 240_000): Promise<void> {
+  for (const name of names)
+    await page.locator(`[data-testid="status-${name}"]`).filter({ hasText: '转换完成' }).waitFor({ timeout });
+}
+
+/** Hide the transfer panel, which covers the rows' buttons after uploads. */
+export const hideTransfers = (page: Page): Promise<unknown> =>
+  page
+    .locator('[data-testid="transfer-panel"]')
+    .evaluate((el) => ((el as HTMLElement).style.display = 'none'))
+    .catch(() => undefined);

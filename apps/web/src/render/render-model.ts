@@ -7,8 +7,7 @@
 import * as THREE from 'three';
 import { GLTFLoader } from 'three/examples/jsm/loaders/GLTFLoader.js';
 import { MeshoptDecoder } from 'three/examples/jsm/libs/meshopt_decoder.module.js';
-import { firstView, VIEWER_FOV_DEG } from '../features/viewer/lib/first-view.ts';
-import { stillScene } from '../features/viewer/lib/still-frame.ts';
+import { stillScene, viewCamera } from '../features/viewer/lib/still-frame.ts';
 import type { RenderRequest } from './render-request.ts';
 
 /** The snapshot material of one glTF material. */
@@ -45,11 +44,7 @@ export async function renderModel({ url, width, height }: RenderRequest): Promis
   try {
     renderer.setPixelRatio(1);
     renderer.setSize(width, height);
-    const view = firstView(box, width / height);
-    const camera = new THREE.PerspectiveCamera(VIEWER_FOV_DEG, width / height, view.near, view.far);
-    camera.position.copy(view.position);
-    camera.lookAt(view.target);
-    renderer.render(scene, camera);
+    renderer.render(scene, viewCamera(box, width / height));
     return renderer.domElement.toDataURL('image/png');
   } finally {
     renderer.dispose();

@@ -106,14 +106,15 @@ async function elementId(engine: ViewerEngine, key: string | null): Promise<View
 }
 
 /** The handle other features drive this viewer with (lib/viewer-registry.ts). */
-function viewerHandle(engine: ViewerEngine, select: (key: string | null) => Promise<void>): ViewerHandle {
+function viewerHandle(
+  engine: ViewerEngine,
+  select: (key: string | null, highlight?: number[]) => Promise<void>,
+): ViewerHandle {
   return {
     select: async (ids) => {
       const found = await keysOf(engine, ids);
       if (!found) return 0;
-      await select(found.key);
-      if (found.localIds && found.localIds.length > 1)
-        await engine.select(null).then(() => engine.select(found.key, found.localIds));
+      await select(found.key, found.localIds && found.localIds.length > 1 ? found.localIds : undefined);
       await engine.focus(found.key);
       return found.localIds?.length ?? 1;
     },
@@ -158,12 +159,16 @@ export function ModelViewer({ kind, url, compact, onFirstFrame, onError }: Model
     callbacks.current = { onFirstFrame, onError, t };
   });
 
-  const select = useCallback(async (key: string | null) => {
+  /** Select an element (null: none); `highlight` widens the highlight (default: what the tree holds under it). */
+  const select = useCallback(async (key: string | null, highlight?: number[]) => {
     const engine = engineRef.current;
     if (!engine || engine.isDisposed) return;
     const seq = ++selectSeq.current;
     setSelected(key);
-    void engine.select(key, key && treeRef.current ? itemIdsUnder(treeRef.current, key) : undefined);
+    void engine.select(
+      key,
+      highlight ?? (key && treeRef.current ? itemIdsUnder(treeRef.current, key) : undefined),
+    );
     void elementId(engine, key).then((id) => emitViewerSelection(id));
     if (!key) {
       setProps({ status: 'none' });

@@ -149,7 +149,7 @@ export function takeStage(url: string): Promise<Stage> {
 }
 
 /** The full viewer's opening camera for a model box and a canvas aspect (width / height). */
-function viewCamera(box: THREE.Box3, aspect: number): THREE.PerspectiveCamera {
+export function viewCamera(box: THREE.Box3, aspect: number): THREE.PerspectiveCamera {
   const view = firstView(box, aspect);
   const camera = new THREE.PerspectiveCamera(VIEWER_FOV_DEG, aspect, view.near, view.far);
   camera.position.copy(view.position);
