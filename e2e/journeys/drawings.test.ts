@@ -6,7 +6,8 @@
  * draw nothing, not listed), switching the busiest layer off leaves fewer inked pixels. On the Chinese
  * plan no character lacks a glyph, switching its 文字 layer off removes ink (the text was drawn), the
  * distance measure answers a distance, the wheel zooms and 适应窗口 fits again, and the background
- * turns black; the truncated DWG shows 转换失败 with its reason and 下载. Then a phone visitor
+ * turns black; sample_AC1018 (DWG and DXF) shows its paper-space layouts as sheets with model space in
+ * their viewports; the truncated DWG shows 转换失败 with its reason and 下载. Then a phone visitor
  * (390×844) opens a share link of the Chinese plan with its extraction code, pinch-zooms it with two
  * fingers and opens the layer list. Screenshots: e2e/artifacts/drawings/.
  */
@@ -108,6 +109,76 @@ async function settledCoverage(page: Page): Promise<number> {
   return last;
 }
 
+/** Shares of a screenshot's sampled pixels: the grey desk, the white sheet, and ink (anything else). */
+async function sheetPixels(
+  page: Page,
+  selector: string,
+): Promise<{ desk: number; sheet: number; ink: number }> {
+  const png = await page.locator(selector).screenshot();
+  return page.evaluate(async (b64: string) => {
+    const img = new Image();
+    img.src = `data:image/png;base64,${b64}`;
+    await img.decode();
+    const c = document.createElement('canvas');
+    c.width = img.width;
+    c.height = img.height;
+    const g = c.getContext('2d')!;
+    g.drawImage(img, 0, 0);
+    const { data } = g.getImageData(0, 0, c.width, c.height);
+    const near = (i: number, v: number) =>
+      Math.abs(data[i]! - v) + Math.abs(data[i + 1]! - v) + Math.abs(data[i + 2]! - v) < 24;
+    let desk = 0;
+    let sheet = 0;
+    let ink = 0;
+    let total = 0;
+    for (let i = 0; i < data.length; i += 4 * 5) {
+      total++;
+      if (near(i, 0xbf)) desk++;
+      else if (near(i, 0xff)) sheet++;
+      else ink++;
+    }
+    return { desk: desk / total, sheet: sheet / total, ink: ink / total };
+  }, png.toString('base64'));
+}
+
+/**
+ * sample_AC1018 has three paper-space layouts, each a sheet with one viewport onto model space: the
+ * tabs list them in tab order; a layout shows the sheet on the desk with model space drawn inside its
+ * viewport (less of the model than model space shows, as the viewport clips it); 模型 comes back.
+ */
+async function checkLayouts(page: Page, name: string): Promise<void> {
+  const tabs = page.locator('[data-testid="drawing-spaces"] [role="tab"]');
+  assert.deepEqual(await tabs.allInnerTexts(), ['模型', 'Layout1', 'Layout2', 'MyLayout'], `${name}: tabs`);
+  const model = await sheetPixels(page, '[data-testid="drawing-canvas"]');
+  await tabs.filter({ hasText: 'MyLayout' }).click();
+  const layout = page.locator('[data-testid="drawing-layout"][data-space="MyLayout"][data-state="done"]');
+  await layout.waitFor({ timeout: 30_000 });
+  assert.equal(await layout.getAttribute('data-viewports'), '1', `${name}: one model viewport`);
+  await page.waitForTimeout(300);
+  const paper = await sheetPixels(page, '[data-testid="drawing-layout"]');
+  await shot(page, J, `layout-${name}`);
+  assert.ok(paper.desk > 0.05, `${name}: the desk shows around the sheet (${paper.desk})`);
+  assert.ok(paper.sheet > 0.3, `${name}: the sheet (${paper.sheet})`);
+  assert.ok(paper.ink > 0.001, `${name}: model space is drawn in the viewport (${paper.ink})`);
+  assert.ok(
+    paper.ink < model.ink,
+    `${name}: the viewport shows part of the model (${paper.ink} < ${model.ink})`,
+  );
+  assert.equal(await page.locator('[data-testid="drawing-measure-button"]').isDisabled(), true);
+  // Another layout, from its *Paper_Space block.
+  await tabs.filter({ hasText: 'Layout2' }).click();
+  await page.locator('[data-testid="drawing-layout"][data-space="Layout2"][data-state="done"]').waitFor();
+  assert.ok(
+    (await sheetPixels(page, '[data-testid="drawing-layout"]')).ink > 0.001,
+    `${name}: Layout2 drawn`,
+  );
+  await tabs.filter({ hasText: '模型' }).click();
+  await page.locator('[data-testid="drawing-layout"][data-state="none"]').waitFor({ state: 'attached' });
+  await page.waitForTimeout(300);
+  const back = await sheetPixels(page, '[data-testid="drawing-canvas"]');
+  assert.ok(Math.abs(back.ink - model.ink) < model.ink * 0.05, `${name}: model space again (${back.ink})`);
+}
+
 test('every DWG and DXF converts and opens in the drawing viewer; a share opens on a phone', async () => {
   const ctx = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
   const page = await ctx.newPage();
@@ -154,6 +225,7 @@ test('every DWG and DXF converts and opens in the drawing viewer; a share opens 
         true,
       );
     }
+    if (name.startsWith('sample_AC1018')) await checkLayouts(page, name);
     // The busiest layer off: fewer inked pixels.
     const before = await settledCoverage(page);
     await list.locator(`[data-testid="drawing-layer"][data-layer="${d.busiestLayer}"] input`).click();

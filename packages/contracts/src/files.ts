@@ -358,6 +358,8 @@ export const PreviewInfo = z.object({
    * `pageImageUrl` + `&page=N` (1-based) for N in 1…`pageCount`. Null otherwise.
    */
   pageImageUrl: z.string().nullable().default(null),
+  /** A drawing's paper-space layouts in tab order (issue 13); [] for other files. */
+  drawingLayouts: z.array(z.string()).default([]),
   /** Pages of an office rendition or PDF, when known. */
   pageCount: z.number().nullable().default(null),
   /**

@@ -202,7 +202,10 @@ async function convert(inputPath: string, outputPath: string, suffix: string): P
     if (!doc.header || !doc.modelSpace || !doc.layers)
       throw new Unreadable('图纸缺少模型空间或图层表，文件可能已损坏');
     const entities = doc.modelSpace.entities.count;
-    const layouts = [...(doc.layouts ?? [])].map((l) => l.name).filter((n) => n.toLowerCase() !== 'model');
+    const layouts = [...(doc.layouts ?? [])]
+      .filter((l) => l.name.toLowerCase() !== 'model')
+      .sort((a, b) => a.tabOrder - b.tabOrder)
+      .map((l) => l.name);
     const extents = modelExtents(doc);
     const figures: DrawingFigures = {
       format: sniff.format,

@@ -26,7 +26,7 @@ export interface DrawingFigures {
   layers: number;
   /** Entities in model space. */
   entities: number;
-  /** Names of the paper-space layouts (without `Model`). */
+  /** Names of the paper-space layouts in tab order (without `Model`). */
   layouts: string[];
   /** Model-space extents in drawing units (text, tables and infinite lines not measured); null when none. */
   extents: { minX: number; minY: number; maxX: number; maxY: number } | null;

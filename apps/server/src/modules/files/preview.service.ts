@@ -79,11 +79,18 @@ export async function buildPreview(
     posterUrl,
     pageImageUrl,
     pageCount: kind === 'office' ? pageCountOf(file) : null,
+    drawingLayouts: kind === 'drawing' ? layoutsOf(file) : [],
     previewGlbUrl,
     originalUrl: opts.canDownload ? await signedFileUrl(ctx, file, ORIGINAL, true) : null,
     canDownload: opts.canDownload,
     collectbit: opts.collected,
   };
+}
+
+/** The paper-space layouts the drawing converter found (files.stats.layouts), in tab order. */
+function layoutsOf(file: FileRowDb): string[] {
+  const layouts = (file.stats as { layouts?: unknown } | null)?.layouts;
+  return Array.isArray(layouts) ? layouts.filter((n): n is string => typeof n === 'string').slice(0, 200) : [];
 }
 
 /** Whether the original of a video plays in browsers as it is: a native suffix not found to need transcoding. */

@@ -99,7 +99,7 @@ function BodyContent({ info, sizeText, compact, owner }: PreviewBodyProps): Reac
             </div>
           }
         >
-          <DrawingPreview url={info.viewUrl} compact={compact} />
+          <DrawingPreview url={info.viewUrl} layouts={info.drawingLayouts} compact={compact} />
         </Suspense>
       ) : (
         <ConversionState info={info} />

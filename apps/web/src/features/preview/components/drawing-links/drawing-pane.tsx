@@ -72,7 +72,7 @@ export function DrawingPane({ drawing, compact, onClose }: DrawingPaneProps): Re
           <PendingState statusType={data.statusType} progress={data.progress} />
         ) : (
           <Suspense fallback={spin}>
-            <DrawingPreview url={data.viewUrl} compact={compact} />
+            <DrawingPreview url={data.viewUrl} layouts={data.drawingLayouts} compact={compact} />
           </Suspense>
         )}
       </div>

@@ -1,7 +1,8 @@
 /**
  * The 2D drawing viewer (issue 13 "2D drawings"; spec 001 §2 preview overlay) for DWG and DXF files,
- * drawn by dxf-viewer (three.js, WebGL) from the derived ASCII DXF. Model space only (paper-space
- * layouts are not drawn). Pan with the left button or one finger, zoom with the wheel or two fingers
+ * drawn by dxf-viewer (three.js, WebGL) from the derived ASCII DXF. Tabs under the drawing switch
+ * between model space and each paper-space layout (layout-view.ts: the sheet, model space through
+ * its viewports, the layout's own entities). Pan with the left button or one finger, zoom with the wheel or two fingers
  * (pinch), 适应窗口 fits the drawing; a layer list switches layers on and off (layers off in the
  * drawing start off, frozen ones are not drawn); the background switches between white and black
  * (entity colours that would vanish are inverted); 测距 measures the distance
@@ -16,19 +17,23 @@ import {
   ExpandOutlined,
   UnorderedListOutlined,
 } from '@ant-design/icons';
-import { Alert, Button, Checkbox, Progress, Spin, Tooltip, theme } from 'antd';
+import { Alert, Button, Checkbox, Progress, Spin, Tabs, Tooltip, theme } from 'antd';
 import { DxfViewer, type LayerInfo } from 'dxf-viewer';
 import { useCallback, useEffect, useRef, useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DRAWING_FONT_URL } from '@bimdrive/contracts';
 import { distance, formatDistance, isClick, sceneToCanvas, type Point } from './drawing-geometry.ts';
 import { fetchOffLayers } from './dxf-layers.ts';
+import { readLayout } from './dxf-layouts.ts';
+import { showLayout, type LayoutView } from './layout-view.ts';
 import '../../i18n.ts';
 
 /** Props of DrawingPreview. */
 export interface DrawingPreviewProps {
   /** Signed URL of the derived ASCII DXF. */
   url: string;
+  /** The drawing's paper-space layouts in tab order (PreviewInfo.drawingLayouts). */
+  layouts?: readonly string[];
   /** Phone layout: icon-only toolbar, layer list closed at first and floating over the drawing. */
   compact?: boolean;
 }
@@ -78,11 +83,19 @@ interface PointerDetail {
 }
 
 /** The drawing viewer of one DWG/DXF (issue 13). */
-export function DrawingPreview({ url, compact }: DrawingPreviewProps): ReactElement {
+export function DrawingPreview({ url, layouts = [], compact }: DrawingPreviewProps): ReactElement {
   const { t } = useTranslation('preview');
   const { token } = theme.useToken();
   const hostRef = useRef<HTMLDivElement>(null);
   const viewerRef = useRef<DxfViewer | null>(null);
+  const layoutHostRef = useRef<HTMLDivElement>(null);
+  const layoutRef = useRef<LayoutView | null>(null);
+  /** The layout shown (null: model space) and how far it is. */
+  const [space, setSpace] = useState<string | null>(null);
+  const [layoutState, setLayoutState] = useState<{ phase: 'loading' | 'done' | 'error'; viewports: number }>({
+    phase: 'done',
+    viewports: 0,
+  });
   const [load, setLoad] = useState<Load>({ phase: 'fetch', percent: null });
   const [layers, setLayers] = useState<LayerRow[]>([]);
   const [layersOpen, setLayersOpen] = useState(!compact);
@@ -183,7 +196,48 @@ export function DrawingPreview({ url, compact }: DrawingPreviewProps): ReactElem
     };
   }, [url]);
 
+  const ready = load.phase === 'done';
+
+  // A layout: its own viewer stacked over the model's, drawn with model space through its viewports.
+  useEffect(() => {
+    const model = viewerRef.current;
+    const host = layoutHostRef.current;
+    if (!ready || !space || !model || !host) return;
+    let alive = true;
+    let view: LayoutView | null = null;
+    setLayoutState({ phase: 'loading', viewports: 0 });
+    const absolute = new URL(url, window.location.href).href;
+    void (async () => {
+      try {
+        const res = await fetch(absolute);
+        if (!res.ok) throw new Error(`HTTP ${res.status}`);
+        const layout = readLayout(await res.text(), space);
+        if (!layout) throw new Error(space);
+        if (!alive) return;
+        const dark = storedBackground() === 'black';
+        view = await showLayout(model, host, layout, {
+          background: dark ? 'black' : 'white',
+          sheetColor: BG[dark ? 'black' : 'white'],
+          fonts: [new URL(DRAWING_FONT_URL, window.location.href).href],
+          workerFactory: () =>
+            new Worker(new URL('./dxf-viewer-worker.ts', import.meta.url), { type: 'module' }),
+        });
+        if (!alive) return view.dispose();
+        layoutRef.current = view;
+        setLayoutState({ phase: 'done', viewports: layout.viewports.length });
+      } catch {
+        if (alive) setLayoutState({ phase: 'error', viewports: 0 });
+      }
+    })();
+    return () => {
+      alive = false;
+      layoutRef.current = null;
+      view?.dispose();
+    };
+  }, [ready, space, url]);
+
   const fit = useCallback(() => {
+    if (layoutRef.current) return layoutRef.current.fit();
     const viewer = viewerRef.current;
     const bounds = viewer?.GetBounds();
     if (!viewer || !bounds) return;
@@ -192,11 +246,14 @@ export function DrawingPreview({ url, compact }: DrawingPreviewProps): ReactElem
   }, []);
 
   const showLayer = (name: string, visible: boolean) => {
-    viewerRef.current?.ShowLayer(name, visible);
+    if (layoutRef.current) layoutRef.current.showLayer(name, visible);
+    else viewerRef.current?.ShowLayer(name, visible);
     setLayers((list) => list.map((l) => (l.name === name ? { ...l, visible } : l)));
   };
   const showAll = (visible: boolean) => {
-    for (const l of layers) viewerRef.current?.ShowLayer(l.name, visible);
+    for (const l of layers)
+      if (layoutRef.current) layoutRef.current.showLayer(l.name, visible);
+      else viewerRef.current?.ShowLayer(l.name, visible);
     setLayers((list) => list.map((l) => ({ ...l, visible })));
   };
 
@@ -209,6 +266,7 @@ export function DrawingPreview({ url, compact }: DrawingPreviewProps): ReactElem
       // private mode: the choice lasts for this view only
     }
     viewerRef.current?.SetClearColor(BG[next]);
+    layoutRef.current?.setBackground(next, BG[next]);
     const viewer = viewerRef.current;
     if (viewer)
       setLayers((list) => {
@@ -222,7 +280,12 @@ export function DrawingPreview({ url, compact }: DrawingPreviewProps): ReactElem
     setMeasure({ points: [] });
   };
 
-  const ready = load.phase === 'done';
+  const chooseSpace = (key: string) => {
+    setMeasuring(false);
+    setMeasure({ points: [] });
+    setSpace(key || null);
+  };
+
   const dark = background === 'black';
   const ink = dark ? '#ffd666' : '#d4380d';
   const viewer = viewerRef.current;
@@ -288,7 +351,14 @@ export function DrawingPreview({ url, compact }: DrawingPreviewProps): ReactElem
           () => setLayersOpen((o) => !o),
           layersOpen,
         )}
-        {tool('measure', t('drawing.measure'), <ColumnWidthOutlined />, toggleMeasure, measuring)}
+        {tool(
+          'measure',
+          space ? t('drawing.measureModelOnly') : t('drawing.measure'),
+          <ColumnWidthOutlined />,
+          toggleMeasure,
+          measuring,
+          !ready || !!space,
+        )}
         {tool(
           'background',
           dark ? t('drawing.backgroundWhite') : t('drawing.backgroundBlack'),
@@ -296,7 +366,7 @@ export function DrawingPreview({ url, compact }: DrawingPreviewProps): ReactElem
           switchBackground,
         )}
         <span style={{ color: token.colorTextSecondary, fontSize: 12 }} data-testid="drawing-model-space">
-          {t('drawing.modelSpace')}
+          {space ?? t('drawing.modelSpace')}
         </span>
         {measuring && (
           <span data-testid="drawing-measure-result" style={{ fontSize: 13 }}>
@@ -323,6 +393,47 @@ export function DrawingPreview({ url, compact }: DrawingPreviewProps): ReactElem
               }}
             />
           </div>
+          {/* A layout's own viewer (transparent) lies over the model's and takes the pointer. */}
+          <div
+            style={{ position: 'absolute', inset: 0, pointerEvents: space ? 'auto' : 'none', cursor: 'grab' }}
+            hidden={!space}
+          >
+            <div
+              ref={layoutHostRef}
+              data-testid="drawing-layout"
+              data-space={space ?? ''}
+              data-state={space ? layoutState.phase : 'none'}
+              data-viewports={layoutState.viewports}
+              style={{ width: '100%', height: '100%', touchAction: 'none' }}
+            />
+          </div>
+          {space && layoutState.phase !== 'done' && (
+            <div
+              style={{
+                position: 'absolute',
+                inset: 0,
+                display: 'flex',
+                alignItems: 'center',
+                justifyContent: 'center',
+                gap: 12,
+                pointerEvents: 'none',
+              }}
+            >
+              {layoutState.phase === 'loading' ? (
+                <>
+                  <Spin />
+                  <span>{t('drawing.layoutLoading')}</span>
+                </>
+              ) : (
+                <Alert
+                  type="warning"
+                  showIcon
+                  message={t('drawing.layoutFailed')}
+                  data-testid="drawing-layout-error"
+                />
+              )}
+            </div>
+          )}
           {screen.length > 0 && (
             <svg
               aria-hidden
@@ -447,6 +558,21 @@ export function DrawingPreview({ url, compact }: DrawingPreviewProps): ReactElem
           </aside>
         )}
       </div>
+      {layouts.length > 0 && (
+        <Tabs
+          size="small"
+          tabPosition="bottom"
+          activeKey={space ?? ''}
+          onChange={chooseSpace}
+          aria-label={t('drawing.spaces')}
+          data-testid="drawing-spaces"
+          tabBarStyle={{ margin: 0, padding: '0 12px' }}
+          items={[
+            { key: '', label: t('drawing.modelTab') },
+            ...layouts.map((n) => ({ key: n, label: n })),
+          ].map((i) => ({ ...i, disabled: !ready }))}
+        />
+      )}
     </div>
   );
 }
