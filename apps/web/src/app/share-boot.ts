@@ -2,8 +2,9 @@
  * Boot of a share link (spec 000 §2 /s, 001 §2 preview overlay; issue 3 "first frame"), run by the
  * entry before the app's code is even loaded. On `/s?code=` or `/share?code=` it starts the share's
  * info call at once; for a public link to a converted model with a preview GLB it downloads the GLB
- * and draws the model's first frame into a page skeleton shaped like the preview overlay (header with
- * the file name, the viewer's toolbar band, the canvas below), and only then lets the app start: the
+ * and draws the model's first frame into a page skeleton shaped like the preview overlay over a model
+ * (the viewer's toolbar band with the file name at its right end, the canvas below; no header bar,
+ * 001 §2), and only then lets the app start: the
  * app's code and first render would otherwise hold the main thread while the picture waits. The app
  * opens the same file in the overlay, whose first-frame component takes the canvas over and removes
  * the skeleton (features/viewer/lib/still-frame.ts).
@@ -12,7 +13,7 @@
  * stays small. The info response is handed once to the landing page's calls (share/lib/share-link.ts).
  */
 import { Api } from '@bimdrive/contracts/routes';
-import { headerBarStyle, modelCanvasRect } from '../features/preview/lib/layout.ts';
+import { modelCanvasRect } from '../features/preview/lib/layout.ts';
 import { toolbarBandStyle, VIEWER_BACKGROUND } from '../features/viewer/lib/layout.ts';
 import { keepBootInfo, shareCodeOf } from '../features/share/lib/share-link.ts';
 import { prefetch } from '../lib/prefetch.ts';
@@ -26,9 +27,9 @@ interface BootShareInfo {
 }
 
 /**
- * A fixed page shaped like the preview overlay over a model, with the overlay's own header and
- * toolbar-band styles: header with the file name where the header shows it (after the file icon's
- * place), the toolbar band and the canvas host, which it returns with the page itself.
+ * A fixed page shaped like the preview overlay over a model, with the viewer's toolbar-band style:
+ * the band with the file name at its right end (where the overlay's name and buttons go), and the
+ * canvas host, which it returns with the page itself.
  */
 function skeleton(fileName: string): { page: HTMLElement; canvasHost: HTMLElement } {
   const el = (style: Partial<CSSStyleDeclaration>) => {
@@ -44,19 +45,25 @@ function skeleton(fileName: string): { page: HTMLElement; canvasHost: HTMLElemen
     overflow: 'hidden',
   });
   page.setAttribute('data-testid', 'boot-first-frame');
-  const header = el(headerBarStyle(window.innerWidth >= 576));
+  const band = el({
+    ...toolbarBandStyle,
+    display: 'flex',
+    alignItems: 'center',
+    justifyContent: 'flex-end',
+    padding: '0 88px 0 8px',
+  } as Partial<CSSStyleDeclaration>);
   const name = el({
-    flex: '1',
     minWidth: '0',
+    maxWidth: '280px',
     fontWeight: '600',
-    fontSize: '15px',
+    fontSize: '14px',
     color: 'rgba(0,0,0,0.88)',
     whiteSpace: 'nowrap',
     overflow: 'hidden',
     textOverflow: 'ellipsis',
   });
   name.textContent = fileName;
-  header.append(el({ width: '22px', flex: 'none' }), name);
+  if (window.innerWidth >= 576) band.append(name);
   const rect = modelCanvasRect();
   const canvasHost = el({
     position: 'absolute',
@@ -65,7 +72,7 @@ function skeleton(fileName: string): { page: HTMLElement; canvasHost: HTMLElemen
     width: `${rect.width}px`,
     height: `${rect.height}px`,
   });
-  page.append(header, el(toolbarBandStyle), canvasHost);
+  page.append(band, canvasHost);
   return { page, canvasHost };
 }
 

@@ -6,7 +6,15 @@
  */
 import { Alert, Button, Result, Spin } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
-import { lazy, Suspense, useEffect, useState, type ComponentType, type ReactElement } from 'react';
+import {
+  lazy,
+  Suspense,
+  useEffect,
+  useState,
+  type ComponentType,
+  type ReactElement,
+  type ReactNode,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DrawingLinkValue, PreviewInfoValue } from '@bimdrive/contracts';
 import { modelState } from '../lib/preview-rules.ts';
@@ -72,6 +80,8 @@ export interface ModelPreviewProps {
   compact?: boolean;
   /** The signed-in user's preview: linked drawings (001 §2 link-drawing dialog) can be listed and linked. */
   drawingLinks?: boolean;
+  /** The overlay's name and buttons, at the right end of the viewer's toolbar (no header bar, 001 §2). */
+  headerActions?: ReactNode;
 }
 
 const fill = {
@@ -87,7 +97,12 @@ const fill = {
  * preview GLB is first drawn still (ModelFirstFrame); the full viewer starts once that picture is up
  * (the two would otherwise share the CPU) and replaces it when it has drawn the model itself.
  */
-export function ModelPreview({ info, compact, drawingLinks }: ModelPreviewProps): ReactElement {
+export function ModelPreview({
+  info,
+  compact,
+  drawingLinks,
+  headerActions,
+}: ModelPreviewProps): ReactElement {
   const { t } = useTranslation('preview');
   const [drawing, setDrawing] = useState<DrawingLinkValue | null>(null);
   const narrow = !!compact || (typeof window !== 'undefined' && window.innerWidth < NARROW_SPLIT_PX);
@@ -185,9 +200,22 @@ export function ModelPreview({ info, compact, drawingLinks }: ModelPreviewProps)
     <div style={{ display: 'flex', flexDirection: narrow ? 'column' : 'row', height: '100%' }}>
       <div style={{ position: 'relative', flex: 1, minWidth: 0, minHeight: 0 }}>
         {fullViewer}
-        {drawingLinks && (
-          <div style={{ position: 'absolute', top: 8, right: 8, zIndex: 3 }}>
-            <LinkedDrawings modelIuid={info.iuid} canLink onOpen={setDrawing} />
+        {(drawingLinks || headerActions) && (
+          <div
+            style={{
+              position: 'absolute',
+              top: 0,
+              right: 8,
+              height: VIEWER_TOOLBAR_HEIGHT - 1,
+              zIndex: 3,
+              display: 'flex',
+              alignItems: 'center',
+              gap: 4,
+              maxWidth: 'calc(100% - 16px)',
+            }}
+          >
+            {drawingLinks && <LinkedDrawings modelIuid={info.iuid} canLink onOpen={setDrawing} />}
+            {headerActions}
           </div>
         )}
         {showQuick && (

@@ -6,7 +6,7 @@
  * 48px for non-model files (001 §2).
  */
 import { Spin } from 'antd';
-import { lazy, Suspense, type ReactElement } from 'react';
+import { lazy, Suspense, type ReactElement, type ReactNode } from 'react';
 import { StatusType, type PreviewInfoValue } from '@bimdrive/contracts';
 import { bodyHeight, isModelKind, NON_MODEL_GAP } from '../lib/preview-rules.ts';
 import { ArchivePreview } from './archive-preview.tsx';
@@ -33,23 +33,41 @@ export interface PreviewBodyProps {
   fill?: boolean;
   /** The signed-in user's own preview (not a share visitor's, not a link's): models list and link drawings. */
   owner?: boolean;
+  /**
+   * The overlay's header (name and buttons) to show in a model viewer's toolbar; set when the overlay
+   * shows no header bar (001 §2), so the body takes the whole height.
+   */
+  headerActions?: ReactNode;
 }
 
 /** The viewer of one file (001 §2 Viewer by file suffix). */
-export function PreviewBody({ info, sizeText, compact, fill, owner }: PreviewBodyProps): ReactElement {
+export function PreviewBody({
+  info,
+  sizeText,
+  compact,
+  fill,
+  owner,
+  headerActions,
+}: PreviewBodyProps): ReactElement {
   const model = isModelKind(info.previewKind) || !!fill;
   return (
     <div
       data-testid="preview-body"
       data-kind={info.previewKind}
       style={{
-        height: fill ? '100%' : bodyHeight(info.previewKind),
+        height: fill ? '100%' : bodyHeight(info.previewKind, !headerActions),
         margin: model ? 0 : `${NON_MODEL_GAP / 2}px 0`,
         position: 'relative',
         overflow: 'hidden',
       }}
     >
-      <BodyContent info={info} sizeText={sizeText} compact={compact} owner={owner} />
+      <BodyContent
+        info={info}
+        sizeText={sizeText}
+        compact={compact}
+        owner={owner}
+        headerActions={headerActions}
+      />
     </div>
   );
 }
@@ -67,7 +85,7 @@ function ConversionState({ info }: { info: PreviewInfoValue }): ReactElement {
   return <PendingState statusType={info.statusType} progress={info.progress} />;
 }
 
-function BodyContent({ info, sizeText, compact, owner }: PreviewBodyProps): ReactElement {
+function BodyContent({ info, sizeText, compact, owner, headerActions }: PreviewBodyProps): ReactElement {
   const unsupported = (
     <UnsupportedPreview
       fileName={info.fileName}
@@ -79,7 +97,9 @@ function BodyContent({ info, sizeText, compact, owner }: PreviewBodyProps): Reac
   switch (info.previewKind) {
     case 'fragments':
     case 'glb':
-      return <ModelPreview info={info} compact={compact} drawingLinks={owner} />;
+      return (
+        <ModelPreview info={info} compact={compact} drawingLinks={owner} headerActions={headerActions} />
+      );
     case 'image':
       return info.viewUrl ? <ImagePreview url={info.viewUrl} title={info.fileName} /> : unsupported;
     case 'video':

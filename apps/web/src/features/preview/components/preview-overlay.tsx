@@ -1,7 +1,8 @@
 /**
  * The full-window preview overlay (spec 001 §2 "Preview overlay"), mounted once by the app frame and
  * driven by `usePreview`. Header bar (file name, 下载, 收藏/取消收藏, 全屏/退出全屏, 关闭) over the viewer
- * chosen by preview kind. In share mode (a visitor of /s, 001 §6) the favourite button is hidden and
+ * chosen by preview kind; over a converted model's 3D viewer no bar — the viewer's toolbar carries the
+ * name and those buttons (preview-rules.ts showsHeaderBar). In share mode (a visitor of /s, 001 §6) the favourite button is hidden and
  * downloads follow the share's flag. While the file is queued or converting the preview info is
  * polled, so the overlay follows status changes (001 §4). A model shown to a signed-in user is reported
  * open over the hub and closes when another user force-closes it (001 §8 -120, use-model-presence.ts).
@@ -13,10 +14,11 @@ import { usePreview, type PreviewFile, type PreviewShareAccess } from '../../../
 import { usePreviewInfo } from '../api/get-preview-info.ts';
 import { useFileSize } from '../api/get-file-size.ts';
 import { useToggleCollect } from '../api/toggle-collect.ts';
-import { isModelKind } from '../lib/preview-rules.ts';
+import { isModelKind, showsHeaderBar } from '../lib/preview-rules.ts';
+import { hasWebGL } from '../lib/webgl.ts';
 import { useModelPresence } from '../hooks/use-model-presence.ts';
 import { PreviewBody } from './preview-body.tsx';
-import { PreviewHeader } from './preview-header.tsx';
+import { PreviewHeader, type PreviewHeaderProps } from './preview-header.tsx';
 import '../i18n.ts';
 
 /** Full-window preview of the file in `usePreview` (001 §2 Preview overlay). Renders nothing when closed. */
@@ -92,6 +94,22 @@ function OverlayContent({
       modal.warning({ title: t('common:tip'), content: t('common:modelOpen.forceClosed') });
     },
   });
+  const header: PreviewHeaderProps = {
+    fileName:
+      file.version !== undefined
+        ? `${info?.fileName || file.fileName} (V${file.version})`
+        : info?.fileName || file.fileName,
+    fileSuffix: info?.fileSuffix || file.fileSuffix,
+    downloadUrl: info?.canDownload ? info.originalUrl : null,
+    collected: share === null && info ? info.collectbit : undefined,
+    collecting: collect.isPending,
+    onToggleCollect: () => info && collect.mutate({ iuid: info.iuid, collect: !info.collectbit }),
+    canFullscreen: supported,
+    fullscreen,
+    onToggleFullscreen: toggle,
+    onClose: close,
+  };
+  const headerBar = !info || showsHeaderBar(info, hasWebGL());
   return (
     <div
       ref={rootRef}
@@ -108,28 +126,14 @@ function OverlayContent({
         background: model ? '#1f2329' : '#f0f2f5',
       }}
     >
-      <PreviewHeader
-        fileName={
-          file.version !== undefined
-            ? `${info?.fileName || file.fileName} (V${file.version})`
-            : info?.fileName || file.fileName
-        }
-        fileSuffix={info?.fileSuffix || file.fileSuffix}
-        downloadUrl={info?.canDownload ? info.originalUrl : null}
-        collected={share === null && info ? info.collectbit : undefined}
-        collecting={collect.isPending}
-        onToggleCollect={() => info && collect.mutate({ iuid: info.iuid, collect: !info.collectbit })}
-        canFullscreen={supported}
-        fullscreen={fullscreen}
-        onToggleFullscreen={toggle}
-        onClose={close}
-      />
+      {headerBar && <PreviewHeader {...header} />}
       {info ? (
         <PreviewBody
           info={info}
           sizeText={sizeText}
           compact={share !== null}
           owner={share === null && file.version === undefined}
+          headerActions={headerBar ? undefined : <PreviewHeader {...header} floating />}
         />
       ) : query.isError ? (
         <Result

@@ -28,10 +28,11 @@ export const headerBarStyle = (wide: boolean) =>
   }) as const;
 
 /**
- * Where a model's canvas sits in a full-window preview overlay, in CSS px: below the header and the
- * viewer's toolbar, the full width of the window.
+ * Where a model's canvas sits in a full-window preview overlay, in CSS px: below the viewer's toolbar
+ * (the overlay shows no header bar over a model's viewer, preview-rules.ts showsHeaderBar), the full
+ * width of the window.
  */
 export function modelCanvasRect(): { top: number; width: number; height: number } {
-  const top = HEADER_HEIGHT + VIEWER_TOOLBAR_HEIGHT;
+  const top = VIEWER_TOOLBAR_HEIGHT;
   return { top, width: window.innerWidth, height: Math.max(0, window.innerHeight - top) };
 }

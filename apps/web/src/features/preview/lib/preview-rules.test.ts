@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bodyHeight, isModelKind, modelState, shouldPoll } from './preview-rules.ts';
+import { bodyHeight, isModelKind, modelState, shouldPoll, showsHeaderBar } from './preview-rules.ts';
 
 describe('bodyHeight (001 §2)', () => {
   it('is viewport − 57px for models and a further 48px less for other files', () => {
@@ -8,9 +8,29 @@ describe('bodyHeight (001 §2)', () => {
     expect(bodyHeight('pdf')).toBe('calc(100dvh - 105px)');
     expect(bodyHeight('image')).toBe('calc(100dvh - 105px)');
   });
+  it('is the whole viewport without the header bar', () => {
+    expect(bodyHeight('fragments', false)).toBe('100dvh');
+  });
   it('knows the model kinds', () => {
     expect(isModelKind('fragments')).toBe(true);
     expect(isModelKind('office')).toBe(false);
+  });
+});
+
+describe('showsHeaderBar (001 §2)', () => {
+  const ready = { statusType: 3, statusMsg: '', viewUrl: '/m.frag' };
+  it('hides the bar over the 3D viewer of a converted model only', () => {
+    expect(showsHeaderBar({ ...ready, previewKind: 'fragments' }, true)).toBe(false);
+    expect(showsHeaderBar({ ...ready, previewKind: 'glb' }, true)).toBe(false);
+  });
+  it('keeps it without 3D graphics, for a model not converted, and for other files', () => {
+    expect(showsHeaderBar({ ...ready, previewKind: 'fragments' }, false)).toBe(true);
+    expect(showsHeaderBar({ ...ready, previewKind: 'fragments', statusType: 2, viewUrl: null }, true)).toBe(
+      true,
+    );
+    expect(showsHeaderBar({ ...ready, previewKind: 'fragments', statusType: 4 }, true)).toBe(true);
+    expect(showsHeaderBar({ ...ready, previewKind: 'pdf' }, true)).toBe(true);
+    expect(showsHeaderBar({ ...ready, previewKind: 'drawing' }, true)).toBe(true);
   });
 });
 

@@ -16,10 +16,25 @@ export function isModelKind(kind: PreviewKindValue): boolean {
 }
 
 /**
- * CSS height of the preview body (001 §2): viewport height − 57px, minus a further 48px for non-model
- * files. Uses the dynamic viewport unit so mobile browser bars are not counted.
+ * Whether the overlay shows its header bar (001 §2: "for non-model files, or for model files when the
+ * browser lacks 3D graphics support"): not over the 3D viewer of a converted model, whose toolbar
+ * carries the file name and the header's buttons instead. A model still queued, converting or failed
+ * shows no viewer, so it keeps the bar.
  */
-export function bodyHeight(kind: PreviewKindValue): string {
+export function showsHeaderBar(
+  info: Pick<PreviewInfoValue, 'previewKind' | 'statusType' | 'statusMsg' | 'viewUrl'>,
+  webgl: boolean,
+): boolean {
+  return !(webgl && isModelKind(info.previewKind) && modelState(info).kind === 'ready');
+}
+
+/**
+ * CSS height of the preview body (001 §2): viewport height − 57px (the header bar), minus a further
+ * 48px for non-model files; the whole viewport without the bar. Uses the dynamic viewport unit so
+ * mobile browser bars are not counted.
+ */
+export function bodyHeight(kind: PreviewKindValue, headerBar = true): string {
+  if (!headerBar) return '100dvh';
   const minus = HEADER_HEIGHT + (isModelKind(kind) ? 0 : NON_MODEL_GAP);
   return `calc(100dvh - ${minus}px)`;
 }
