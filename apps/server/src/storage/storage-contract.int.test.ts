@@ -10,6 +10,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLocalStorage } from './local-storage.ts';
 import { createS3Storage, readAll } from './s3-storage.ts';
+import { migrateToS3 } from './migrate.ts';
 import type { ObjectStorage } from './object-storage.ts';
 import { TESTDATA } from '../test/testdata.ts';
 
@@ -122,5 +123,34 @@ describe.skipIf(!s3Env)('S3 (Ceph RGW)', () => {
     });
     expect(size).toBe((await readFile(IFC)).length);
     await expect(stat(seen)).rejects.toThrow();
+  });
+
+  it('migrates a local-disk store to S3, verifying every object, and skips equal objects on a second run', async () => {
+    const localRoot = path.join(work, 'migrate-src');
+    const local = createLocalStorage(localRoot);
+    await local.importFile('files/s1/f1/original', await staged(IFC));
+    await local.importFile(
+      'files/s1/f1/derived/drawing.dxf',
+      await staged(path.join(TESTDATA, 'dxf/polylines.dxf')),
+    );
+    await local.importFile('uploads/in-progress', await staged(IFC)); // tus uploads stay behind
+    const s3 = createS3Storage({
+      endpoint: s3Env,
+      bucket: `bimdrive-test-migrate-${Date.now()}`,
+      region: 'us-east-1',
+      accessKeyId: process.env.S3_ACCESS_KEY_ID ?? '',
+      secretAccessKey: process.env.S3_SECRET_ACCESS_KEY ?? '',
+      forcePathStyle: true,
+    });
+    const first = await migrateToS3(localRoot, s3);
+    expect(first).toMatchObject({ objects: 2, copied: 2, mismatched: [] });
+    expect(first.bytes).toBe(
+      (await readFile(IFC)).length + (await readFile(path.join(TESTDATA, 'dxf/polylines.dxf'))).length,
+    );
+    expect(sha256(await readAll(s3.read('files/s1/f1/original')))).toBe(sha256(await readFile(IFC)));
+    expect(await s3.stat('uploads/in-progress')).toBeNull();
+    // Local files stay; a second run sends nothing.
+    expect(await local.stat('files/s1/f1/original')).not.toBeNull();
+    expect(await migrateToS3(localRoot, s3)).toMatchObject({ objects: 2, copied: 0, mismatched: [] });
   });
 });
