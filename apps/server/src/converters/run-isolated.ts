@@ -9,10 +9,38 @@
  * arguments passed as "$@", never interpolated), which stops an allocation spike between two polls.
  * A child that dies of memory exhaustion on its own (V8 "heap out of memory", wasm OOM,
  * `std::bad_alloc`) is reported like one killed for memory.
+ *
+ * Children die with their parent (issue 15 crash recovery): no converter outlives a server or worker
+ * killed with SIGKILL, and none is left behind by a limit.
+ * - Every child is the leader of its own process group (`detached`), and a limit kills the whole
+ *   group, so whatever a tool started itself goes with it.
+ * - Every child is started through util-linux `setpriv --pdeathsig` (Debian: always installed), so the
+ *   kernel signals it the moment this process dies, whatever it is doing. Node children get SIGKILL
+ *   and also load parent-guard.ts (exit when the parent pid changes: systems without setpriv, and
+ *   a parent that died before the signal was armed). A native command runs under a small `/bin/sh`
+ *   guard in its group: it checks its parent is still this process, runs the command in the
+ *   background and waits; its parent-death signal is SIGTERM, on which it kills its whole group.
+ *   The guard's exit status is the command's (128 + n for a signal, reported back as that signal).
+ * - Memory is the resident set of the child and its descendants (the guard's command).
+ * - The warm LibreOffice (office/office-pool.ts) has its own guard: its bridge watches its parent.
+ * Without setpriv (not Linux) only the Node guard and the group kill of limits remain.
  */
-import { fork, spawn, type ChildProcess } from 'node:child_process';
+import { fork, spawn, type ChildProcess, type StdioOptions } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
+import { constants } from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { ConversionError } from './types.ts';
+
+/** util-linux `setpriv`, which arms the parent-death signal before exec (Linux only); null when absent. */
+const SETPRIV =
+  process.platform === 'linux'
+    ? (['/usr/bin/setpriv', '/bin/setpriv'].find((p) => existsSync(p)) ?? null)
+    : null;
+
+/** Preloaded into Node children: exit when the parent is gone. */
+const PARENT_GUARD = pathToFileURL(path.join(import.meta.dirname, 'parent-guard.ts')).href;
 
 /** How a child ended. `killedFor` is set when this module killed it. */
 export interface IsolatedExit {
@@ -48,6 +76,25 @@ async function rssMb(pid: number): Promise<number> {
   }
 }
 
+/** Resident memory (MiB) of a process and its descendants (a guard shell and its command), 4 levels deep. */
+async function treeRssMb(pid: number, depth = 0): Promise<number> {
+  let total = await rssMb(pid);
+  if (depth >= 4) return total;
+  const children = await readFile(`/proc/${pid}/task/${pid}/children`, 'utf8').catch(() => '');
+  for (const c of children.split(/\s+/).filter(Boolean)) total += await treeRssMb(Number(c), depth + 1);
+  return total;
+}
+
+/** SIGKILL a child's whole process group (it leads one, see the module docstring); the child alone if that fails. */
+function killGroup(child: ChildProcess): void {
+  if (child.pid === undefined) return;
+  try {
+    process.kill(-child.pid, 'SIGKILL');
+  } catch {
+    child.kill('SIGKILL');
+  }
+}
+
 function supervise(child: ChildProcess, opts: IsolatedOptions): Promise<IsolatedExit> {
   let killedFor: IsolatedExit['killedFor'] = null;
   let stderr = '';
@@ -60,12 +107,12 @@ function supervise(child: ChildProcess, opts: IsolatedOptions): Promise<Isolated
   const kill = (why: 'timeout' | 'memory') => {
     if (killedFor) return;
     killedFor = why;
-    child.kill('SIGKILL');
+    killGroup(child);
   };
   const timer = setTimeout(() => kill('timeout'), opts.timeoutMs);
   const poll = setInterval(() => {
     if (child.pid === undefined) return;
-    void rssMb(child.pid).then((mb) => {
+    void treeRssMb(child.pid).then((mb) => {
       if (mb > opts.memoryMb) kill('memory');
     });
   }, 200);
@@ -83,13 +130,22 @@ function supervise(child: ChildProcess, opts: IsolatedOptions): Promise<Isolated
   });
 }
 
-/** Fork a Node (TypeScript) converter entry with IPC and its heap limit. @throws on spawn failure. */
-const forkChild = (entry: string, args: string[], memoryMb: number) =>
-  fork(entry, args, {
-    execArgv: [`--max-old-space-size=${memoryMb}`],
+/**
+ * Fork a Node (TypeScript) converter entry with IPC and its heap limit, in its own process group,
+ * dying with this process (setpriv --pdeathsig KILL, parent-guard.ts). @throws on spawn failure.
+ */
+function forkChild(entry: string, args: string[], memoryMb: number): ChildProcess {
+  const nodeArgs = [`--max-old-space-size=${memoryMb}`, '--import', PARENT_GUARD];
+  return fork(entry, args, {
+    ...(SETPRIV
+      ? { execPath: SETPRIV, execArgv: ['--pdeathsig', 'KILL', '--', process.execPath, ...nodeArgs] }
+      : { execArgv: nodeArgs }),
+    env: { ...process.env, BIMDRIVE_PARENT_PID: String(process.pid) },
+    detached: true,
     stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
     serialization: 'json',
   });
+}
 
 /** Fork a Node (TypeScript) converter entry with IPC. @throws on spawn failure. */
 export function forkIsolated(entry: string, args: string[], opts: IsolatedOptions): Promise<IsolatedExit> {
@@ -99,7 +155,7 @@ export function forkIsolated(entry: string, args: string[], opts: IsolatedOption
 /** Children forked ahead by forkWarm, one per entry and heap limit, idle until they get a job. */
 const spares = new Map<string, ChildProcess>();
 process.once('exit', () => {
-  for (const child of spares.values()) child.kill('SIGKILL');
+  for (const child of spares.values()) killGroup(child);
 });
 
 /**
@@ -117,7 +173,7 @@ export function forkWarm(entry: string, args: string[], opts: IsolatedOptions): 
   spares.delete(key);
   const alive = spare && spare.exitCode === null && spare.signalCode === null && spare.connected;
   const child = alive ? spare : forkChild(entry, [], opts.memoryMb);
-  if (!alive) spare?.kill('SIGKILL');
+  if (!alive && spare) killGroup(spare);
   child.ref();
   child.channel?.ref();
   const exit = supervise(child, opts);
@@ -137,10 +193,32 @@ export function forkWarm(entry: string, args: string[], opts: IsolatedOptions): 
 }
 
 /**
- * Spawn a native converter command (arguments passed as an array; no shell parses them). With
- * `opts.addressSpaceMb` it runs as `/bin/sh -c 'ulimit -v <KiB>; exec "$0" "$@"' command …args`.
- * @throws the spawn error (ENOENT when the command does not exist, EAGAIN…); with the address-space
- * wrapper a missing command (sh exit 127) is thrown as ENOENT too.
+ * The `/bin/sh -c` guard every native command runs under (see the module docstring): `$0` is the
+ * command, `"$@"` its arguments, never interpolated. A dead parent (SIGTERM from setpriv, or a parent
+ * pid that is no longer this process) ends the whole group.
+ */
+function guardScript(capKb: number): string {
+  return [
+    `trap 'kill -KILL 0' TERM`,
+    `[ "$PPID" = "${process.pid}" ] || kill -KILL 0`,
+    ...(capKb ? [`ulimit -v ${capKb}`] : []),
+    `"$0" "$@" &`,
+    'wait $!',
+  ].join('\n');
+}
+
+/** Signal names by number (SIGKILL for 9…). */
+const SIGNAL_NAMES = new Map(
+  Object.entries(constants.signals).map(([name, n]) => [n, name as NodeJS.Signals]),
+);
+
+/**
+ * Spawn a native converter command (arguments passed as an array; no shell parses them) under the
+ * guard shell, in its own process group, dying with this process. With `opts.addressSpaceMb` the guard
+ * sets `ulimit -v <KiB>` before starting it. A command killed by a signal is reported with that
+ * `signal` (the guard exits 128 + n), so an exit status of 129…192 of the command itself reads as a signal.
+ * @throws the spawn error (EAGAIN…); a command the guard could not find or execute (sh exit 127/126)
+ * is thrown as ENOENT / EACCES.
  */
 export async function spawnIsolated(
   command: string,
@@ -148,21 +226,21 @@ export async function spawnIsolated(
   opts: IsolatedOptions,
 ): Promise<IsolatedExit> {
   const capKb = opts.addressSpaceMb ? Math.max(1, Math.floor(opts.addressSpaceMb * 1024)) : 0;
-  const child = capKb
-    ? spawn('/bin/sh', ['-c', `ulimit -v ${capKb}; exec "$0" "$@"`, command, ...args], {
-        stdio: ['ignore', 'pipe', 'pipe'],
-      })
-    : spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+  const argv = ['/bin/sh', '-c', guardScript(capKb), command, ...args];
+  const options = { detached: true, stdio: ['ignore', 'pipe', 'pipe'] as StdioOptions };
+  const child = SETPRIV
+    ? spawn(SETPRIV, ['--pdeathsig', 'TERM', '--', ...argv], options)
+    : spawn(argv[0]!, argv.slice(1), options);
   const exit = await supervise(child, opts);
-  if (
-    capKb &&
-    (exit.code === 127 || exit.code === 126) &&
-    /not found|No such file|Permission denied/i.test(exit.stderr)
-  ) {
+  const escaped = command.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const missing = new RegExp(`: ${escaped}: (?:not found|No such file or directory|Permission denied)`);
+  if ((exit.code === 127 || exit.code === 126) && missing.test(exit.stderr)) {
     const err: NodeJS.ErrnoException = new Error(`spawn ${command} ENOENT`);
     err.code = exit.code === 127 ? 'ENOENT' : 'EACCES';
     throw err;
   }
+  if (exit.signal === null && exit.code !== null && exit.code > 128 && SIGNAL_NAMES.has(exit.code - 128))
+    return { ...exit, code: null, signal: SIGNAL_NAMES.get(exit.code - 128)! };
   return exit;
 }
 

@@ -1,4 +1,5 @@
 /** Local-disk object storage under `data/storage` (DESIGN.md embedded default). */
+import { randomBytes } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { copyFile, mkdir, rename, rm, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
@@ -22,7 +23,14 @@ export function createLocalStorage(root: string): ObjectStorage {
         await rename(sourcePath, dest);
       } catch (err) {
         if ((err as NodeJS.ErrnoException).code !== 'EXDEV') throw err;
-        await copyFile(sourcePath, dest);
+        // Another disk: copy beside the destination under a temporary name, then rename (all or nothing).
+        const partial = `${dest}.${process.pid}.${randomBytes(4).toString('hex')}.partial`;
+        try {
+          await copyFile(sourcePath, partial);
+          await rename(partial, dest);
+        } finally {
+          await rm(partial, { force: true });
+        }
         await unlink(sourcePath);
       }
     },
@@ -62,6 +70,12 @@ export const previewGlbKey = (spaceId: string, fileId: string) =>
 /** Storage key of version `n` (≥ 2) of a file's original bytes (version 1 is `originalKey`). */
 export const versionOriginalKey = (spaceId: string, fileId: string, n: number) =>
   `files/${spaceId}/${fileId}/v${n}/original`;
+/**
+ * Storage key of the original bytes of a version added by upload `uploadId` (FileVersionAdd): known
+ * before the version gets its number, so the bytes are in place before the version is recorded.
+ */
+export const versionUploadKey = (spaceId: string, fileId: string, uploadId: string) =>
+  `files/${spaceId}/${fileId}/u${uploadId}/original`;
 /**
  * Storage key of the original bytes a file row (or a version's view of it) points at: its
  * `storageKey`, or `originalKey` for rows without one.

@@ -11,7 +11,12 @@ export interface StoredObject {
 }
 
 export interface ObjectStorage {
-  /** Move a local file (e.g. a finished tus upload) into the store under `key`. */
+  /**
+   * Move a local file (a finished tus upload, a converter's output from its staging folder) into the
+   * store under `key`, replacing what is there; the local file is gone afterwards. All or nothing: a
+   * process killed during the import leaves the old object (or none), never a part of the new one
+   * (local disk: a rename, or a copy under a temporary name renamed once complete; S3: one upload).
+   */
   importFile(key: string, sourcePath: string): Promise<void>;
   /** Size of an object, or null when absent. */
   stat(key: string): Promise<StoredObject | null>;

@@ -12,11 +12,16 @@ serves one conversion at a time, read as JSON lines on stdin and answered as JSO
 The first line it writes is {"ready": true, "pid": <soffice process group>} once soffice answers (or
 {"ready": false, "detail": ...} and exit 3). When stdin closes (the Node process ended or killed
 the bridge) it terminates soffice and exits, so no office process outlives the server; when soffice
-dies it exits too (code 5), so a crashed office is replaced by the pool.
+dies it exits too (code 5), so a crashed office is replaced by the pool. A watchdog thread checks
+twice a second that its parent is still the Node process (BIMDRIVE_PARENT_PID, else the first
+parent): when that process died (kill -9, issue 15), even in the middle of a conversion, it kills
+soffice's process group, removes its profile and exits (code 6), so no office process is left as an
+orphan.
 Spreadsheets are exported with every sheet scaled to the page width (ScaleToPagesX=1).
 """
 import json
 import os
+import shutil
 import signal
 import subprocess
 import sys
@@ -88,6 +93,26 @@ def kill_group(proc):
         os.killpg(proc.pid, signal.SIGKILL)
     except Exception:
         pass
+
+
+# Set once the bridge is ending on purpose, so soffice's death is not reported as a crash (exit 5).
+stopping = threading.Event()
+
+
+def watch_parent(proc, parent, profile_dir):
+    """Kill soffice's group, remove its profile and exit as soon as the parent is gone (own thread)."""
+    while True:
+        if os.getppid() != parent:
+            stopping.set()
+            kill_group(proc)
+            try:
+                proc.wait(timeout=2)
+            except Exception:
+                pass
+            time.sleep(0.2)  # soffice.bin (a child of the wrapper) may still be closing its files
+            shutil.rmtree(profile_dir, ignore_errors=True)
+            os._exit(6)
+        time.sleep(0.5)
 
 
 def connect(pipe_name, proc, deadline):
@@ -172,7 +197,9 @@ def main():
     profile_dir = sys.argv[1]
     pipe_name = sys.argv[2]
     os.makedirs(profile_dir, exist_ok=True)
+    parent = int(os.environ.get("BIMDRIVE_PARENT_PID") or os.getppid())
     proc = start_office(profile_dir, pipe_name)
+    threading.Thread(target=watch_parent, args=(proc, parent, profile_dir), daemon=True).start()
     try:
         desktop = connect(pipe_name, proc, time.time() + 60)
     except Exception as e:
@@ -181,7 +208,12 @@ def main():
         sys.exit(3)
     # soffice dying (crash, OOM kill) ends the bridge too, so the pool starts a new pair for the next
     # job instead of talking to a dead office.
-    threading.Thread(target=lambda: (proc.wait(), os._exit(5)), daemon=True).start()
+    def exit_with_office():
+        proc.wait()
+        if not stopping.is_set():
+            os._exit(5)
+
+    threading.Thread(target=exit_with_office, daemon=True).start()
     send({"ready": True, "pid": proc.pid})
     try:
         for line in sys.stdin:
@@ -193,6 +225,7 @@ def main():
             res["id"] = req.get("id")
             send(res)
     finally:
+        stopping.set()
         try:
             desktop.terminate()
         except Exception:
@@ -202,6 +235,8 @@ def main():
         except Exception:
             pass
         kill_group(proc)
+        time.sleep(0.2)
+        shutil.rmtree(profile_dir, ignore_errors=True)
 
 
 if __name__ == "__main__":

@@ -9,7 +9,8 @@
  *   slot that exceeds either, crashes or hangs is killed (bridge and soffice) and replaced on the
  *   next job, and that job fails with a reason.
  * - When this process ends, the bridges see their stdin close and end their soffice; on a normal
- *   exit they are also killed directly.
+ *   exit they are also killed directly; when it is killed (kill -9), each bridge's watchdog sees its
+ *   parent gone within half a second, even mid-conversion, and kills its soffice (issue 15).
  *
  * Settings: `OFFICE_POOL_SIZE` (slots, default 1), `OFFICE_PYTHON` (default /usr/bin/python3, the
  * interpreter that has Debian's `uno` module), `SOFFICE_BIN` (default soffice).
@@ -87,7 +88,10 @@ class Slot {
   private start(): Promise<void> {
     const pipe = `bimdrive-${process.pid}-${randomBytes(6).toString('hex')}`;
     const python = process.env.OFFICE_PYTHON ?? '/usr/bin/python3';
-    const child = spawn(python, [BRIDGE, this.profile, pipe], { stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(python, [BRIDGE, this.profile, pipe], {
+      stdio: ['pipe', 'pipe', 'pipe'],
+      env: { ...process.env, BIMDRIVE_PARENT_PID: String(process.pid) },
+    });
     this.child = child;
     child.stderr.resume();
     const lines = createInterface({ input: child.stdout });

@@ -5,6 +5,10 @@
  * own job; transient failures are thrown back to pg-boss, which retries with back-off.
  * Every status change of a current version is pushed to the owner's room as `projectFileStatusInfo`;
  * a version's start and settling also as `FileVersionInfo` (issue 5).
+ * Crash safety (issue 15): a converter writes into a staging folder (staging.ts) and its outputs are
+ * moved into the store only once complete, so a killed conversion leaves no partial artefact; a job
+ * whose worker died is retried by pg-boss after its heartbeat stops (jobs/queue.ts), and versions left
+ * at 1 or 2 without a job are handled by conversion-recovery.ts.
  */
 import path from 'node:path';
 import type { PgBoss } from 'pg-boss';
@@ -19,6 +23,7 @@ import {
 } from '@bimdrive/contracts';
 import { files, fileVersions } from '../../db/schema.ts';
 import type { AppContext } from '../../app-context.ts';
+import type { ConvertResult } from '../../converters/types.ts';
 import { derivedDirOf, fileFolderKey, originalKeyOf, previewGlbKeyOf } from '../../storage/local-storage.ts';
 import { filesRepository, type FileRowDb } from '../files/files.repository.ts';
 import { emitVersion } from '../versions/version-events.ts';
@@ -27,6 +32,7 @@ import { versionsRepository, viewAtVersion, type VersionStatus } from '../versio
 import { CONVERSION_QUEUE, ConversionJob } from '../../jobs/queue.ts';
 import { requeueIfArrived } from './companion-requeue.ts';
 import { siblingSource } from './companion-siblings.ts';
+import { openStaging } from './staging.ts';
 
 /** Push a file's status to everyone who may view its space (space-events.ts), without waiting. */
 export function emitStatus(ctx: AppContext, f: FileRowDb): void {
@@ -38,6 +44,26 @@ export function emitStatus(ctx: AppContext, f: FileRowDb): void {
     statusMsg: f.statusMsg,
   };
   void emitToSpace(ctx, f.spaceId, 'status', payload);
+}
+
+/**
+ * Write the status of version `n` of `file` (and of the file row while `n` is current) and push it:
+ * `projectFileStatusInfo` when the file row changed, `FileVersionInfo` when the version settled
+ * (`settled`) or its statusType changed.
+ * @returns the row as it now is (the file, or its view at version `n`), or undefined when neither the
+ * version nor the file at this version is there any more.
+ */
+export async function writeVersionStatus(
+  ctx: AppContext,
+  file: FileRowDb,
+  n: number,
+  s: VersionStatus,
+  settled = false,
+): Promise<FileRowDb | undefined> {
+  const { file: row, version: v } = await versionsRepository(ctx.db).setStatus(file.id, n, s);
+  if (row) emitStatus(ctx, row);
+  if (v && (settled || s.statusType !== undefined)) emitVersion(ctx, row ?? file, n, 'status');
+  return row ?? (v ? viewAtVersion(file, v) : undefined);
 }
 
 /**
@@ -64,13 +90,8 @@ export async function runConversion(
     if (!v) return; // version deleted meanwhile
     target = viewAtVersion(file, v);
   }
-  /** Write the status; false when neither the version nor the file (at this version) is there any more. */
-  const update = async (s: VersionStatus, settled = false) => {
-    const { file: row, version: v } = await versions.setStatus(fileId, n, s);
-    if (row) emitStatus(ctx, row);
-    if (v && (settled || s.statusType !== undefined)) emitVersion(ctx, row ?? file, n, 'status');
-    return row ?? (v ? viewAtVersion(file, v) : undefined);
-  };
+  /** Write the status; undefined when neither the version nor the file (at this version) is there any more. */
+  const update = (s: VersionStatus, settled = false) => writeVersionStatus(ctx, file, n, s, settled);
   if (!(await update({ statusType: StatusType.converting, progress: 0, statusMsg: '' }))) return;
 
   let lastPush = 0;
@@ -79,33 +100,43 @@ export async function runConversion(
   const dirKey = derivedDirOf(original);
   // Loaded on first use: the converters pull in web-ifc and @thatopen/fragments.
   const { convertFile } = await import('../../converters/convert-file.ts');
-  const result = await convertFile({
-    inputPath: ctx.storage.localPath(original),
-    suffix: target.suffix,
-    fileName: target.name,
-    outputDir: ctx.storage.localPath(dirKey),
-    timeoutMs: ctx.config.conversion.timeoutMs,
-    memoryMb: ctx.config.conversion.memoryMb,
-    companions: siblingSource(ctx, target), // same space and folder only (issue 13 multi-file models)
-    onProgress: (percent: number) => {
-      const p = Math.max(0, Math.min(99, Math.round(percent)));
-      const now = Date.now();
-      if (p > lastPercent && now - lastPush > 500) {
-        lastPush = now;
-        lastPercent = p;
-        void update({ progress: p }).catch(() => undefined);
-      }
-    },
-  });
+  // This attempt replaces the version's derived files; its outputs arrive whole, at the end.
+  await ctx.storage.deletePrefix(dirKey);
+  const staging = await openStaging(ctx.config.dataDir);
+  let result: ConvertResult;
+  try {
+    result = await convertFile({
+      inputPath: ctx.storage.localPath(original),
+      suffix: target.suffix,
+      fileName: target.name,
+      outputDir: staging.dir,
+      timeoutMs: ctx.config.conversion.timeoutMs,
+      memoryMb: ctx.config.conversion.memoryMb,
+      companions: siblingSource(ctx, target), // same space and folder only (issue 13 multi-file models)
+      onProgress: (percent: number) => {
+        const p = Math.max(0, Math.min(99, Math.round(percent)));
+        const now = Date.now();
+        if (p > lastPercent && now - lastPush > 500) {
+          lastPush = now;
+          lastPercent = p;
+          void update({ progress: p }).catch(() => undefined);
+        }
+      },
+    });
+    if (result.ok) await staging.commit(ctx.storage, dirKey);
+  } finally {
+    await staging.dispose();
+  }
 
   if (result.ok) {
+    const derivedKey = `${dirKey}/${path.basename(result.outputPath)}`;
     const row = await update(
       {
         statusType: StatusType.done,
         progress: 100,
         statusMsg: '',
         derivedKind: result.kind,
-        derivedKey: `${dirKey}/${path.basename(result.outputPath)}`,
+        derivedKey,
         derivedBytes: result.outputBytes,
         stats: result.stats,
       },
@@ -113,7 +144,8 @@ export async function runConversion(
     );
     if (!row)
       await ctx.storage.deletePrefix(dirKey); // file or version deleted during conversion
-    else if (result.kind === 'fragments') await writeModelPreview(ctx, row, n, result.outputPath);
+    else if (result.kind === 'fragments')
+      await writeModelPreview(ctx, row, n, ctx.storage.localPath(derivedKey));
     if (row) await ctx.enqueueThumbnail(row, n); // office rendition's first page, video poster (issue 14)
     return;
   }
@@ -128,7 +160,9 @@ export async function runConversion(
 /**
  * After an IFC model is done, build its first-frame preview GLB (converters/model-preview.ts) beside
  * the version's derived files and add the model's element and category counts to its stats. Best
- * effort: a failure is logged and the model opens in the full viewer directly.
+ * effort: a failure is logged and the model opens in the full viewer directly. The preview is built
+ * in a staging folder and moved in gzip copy first, so `preview.glb` (which readers look for) is
+ * only ever there whole, with its `.gz`.
  */
 async function writeModelPreview(
   ctx: AppContext,
@@ -136,14 +170,17 @@ async function writeModelPreview(
   n: number,
   fragPath: string,
 ): Promise<void> {
-  const { buildModelPreview } = await import('../../converters/model-preview.ts');
+  const { buildModelPreview, PREVIEW_GLB } = await import('../../converters/model-preview.ts');
+  const previewKey = previewGlbKeyOf(originalKeyOf(file));
+  const staging = await openStaging(ctx.config.dataDir);
   try {
     const figures = await buildModelPreview({
       fragPath,
-      outputPath: ctx.storage.localPath(previewGlbKeyOf(originalKeyOf(file))),
+      outputPath: path.join(staging.dir, PREVIEW_GLB),
       timeoutMs: ctx.config.conversion.timeoutMs,
       memoryMb: ctx.config.conversion.memoryMb,
     });
+    await staging.commit(ctx.storage, path.posix.dirname(previewKey), [`${PREVIEW_GLB}.gz`, PREVIEW_GLB]);
     const { elements, categories } = figures;
     const stats = { ...(file.stats as Record<string, unknown> | null), elements, categories };
     // The file (or this version) was deleted meanwhile: drop what was just written for it.
@@ -158,6 +195,8 @@ async function writeModelPreview(
     ctx.log.info({ fileId: file.id, version: n, ...figures }, 'model preview written');
   } catch (err) {
     ctx.log.warn({ fileId: file.id, err }, 'model preview failed; the full viewer is used directly');
+  } finally {
+    await staging.dispose();
   }
 }
 
