@@ -1,19 +1,26 @@
 /**
- * tus 1.0 PATCH (core protocol, "PATCH") on the Node request, without @tus/server's Web-stream detour.
+ * tus 1.0 PATCH, HEAD and DELETE on the Node request, without @tus/server's Web-stream detour.
  *
  * @tus/server 2.x turns each Node request into a Web `Request` (srvx), its body back into a Node
  * stream (`Readable.fromWeb`) and then through a PassThrough and a size limiter into the store; with
  * client and server on 2 cores that halves upload throughput (issue 3 upload benchmark). PATCH
- * carries every byte of an upload, so it alone takes this short path; creation, HEAD, termination and
- * GET stay with @tus/server, and both share its locker and file store, so a DELETE during a PATCH
- * still ends the PATCH first.
+ * carries every byte of an upload, so it takes this short path. HEAD and DELETE are here too because
+ * an upload outlives its bytes (issue 15): once finished, its bytes are the file's, in object
+ * storage, yet until it expires the upload still answers HEAD with offset = length (so a client that
+ * resumes a finished upload does not upload it again) and DELETE (which forgets the upload and never
+ * touches the file). Creation (POST) and OPTIONS stay with @tus/server; all share its store and the
+ * locker (in memory, or Redis across API nodes: redis-locker.ts), so a DELETE or HEAD during a PATCH
+ * asks that PATCH to stop first, on whichever node it runs.
  *
- * The steps and answers are @tus/server's: 403 without `Upload-Offset`, 415 (as tus 1.0 advises)
- * without the `application/offset+octet-stream` content type, 404 for an unknown upload, 410 for an expired one,
- * 409 when `Upload-Offset` is not the stored offset, 400 for `Upload-Length` (sizes are never
- * deferred here), 413 when the body would run past the declared size. The body is written at the
- * offset with a 1 MiB buffer; what reached the disk before a client went away counts (the offset is
- * the file's length), so the client resumes from there. A 204 answers with the new `Upload-Offset`.
+ * PATCH answers as tus 1.0 says: 403 without `Upload-Offset`, 415 without the
+ * `application/offset+octet-stream` content type, 404 for an unknown upload, 410 for an expired one,
+ * 409 when `Upload-Offset` is not the stored offset, 400 for `Upload-Length` (lengths are never
+ * deferred here), 413 when the body would run past the declared size, 400 for an `Upload-Checksum`
+ * whose algorithm is not offered and 460 when the chunk's digest differs (the chunk is discarded and
+ * the offset stays). The body is written at the offset with a 1 MiB buffer; without a checksum, what
+ * reached the disk before a client went away counts (the offset is the file's length), so the client
+ * resumes from there. A 204 answers with the new `Upload-Offset` and `Upload-Expires`; the PATCH that
+ * completes the upload also finishes it (the file is made) before answering, still holding the lock.
  *
  * Per-user limit of concurrent uploads (issue 5; upload-slots.ts): once the caller is known, the
  * upload takes a slot before the body is read and gives it back when the body has been written. When
@@ -21,14 +28,10 @@
  * envelope body (`UPLOAD_BUSY_MSG`) without reading the body (the connection is closed), and the
  * client retries later from the same offset.
  */
-import { createWriteStream } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import path from 'node:path';
-import { Transform } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
-import { ERRORS, type Locker, type Upload } from '@tus/utils';
+import { ERRORS, type Lock, type Locker, type Upload } from '@tus/utils';
 import { ResultCode } from '@bimdrive/contracts';
-import { WRITE_HIGH_WATER_MARK, type FastFileStore } from './tus-file-store.ts';
+import { CHECKSUM_ALGORITHMS, type ChecksumAlgorithm, type TusUploadStore } from './tus-file-store.ts';
 import type { UploadSlot } from './upload-slots.ts';
 
 /** A tus answer other than success: status and body (tus hooks and `ERRORS` share this shape). */
@@ -42,13 +45,18 @@ export interface TusFailure {
 /** Envelope message of a PATCH refused by the per-user upload limit (the client keeps waiting). */
 export const UPLOAD_BUSY_MSG = '同时上传的文件较多，等待中...';
 
-export interface TusPatchDeps<Caller> {
-  store: FastFileStore;
+export interface TusRequestDeps<Caller> {
+  store: TusUploadStore;
   locker: Locker;
   /** Resolve who asks and prove the upload is theirs; throws a TusFailure (401/404) otherwise. */
   authorize(req: IncomingMessage, uploadId: string): Promise<Caller>;
-  /** Turn the completed upload into a file; returns extra response headers or throws a TusFailure. */
-  finish(caller: Caller, upload: Upload): Promise<Record<string, string>>;
+  /**
+   * Finish a complete upload (idempotent; called holding its lock): make the file, or answer the one
+   * already made. Returns extra response headers or throws a TusFailure.
+   */
+  finish(caller: Caller, uploadId: string): Promise<Record<string, string>>;
+  /** tus termination (called holding the lock): forget the upload; its bytes only when unfinished. */
+  terminate(caller: Caller, uploadId: string): Promise<void>;
   /** Report an unexpected error (answered with 500). */
   logError(err: unknown): void;
   /**
@@ -60,6 +68,8 @@ export interface TusPatchDeps<Caller> {
     retryAfterSeconds: number;
   };
 }
+/** @deprecated name of `TusRequestDeps`. */
+export type TusPatchDeps<Caller> = TusRequestDeps<Caller>;
 
 const TUS_RESUMABLE = '1.0.0';
 /** tus 1.0 core, PATCH: "otherwise the Server SHOULD return a 415 Unsupported Media Type status". */
@@ -67,18 +77,75 @@ const UNSUPPORTED_MEDIA_TYPE: TusFailure = {
   status_code: 415,
   body: 'Content-Type must be application/offset+octet-stream\n',
 };
+const BAD_CHECKSUM: TusFailure = { status_code: 400, body: 'Unsupported or malformed Upload-Checksum\n' };
 const isFailure = (e: unknown): e is TusFailure =>
   typeof e === 'object' && e !== null && 'status_code' in e && 'body' in e;
 
-/** Stops a body that runs past `limit` bytes (only used when the client sent no Content-Length). */
-function limiter(limit: number): Transform {
-  let seen = 0;
-  return new Transform({
-    transform(chunk: Buffer, _enc, done) {
-      seen += chunk.length;
-      done(seen > limit ? Object.assign(new Error('size exceeded'), ERRORS.ERR_SIZE_EXCEEDED) : null, chunk);
-    },
+/** The `Upload-Checksum` of a request: absent, or algorithm and digest. @throws BAD_CHECKSUM (400). */
+export function parseUploadChecksum(
+  header: string | string[] | undefined,
+): { algorithm: ChecksumAlgorithm; digest: Buffer } | undefined {
+  if (header === undefined) return undefined;
+  const m = typeof header === 'string' ? /^([a-z0-9-]+) ([A-Za-z0-9+/]+={0,2})$/.exec(header.trim()) : null;
+  const algorithm = m?.[1] as ChecksumAlgorithm | undefined;
+  if (!m || !algorithm || !CHECKSUM_ALGORITHMS.includes(algorithm)) throw BAD_CHECKSUM;
+  return { algorithm, digest: Buffer.from(m[2]!, 'base64') };
+}
+
+/** When an upload expires (RFC 7231 date), or undefined when uploads do not expire. */
+export function expiresHeader(store: TusUploadStore, upload: Upload): string | undefined {
+  const period = store.getExpiration();
+  if (period <= 0 || !upload.creation_date) return undefined;
+  return new Date(new Date(upload.creation_date).getTime() + period).toUTCString();
+}
+
+/** The upload, unless it expired (410). @throws 404 unknown, 410 gone or expired. */
+async function liveUpload(store: TusUploadStore, uploadId: string): Promise<Upload> {
+  const upload = await store.getUpload(uploadId);
+  const period = store.getExpiration();
+  if (period > 0 && upload.creation_date && Date.now() > new Date(upload.creation_date).getTime() + period)
+    throw ERRORS.FILE_NO_LONGER_EXISTS;
+  return upload;
+}
+
+/** Answer on `res` once (a response already sent or a closed socket is left alone). */
+function responder(res: ServerResponse) {
+  return (status: number, headers: Record<string, string> = {}, body = '') => {
+    if (res.headersSent || res.destroyed) return;
+    res.writeHead(status, { 'tus-resumable': TUS_RESUMABLE, ...headers });
+    res.end(status === 204 || status === 200 ? undefined : body);
+  };
+}
+
+/** Answer a failure (a TusFailure as it says, anything else 500 and logged). */
+function fail(
+  err: unknown,
+  req: IncomingMessage,
+  answer: ReturnType<typeof responder>,
+  logError: (err: unknown) => void,
+): void {
+  // A body left unread would be taken for the next request on this connection: close it instead.
+  const close: Record<string, string> = req.complete ? {} : { connection: 'close' };
+  if (isFailure(err))
+    return answer(err.status_code, { 'content-type': 'text/plain', ...err.headers, ...close }, err.body);
+  logError(err);
+  answer(500, { 'content-type': 'text/plain', ...close }, ERRORS.UNKNOWN_ERROR.body);
+}
+
+/** Take the lock of an upload for a request; an abort of `req` gives up waiting. */
+async function takeLock(locker: Locker, uploadId: string, signal: AbortSignal, onRelease = () => {}) {
+  const lock: Lock = locker.newLock(uploadId);
+  await lock.lock(signal, onRelease);
+  return lock;
+}
+
+/** An AbortController aborted when the client goes away before the request ended. */
+function clientGone(req: IncomingMessage): AbortController {
+  const aborted = new AbortController();
+  req.once('close', () => {
+    if (!req.complete) aborted.abort();
   });
+  return aborted;
 }
 
 /**
@@ -89,23 +156,17 @@ export async function handleTusPatch<Caller>(
   req: IncomingMessage,
   res: ServerResponse,
   uploadId: string,
-  deps: TusPatchDeps<Caller>,
+  deps: TusRequestDeps<Caller>,
 ): Promise<void> {
-  const answer = (status: number, headers: Record<string, string> = {}, body = '') => {
-    if (res.headersSent || res.destroyed) return;
-    res.writeHead(status, { 'tus-resumable': TUS_RESUMABLE, ...headers });
-    res.end(status === 204 ? undefined : body);
-  };
-  const aborted = new AbortController();
+  const answer = responder(res);
+  const aborted = clientGone(req);
   let slot: UploadSlot | null = null;
-  req.once('close', () => {
-    if (!req.complete) aborted.abort();
-  });
   try {
     const offsetHeader = req.headers['upload-offset'];
     if (typeof offsetHeader !== 'string' || !/^\d+$/.test(offsetHeader)) throw ERRORS.MISSING_OFFSET;
     if (req.headers['content-type'] !== 'application/offset+octet-stream') throw UNSUPPORTED_MEDIA_TYPE;
     if (req.headers['upload-length'] !== undefined) throw ERRORS.INVALID_LENGTH;
+    const checksum = parseUploadChecksum(req.headers['upload-checksum']);
     const offset = Number(offsetHeader);
     const caller = await deps.authorize(req, uploadId);
     if (deps.slots) {
@@ -124,59 +185,106 @@ export async function handleTusPatch<Caller>(
       }
     }
 
-    const lock = deps.locker.newLock(uploadId);
-    await lock.lock(aborted.signal, () => aborted.abort()); // a termination asks the writer to stop
-    let upload: Upload;
-    let written: number;
+    // Another request for this upload (a HEAD or DELETE, here or on another node) asks this one to stop.
+    const lock = await takeLock(deps.locker, uploadId, aborted.signal, () => aborted.abort());
+    const headers: Record<string, string> = {};
     try {
-      upload = await deps.store.getUpload(uploadId);
-      const expiry = deps.store.getExpiration();
-      if (
-        expiry > 0 &&
-        upload.creation_date &&
-        Date.now() > new Date(upload.creation_date).getTime() + expiry
-      )
-        throw ERRORS.FILE_NO_LONGER_EXISTS;
+      const upload = await liveUpload(deps.store, uploadId);
       if (upload.offset !== offset) throw ERRORS.INVALID_OFFSET;
       const remaining = (upload.size ?? 0) - offset;
       const length = req.headers['content-length'];
       if (length !== undefined && Number(length) > remaining) throw ERRORS.ERR_SIZE_EXCEEDED;
-      const out = createWriteStream(path.join(deps.store.directory, path.basename(uploadId)), {
-        flags: 'r+',
-        start: offset,
-        highWaterMark: WRITE_HIGH_WATER_MARK,
-      });
-      try {
-        // With a Content-Length the HTTP parser already stops at it, so only chunked bodies need a limit.
-        if (length !== undefined) await pipeline(req, out, { signal: aborted.signal });
-        else await pipeline(req, limiter(remaining), out, { signal: aborted.signal });
-      } catch (err) {
-        if (isFailure(err)) throw err;
-        if (aborted.signal.aborted) throw ERRORS.ABORTED;
-        throw ERRORS.FILE_WRITE_ERROR;
-      }
-      written = out.bytesWritten;
+      let written = 0;
+      if (remaining === 0) {
+        // A complete upload (its bytes may already be the file's): only an empty body is acceptable.
+        for await (const chunk of req) if ((chunk as Buffer).length) throw ERRORS.ERR_SIZE_EXCEEDED;
+      } else
+        try {
+          // With a Content-Length the HTTP parser already stops at it, so only chunked bodies need a limit.
+          written = await deps.store.writeChunk(uploadId, offset, req, {
+            limit: length === undefined ? remaining : undefined,
+            checksum,
+            signal: aborted.signal,
+          });
+        } catch (err) {
+          if (isFailure(err)) throw err;
+          if (aborted.signal.aborted) throw ERRORS.ABORTED;
+          throw ERRORS.FILE_WRITE_ERROR;
+        }
+      await slot?.release();
+      const newOffset = offset + written;
+      headers['upload-offset'] = String(newOffset);
+      const expires = expiresHeader(deps.store, upload);
+      if (expires) headers['upload-expires'] = expires;
+      if (newOffset === upload.size) Object.assign(headers, await deps.finish(caller, uploadId));
     } finally {
       await lock.unlock();
-      await slot?.release();
     }
-
-    const newOffset = offset + written;
-    upload.offset = newOffset;
-    const headers: Record<string, string> = { 'upload-offset': String(newOffset) };
-    if (newOffset === upload.size) Object.assign(headers, await deps.finish(caller, upload));
-    else if (upload.creation_date && deps.store.getExpiration() > 0)
-      headers['upload-expires'] = new Date(
-        new Date(upload.creation_date).getTime() + deps.store.getExpiration(),
-      ).toUTCString();
     answer(204, headers);
   } catch (err) {
     await slot?.release(); // idempotent: also when the lock was never taken
-    // A body left unread would be taken for the next request on this connection: close it instead.
-    const close: Record<string, string> = req.complete ? {} : { connection: 'close' };
-    if (isFailure(err))
-      return answer(err.status_code, { 'content-type': 'text/plain', ...err.headers, ...close }, err.body);
-    deps.logError(err);
-    answer(500, { 'content-type': 'text/plain', ...close }, ERRORS.UNKNOWN_ERROR.body);
+    fail(err, req, answer, deps.logError);
+  }
+}
+
+/**
+ * tus HEAD: `Upload-Offset` (= `Upload-Length` for a complete upload, also after it became a file),
+ * `Upload-Length`, `Upload-Metadata` exactly as sent at creation, `Cache-Control: no-store`, and
+ * `Upload-Expires`. A complete upload whose finishing was cut short (a crash) is finished now, so the
+ * answer also carries the new file's `x-file-iuid` (and `x-file-version`) like the last PATCH did:
+ * tus-js-client resuming a finished upload reports success with this response. 404 unknown, 410 expired.
+ */
+export async function handleTusHead<Caller>(
+  req: IncomingMessage,
+  res: ServerResponse,
+  uploadId: string,
+  deps: TusRequestDeps<Caller>,
+): Promise<void> {
+  const answer = responder(res);
+  try {
+    const caller = await deps.authorize(req, uploadId);
+    const lock = await takeLock(deps.locker, uploadId, clientGone(req).signal);
+    const headers: Record<string, string> = { 'cache-control': 'no-store' };
+    try {
+      const upload = await liveUpload(deps.store, uploadId);
+      const info = await deps.store.info(uploadId);
+      headers['upload-offset'] = String(upload.offset);
+      if (upload.size !== undefined) headers['upload-length'] = String(upload.size);
+      else headers['upload-defer-length'] = '1';
+      if (info?.metadataHeader) headers['upload-metadata'] = info.metadataHeader;
+      const expires = expiresHeader(deps.store, upload);
+      if (expires) headers['upload-expires'] = expires;
+      if (upload.offset === upload.size) Object.assign(headers, await deps.finish(caller, uploadId));
+    } finally {
+      await lock.unlock();
+    }
+    answer(200, headers);
+  } catch (err) {
+    fail(err, req, answer, deps.logError);
+  }
+}
+
+/**
+ * tus termination: 204, after which the upload answers 404. An unfinished upload's bytes are removed
+ * (and its quota reservation freed); a finished one is only forgotten, its file stays.
+ */
+export async function handleTusDelete<Caller>(
+  req: IncomingMessage,
+  res: ServerResponse,
+  uploadId: string,
+  deps: TusRequestDeps<Caller>,
+): Promise<void> {
+  const answer = responder(res);
+  try {
+    const caller = await deps.authorize(req, uploadId);
+    const lock = await takeLock(deps.locker, uploadId, clientGone(req).signal);
+    try {
+      await deps.terminate(caller, uploadId);
+    } finally {
+      await lock.unlock();
+    }
+    answer(204);
+  } catch (err) {
+    fail(err, req, answer, deps.logError);
   }
 }

@@ -1,11 +1,22 @@
-/** SQL for tus uploads in progress (their reserved bytes count against the quota). */
+/**
+ * SQL for tus uploads (their reserved bytes count against the quota until they are finished).
+ *
+ * An upload's record lives from creation until it expires, also after it was finished (tus: a
+ * finished upload still answers HEAD and DELETE). Finishing makes a file whose id is the upload's
+ * id (or, for a new version, a version row with that id), so "finished" is a fact of the same
+ * transaction that charges the quota: a record whose file or version exists reserves nothing.
+ */
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { uploads } from '../../db/schema.ts';
+import { files, fileVersions, uploads } from '../../db/schema.ts';
 import { quotaKey, type QuotaAccount } from '../spaces/space-access.ts';
 import { lockQuota } from '../spaces/space-quota.ts';
 
 export type UploadRow = typeof uploads.$inferSelect;
+
+/** Reserved bytes count while the upload is unfinished: no file and no version carries its id. */
+const unfinished = sql`not exists (select 1 from ${files} where ${files.id} = ${uploads.id}::uuid)
+  and not exists (select 1 from ${fileVersions} where ${fileVersions.id} = ${uploads.id}::uuid)`;
 
 /** Repository of uploads. */
 export function uploadsRepository(db: Db) {
@@ -40,7 +51,7 @@ export function uploadsRepository(db: Db) {
           ? await tx
               .select({ n: sql<string>`coalesce(sum(${uploads.sizeBytes}), 0)` })
               .from(uploads)
-              .where(and(eq(uploads.quotaAccount, key), sql`${uploads.expiresAt} > now()`))
+              .where(and(eq(uploads.quotaAccount, key), sql`${uploads.expiresAt} > now()`, unfinished))
           : [{ n: '0' }];
         if (row.used + Number(pending?.n ?? 0) + u.sizeBytes > row.quota) return false;
         await tx.insert(uploads).values({ ...u, quotaAccount: key });
@@ -60,10 +71,35 @@ export function uploadsRepository(db: Db) {
     async remove(id: string): Promise<void> {
       await db.delete(uploads).where(eq(uploads.id, id));
     },
-    /** Delete expired upload records; returns their ids. */
-    async removeExpired(now: Date): Promise<string[]> {
-      const rows = await db.delete(uploads).where(lt(uploads.expiresAt, now)).returning({ id: uploads.id });
-      return rows.map((r) => r.id);
+
+    /**
+     * What finishing made of upload `id` (a UUID): the file whose id it is, or the version row whose
+     * id it is with its file and number; null while unfinished.
+     */
+    async finishedOf(id: string): Promise<{ fileId: string; version?: number } | null> {
+      const [file] = await db.select({ id: files.id }).from(files).where(eq(files.id, id)).limit(1);
+      if (file) return { fileId: file.id };
+      const [v] = await db
+        .select({ fileId: fileVersions.fileId, number: fileVersions.number })
+        .from(fileVersions)
+        .where(eq(fileVersions.id, id))
+        .limit(1);
+      return v ? { fileId: v.fileId, version: v.number } : null;
+    },
+
+    /** A finished upload reserves nothing any more, also once its file is deleted. */
+    async releaseReservation(id: string): Promise<void> {
+      await db.update(uploads).set({ quotaAccount: '' }).where(eq(uploads.id, id));
+    },
+
+    /** Every upload record (the sweep reads them all; they live a day by default). */
+    async all(): Promise<UploadRow[]> {
+      return db.select().from(uploads);
+    },
+
+    /** Upload records that expired before `now`. */
+    async expired(now: Date): Promise<UploadRow[]> {
+      return db.select().from(uploads).where(lt(uploads.expiresAt, now));
     },
   };
 }

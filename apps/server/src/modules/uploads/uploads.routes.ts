@@ -2,7 +2,9 @@
  * tus 1.0 endpoint at `/api/files/uploads` and the spec's cancel call `GET /api/Home/Getfragmentdelete`.
  * In front of `@tus/server` this closes the protocol gaps DESIGN.md lists: an unsupported
  * `Tus-Resumable` answers 412 with `Tus-Version`, a missing one also carries `Tus-Version`, and
- * `X-HTTP-Method-Override` is honoured.
+ * `X-HTTP-Method-Override` is honoured. PATCH, HEAD and DELETE of an upload go to the Node-level
+ * handlers (tus-patch.ts); creation and OPTIONS to `@tus/server`, whose OPTIONS answer also gets
+ * `Tus-Checksum-Algorithm` (checksum extension). GET of an upload is no tus request: 404.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -10,6 +12,7 @@ import { Api, IuidQuery, ResultCode, VERSION_OF_METADATA } from '@bimdrive/contr
 import type { AppContext } from '../../app-context.ts';
 import { bearerToken, ok, okNull } from '../../lib/http.ts';
 import { authService } from '../auth/auth.service.ts';
+import { CHECKSUM_ALGORITHMS } from './tus-file-store.ts';
 import type { UploadsService } from './uploads.service.ts';
 
 const TUS_VERSION = '1.0.0';
@@ -46,8 +49,16 @@ export function uploadsRoutes(ctx: AppContext, uploads: UploadsService): Fastify
           .send(version ? 'Unsupported Tus-Resumable version\n' : 'Tus-Resumable Required\n');
       }
       reply.hijack();
-      const patchOf = raw.method === 'PATCH' ? /\/([^/?]+)(?:\?.*)?$/.exec(raw.url ?? '') : null;
-      if (patchOf && raw.url?.startsWith(`${Api.tus}/`)) return uploads.patch(raw, reply.raw, patchOf[1]!);
+      const id = raw.url?.startsWith(`${Api.tus}/`) ? /\/([^/?]+)(?:\?.*)?$/.exec(raw.url)?.[1] : undefined;
+      if (id && raw.method === 'PATCH') return uploads.patch(raw, reply.raw, id);
+      if (id && raw.method === 'HEAD') return uploads.head(raw, reply.raw, id);
+      if (id && raw.method === 'DELETE') return uploads.terminate(raw, reply.raw, id);
+      if (raw.method === 'GET') {
+        reply.raw.writeHead(404, { 'content-type': 'text/plain' }).end('Not found\n');
+        return;
+      }
+      if (raw.method === 'OPTIONS')
+        reply.raw.setHeader('tus-checksum-algorithm', CHECKSUM_ALGORITHMS.join(','));
       await uploads.tus.handle(raw, reply.raw);
     };
     const methods = ['GET', 'HEAD', 'POST', 'PATCH', 'DELETE', 'OPTIONS'] as const;

@@ -7,7 +7,8 @@
  */
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
+import { fileVersions } from '../../db/schema.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   Api,
@@ -143,12 +144,15 @@ describe(`file versions (${testDbKind})`, () => {
     const v2Frag = await fetchBytes((await preview(a, iuid)).viewUrl!);
     expect(v2Frag.equals(v1Frag)).toBe(false);
     expect((await fetchBytes((await preview(a, iuid, 1)).viewUrl!)).equals(v1Frag)).toBe(true);
-    const owner = a.login.userID;
-    expect((await stat(path.join(t.config.storageDir, `files/${owner}/${iuid}/v2/original`))).size).toBe(
-      (await bytesOf(V2)).length,
-    );
+    // v2's bytes and derived outputs live apart from v1's, under the key its version row names.
+    const [v2] = await t.built.ctx.db
+      .select({ key: fileVersions.storageKey })
+      .from(fileVersions)
+      .where(and(eq(fileVersions.fileId, iuid), eq(fileVersions.number, 2)));
+    expect(v2!.key).toMatch(new RegExp(`^files/${a.login.userID}/${iuid}/[^/]+/original$`));
+    expect((await stat(path.join(t.config.storageDir, v2!.key))).size).toBe((await bytesOf(V2)).length);
     expect(
-      (await stat(path.join(t.config.storageDir, `files/${owner}/${iuid}/v2/derived`))).isDirectory(),
+      (await stat(path.join(t.config.storageDir, v2!.key.replace(/original$/, 'derived')))).isDirectory(),
     ).toBe(true);
 
     // The favourite follows the file: the collection row shows the current version.
@@ -230,8 +234,9 @@ describe(`file versions (${testDbKind})`, () => {
     expect(done.status).toBe(413);
     expect((await versions(a, iuid)).body.data.list.length).toBe(before);
     expect(await used(a)).toBe(usedBefore);
+    // The refused upload is gone with its reservation (finished uploads are remembered until they expire).
     const pending = await t.built.ctx.db.execute(
-      sql`select count(*)::int as n from uploads where owner_id = ${userId}`,
+      sql`select count(*)::int as n from uploads where id = ${created.headers.get('location')!.split('/').pop()!}`,
     );
     expect((pending as unknown as { rows: Array<{ n: number }> }).rows[0]!.n).toBe(0);
     const tusFiles = await import('node:fs/promises').then((fs) =>

@@ -128,6 +128,8 @@ export function versionsRepository(db: Db) {
      * @returns the new file row, 'quota' when the quota would be exceeded, or null when the file is gone.
      */
     async addCharged(a: {
+      /** The version row's id (a finished upload's id, so finishing it twice adds it once); random when absent. */
+      id?: string;
       file: FileRowDb;
       uploaderId: string;
       name: string;
@@ -154,6 +156,7 @@ export function versionsRepository(db: Db) {
         const [version] = await tx
           .insert(fileVersions)
           .values({
+            ...(a.id ? { id: a.id } : {}),
             fileId: locked.id,
             number: n,
             name: a.name,

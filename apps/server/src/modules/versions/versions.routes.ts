@@ -7,13 +7,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { Api, FileVersionBody, FileVersionList, LowerIuidQuery } from '@bimdrive/contracts';
 import type { AppContext } from '../../app-context.ts';
-import { bearerToken, ok, okSchema, tabIdOf } from '../../lib/http.ts';
-import { authService } from '../auth/auth.service.ts';
+import { ok, okSchema, tabIdOf } from '../../lib/http.ts';
 import { versionsService } from './versions.service.ts';
+import { callerOf } from '../auth/route-auth.ts';
 
 /** Register the version routes. */
 export function versionsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
-  const auth = authService(ctx);
   const versions = versionsService(ctx);
   const tags = ['versions'];
   return async (app) => {
@@ -21,7 +20,7 @@ export function versionsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       Api.versionList,
       { schema: { tags, querystring: LowerIuidQuery, response: okSchema(FileVersionList) } },
       async (req) => {
-        const caller = await auth.authenticate(bearerToken(req));
+        const caller = callerOf(req);
         return ok(await versions.list(caller, req.query.iuid));
       },
     );
@@ -30,7 +29,7 @@ export function versionsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       Api.versionSetCurrent,
       { schema: { tags, body: FileVersionBody, response: okSchema(FileVersionList) } },
       async (req) => {
-        const caller = await auth.authenticate(bearerToken(req));
+        const caller = callerOf(req);
         return ok(
           // -120 while the current version is open in a viewer (001 §8)
           await versions.setCurrent(caller, req.body.IUID, req.body.version, tabIdOf(req)),
@@ -43,7 +42,7 @@ export function versionsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       Api.versionDelete,
       { schema: { tags, body: FileVersionBody, response: okSchema(FileVersionList) } },
       async (req) => {
-        const caller = await auth.authenticate(bearerToken(req));
+        const caller = callerOf(req);
         return ok(await versions.remove(caller, req.body.IUID, req.body.version), '删除成功');
       },
     );

@@ -17,11 +17,11 @@ import {
 import type { AppContext } from '../../app-context.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { formatDateTime } from '../../lib/time.ts';
-import { derivedDirOf, versionOriginalKey } from '../../storage/local-storage.ts';
+import { derivedDirOf } from '../../storage/local-storage.ts';
 import type { Caller } from '../auth/auth.service.ts';
 import type { SpaceAction } from '../spaces/space-access.ts';
 import { emitStatus } from '../conversions/conversion.worker.ts';
-import { ORIGINAL, signedFileUrl } from '../files/file-tickets.ts';
+import { ORIGINAL, sessionOrigin, signedFileUrl } from '../files/file-tickets.ts';
 import type { FileRowDb } from '../files/files.repository.ts';
 import { filesService, isUniqueViolation } from '../files/files.service.ts';
 import { buildPreview } from '../files/preview.service.ts';
@@ -92,33 +92,36 @@ export function versionsService(ctx: AppContext) {
     },
 
     /**
-     * Turn a finished version upload into the file's new current version: charge the quota for the
-     * real size (false → 'quota', nothing kept), record the version, move the bytes into
-     * `files/<owner>/<file>/v<n>/original`, queue its conversion, push `FileVersionInfo` and the status.
-     * @param importBytes moves the upload's bytes to the given storage key.
-     * @returns the version number, 'quota', or null when the file is gone.
+     * Record a finished version upload as the file's new current version, in one transaction: charge
+     * the quota for the real size and add the version row (id `u.id`, the upload's) pointing at
+     * `u.storageKey`, where the bytes already are (uploads.service.ts "Finishing").
+     * @returns the file row and the version number, 'quota' (nothing recorded), or null when the file
+     * is gone or the caller may no longer edit it.
+     * @throws 409 when the suffix change collides with a sibling's name.
      */
-    async addFromUpload(
+    async commitUpload(
       caller: Caller,
       u: {
+        id: string;
         fileId: string;
         fileName: string;
         sizeBytes: number;
-        status: { statusType: number; statusMsg: string; convert: boolean };
+        storageKey: string;
+        status: { statusType: number; statusMsg: string };
       },
-      importBytes: (key: string) => Promise<void>,
     ): Promise<{ file: FileRowDb; version: number } | 'quota' | null> {
       const f = await files.requireFile(caller, u.fileId, 'edit').catch(() => null);
       if (!f || f.kind !== 2) return null;
       let added: Awaited<ReturnType<typeof repo.addCharged>>;
       try {
         added = await repo.addCharged({
+          id: u.id,
           file: f,
           uploaderId: caller.user.id,
           name: u.fileName,
           suffix: suffixOf(u.fileName),
           sizeBytes: u.sizeBytes,
-          storageKeyOf: (n) => versionOriginalKey(f.spaceId, f.id, n),
+          storageKeyOf: () => u.storageKey,
           statusType: u.status.statusType,
           statusMsg: u.status.statusMsg,
         });
@@ -127,18 +130,18 @@ export function versionsService(ctx: AppContext) {
         throw err;
       }
       if (added === 'quota' || added === null) return added;
-      const n = added.version.number;
-      try {
-        await importBytes(added.version.storageKey);
-      } catch (err) {
-        await this.removeAfterFailure(added.file, n);
-        throw err;
-      }
-      if (u.status.convert) await ctx.enqueueConversion(f.id, n);
-      await ctx.enqueueThumbnail(added.file, n); // images and PDFs (issue 14)
-      emitVersion(ctx, added.file, n, 'added');
-      emitStatus(ctx, added.file);
-      return { file: added.file, version: n };
+      return { file: added.file, version: added.version.number };
+    },
+
+    /**
+     * After `commitUpload`: queue version `n`'s conversion (when `convert`) and thumbnail, push
+     * `FileVersionInfo` and the status. Repeating it (recovery after a crash) queues the jobs again.
+     */
+    async announceUpload(file: FileRowDb, n: number, convert: boolean): Promise<void> {
+      if (convert) await ctx.enqueueConversion(file.id, n);
+      await ctx.enqueueThumbnail(file, n); // images and PDFs (issue 14)
+      emitVersion(ctx, file, n, 'added');
+      emitStatus(ctx, file);
     },
 
     /** Undo a version whose bytes could not be stored: back to the previous current, quota freed. */
@@ -151,7 +154,7 @@ export function versionsService(ctx: AppContext) {
 
     /** A signed download URL of version `n`'s original (current when absent). */
     async downloadUrl(caller: Caller, id: string, n?: number): Promise<string> {
-      return signedFileUrl(ctx, await view(caller, id, n, 'download'), ORIGINAL, true);
+      return signedFileUrl(ctx, await view(caller, id, n, 'download'), ORIGINAL, true, sessionOrigin(caller));
     },
 
     /** Preview information of version `n` (its own derived model), for a viewer of the file's space. */
@@ -162,7 +165,11 @@ export function versionsService(ctx: AppContext) {
       collected: boolean,
     ): Promise<PreviewInfoValue> {
       const { access } = await files.requireFileAccess(caller, id, 'view');
-      return buildPreview(ctx, await view(caller, id, n), { canDownload: access.rights.download, collected });
+      return buildPreview(ctx, await view(caller, id, n), {
+        canDownload: access.rights.download,
+        collected,
+        origin: sessionOrigin(caller),
+      });
     },
 
     /**
