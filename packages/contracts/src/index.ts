@@ -19,3 +19,4 @@ export * from './transfers.ts';
 export * from './spaces.ts';
 export * from './projects.ts';
 export * from './libraries.ts';
+export * from './plans.ts';

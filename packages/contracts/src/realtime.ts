@@ -18,6 +18,8 @@ export const HubEvents = {
   companyApplyList: 'companyApply1',
   /** To an applicant whose application was approved: 申请已通过,请重新登录 (000 §8). */
   accessApply: 'accessApply',
+  /** To the buyer: an order was paid (PaySuccessEvent; 000 §7) — refresh the space bars and account card. */
+  paySuccess: 'paySuccess',
 } as const;
 /** Reconnect delay after the connection closes (000 §9): 5 s. */
 export const HUB_RECONNECT_MS = 5000;

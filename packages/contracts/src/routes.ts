@@ -138,6 +138,17 @@ export const Api = {
   serviceTimeVerify: '/api/WebOrder/ServiceTimeVerify', // GET → ServiceTimeVerify
   menuList: '/api/Menu/GetLoginUserMenuList', // GET → MenuList
 
+  // plans, orders and payment (000 §2 /payCenter /wxPay /wxPayRedirect /aliPay, §7, §9; shapes in plans.ts)
+  planList: '/api/WebOrder/GetPlanList', // GET PlanListQuery → PlanCatalog
+  orderCreate: '/api/WebOrder/CreateOrder', // POST CreateOrderBody → OrderView (corp: company administrators only)
+  orderState: '/api/WebOrder/GetOrderState', // GET OrderStateQuery → OrderView (the buyer's own orders only; else 404)
+  myOrders: '/api/WebOrder/MyOrders', // GET → OrderView[]
+  wxPayNotify: '/api/WebOrder/WxPayNotify', // POST (public) WeChat Pay v3 notification; answers WeChat's own protocol
+  aliPayNotify: '/api/WebOrder/AliPayNotify', // POST (public) Alipay asynchronous notification (form); answers `success`
+  // system administration (001 §2 /orderManagement; system administrators only, 403 otherwise)
+  adminOrderList: '/api/SystemSetting/GetOrderList', // GET AdminOrderQuery → AdminOrderPage
+  adminOrderExport: '/api/SystemSetting/ExportOrderList', // GET AdminOrderQuery → text/csv (UTF-8 with BOM)
+
   // share visitor (public)
   shareInfo: '/api/Share/Info', // GET ?code= → ShareInfo (404 unknown, 410 expired/cancelled)
   shareVerify: '/api/Share/Verify', // POST ShareVerifyBody → ShareAccess (403 wrong code, 429 too many)

@@ -31,6 +31,8 @@ export const companies = pgTable('companies', {
   quotaBytes: bigint('quota_bytes', { mode: 'number' }).notNull(),
   usedBytes: bigint('used_bytes', { mode: 'number' }).notNull().default(0),
   serviceStopAt: timestamp('service_stop_at', { withTimezone: true }),
+  /** The sharing plan bought last (000 §9; `PLANS` ids in contracts/plans.ts); null = free trial. */
+  planId: text('plan_id'),
   createdAt: createdAt(),
 });
 
@@ -51,6 +53,8 @@ export const users = pgTable('users', {
   usedBytes: bigint('used_bytes', { mode: 'number' }).notNull().default(0),
   /** End of the personal space service (000 §3 Space info serviceStopTime); null = 无限制. */
   serviceStopAt: timestamp('service_stop_at', { withTimezone: true }),
+  /** The personal sharing plan bought last (000 §9; contracts/plans.ts); null = free trial. */
+  planId: text('plan_id'),
   createdAt: createdAt(),
 });
 
@@ -524,5 +528,48 @@ export const dingtalkAccounts = pgTable(
   (t) => [
     uniqueIndex('dingtalk_accounts_identity_uq').on(t.corpId, t.unionId),
     index('dingtalk_accounts_user_idx').on(t.userId),
+  ],
+);
+
+/**
+ * Orders of the payment centre (000 §2 /payCenter, /wxPay, /aliPay; §9 plans; modules/orders). One
+ * row per purchase attempt. `orderNo` is the merchant's trade number sent to the provider
+ * (out_trade_no). `amountFen` is computed on the server from the plan table (fen, 1 yuan = 100 fen).
+ * `state`: unpaid → paid (verified notify or query) | closed (2 h unpaid, or closed at the provider);
+ * paid → refunded (by hand). `channel`: wechat | alipay. The buyer is `userId` (who placed it) and,
+ * for a company plan, `companyId` (whose service it extends). `codeUrl` is the QR content (WeChat
+ * Native code_url, Alipay precreate qr_code), `payUrl` Alipay's page-pay address.
+ */
+export const orders = pgTable(
+  'orders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderNo: text('order_no').notNull().unique(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    companyId: uuid('company_id').references(() => companies.id, { onDelete: 'set null' }),
+    planId: text('plan_id').notNull(),
+    periodId: text('period_id').notNull(),
+    months: integer('months').notNull(),
+    amountFen: integer('amount_fen').notNull(),
+    channel: text('channel').notNull(),
+    state: text('state').notNull().default('unpaid'),
+    description: text('description').notNull().default(''),
+    codeUrl: text('code_url'),
+    payUrl: text('pay_url'),
+    /** The provider's transaction id (WeChat transaction_id, Alipay trade_no), once paid. */
+    providerTradeNo: text('provider_trade_no'),
+    /** Service end of the buyer before and after this order was applied (audit). */
+    serviceStopBefore: timestamp('service_stop_before', { withTimezone: true }),
+    serviceStopAfter: timestamp('service_stop_after', { withTimezone: true }),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('orders_user_idx').on(t.userId, t.createdAt),
+    index('orders_company_idx').on(t.companyId, t.createdAt),
+    index('orders_state_idx').on(t.state, t.expiresAt),
+    index('orders_created_idx').on(t.createdAt),
   ],
 );

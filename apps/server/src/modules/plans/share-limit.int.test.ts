@@ -1,0 +1,146 @@
+/**
+ * Share limits (001 §2 share dialog, §5, §8, §9; 000 §9): active shares count against the plan of
+ * the sharing account, or of its company for company files; over the limit the share call is
+ * refused (403, code -2, a Chinese message, data = the share-limit response with the accounts
+ * table); cancelled and expired links do not count; the free trial and "over 500" are unlimited.
+ */
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Api, ResultCode, type ShareCreatedValue } from '@bimdrive/contracts';
+import { companies, projectMembers, shares, spaces, users } from '../../db/schema.ts';
+import {
+  call,
+  signUp,
+  startTestApp,
+  testDbKind,
+  tusCreate,
+  tusPatch,
+  uploadBytes,
+  type TestApp,
+  type TestUser,
+} from '../../test/harness.ts';
+import type { ShareLimitResult } from './share-limit.ts';
+
+const entry = (iuid: string) => ({
+  MainIUID: iuid,
+  FileType: 2,
+  Name: '',
+  ShareType: 7,
+  Isvisible: '1',
+  Pssword: '',
+  pwdSetWay: '1',
+  Isallow: '2',
+  viewname: '',
+});
+
+describe(`share limits by plan (${testDbKind})`, () => {
+  let t: TestApp;
+  let solo: TestUser;
+  let trial: TestUser;
+  let boss: TestUser;
+  let staff: TestUser;
+  let soloFile = '';
+  let trialFile = '';
+  let projectFile = '';
+  let companyId = '';
+
+  const db = () => t.built.ctx.db;
+  const share = (u: TestUser, iuid: string, n = 1) =>
+    call<ShareCreatedValue | ShareLimitResult>(t, 'POST', Api.share, {
+      token: u.token,
+      body: Array.from({ length: n }, () => entry(iuid)),
+    });
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    [solo, trial, boss, staff] = await Promise.all([
+      signUp(t, '个人套餐'),
+      signUp(t, '试用用户'),
+      signUp(t, '管理员'),
+      signUp(t, '员工'),
+    ]);
+    await db().update(users).set({ planId: 'personal' }).where(eq(users.id, solo.login.userID));
+    soloFile = await uploadBytes(t, solo.token, 'a.txt', new TextEncoder().encode('solo'));
+    trialFile = await uploadBytes(t, trial.token, 'b.txt', new TextEncoder().encode('trial'));
+    const [c] = await db()
+      .insert(companies)
+      .values({ name: '限额公司', creditCode: `LIMIT${Date.now()}`, quotaBytes: 1_000_000, planId: 'corp-5' })
+      .returning({ id: companies.id });
+    companyId = c!.id;
+    for (const u of [boss, staff])
+      await db().update(users).set({ corpId: companyId }).where(eq(users.id, u.login.userID));
+    const [p] = await db()
+      .insert(spaces)
+      .values({ kind: 'project', name: '限额项目', companyId, creatorId: boss.login.userID })
+      .returning({ id: spaces.id });
+    await db()
+      .insert(projectMembers)
+      .values([
+        { projectId: p!.id, userId: boss.login.userID, role: 'manager' },
+        { projectId: p!.id, userId: staff.login.userID, role: 'editor' },
+      ]);
+    const bytes = new TextEncoder().encode('project file');
+    const created = await tusCreate(t, boss.token, bytes.length, {
+      filename: 'p.txt',
+      folderId: '',
+      spaceId: p!.id,
+    });
+    const done = await tusPatch(t, boss.token, created.headers.get('location')!, 0, bytes);
+    projectFile = done.headers.get('x-file-iuid')!;
+  });
+  afterAll(async () => t.close());
+
+  it('the personal plan allows 5 active shares; the 6th is refused with the limit notice data', async () => {
+    expect((await share(solo, soloFile, 3)).body.code).toBe(1);
+    const two = await share(solo, soloFile, 3);
+    expect(two.status).toBe(403);
+    expect(two.body.code).toBe(ResultCode.refused);
+    expect(two.body.msg).toMatch(/套餐上限 5 个/);
+    expect(two.body.data).toEqual({
+      shareCountError: true,
+      limitShareCount: 5,
+      shareFileCount: 6,
+      isview: true,
+      viewData: [{ userName: '个人套餐', shareCount: 3 }],
+    });
+    expect((await share(solo, soloFile, 2)).body.code).toBe(1);
+    const sixth = await share(solo, soloFile);
+    expect(sixth.status).toBe(403);
+    // A cancelled link frees its place.
+    const [first] = await db().select().from(shares).where(eq(shares.ownerId, solo.login.userID)).limit(1);
+    await call(t, 'POST', Api.shareCancel, { token: solo.token, body: { shareCode: first!.code } });
+    expect((await share(solo, soloFile)).body.code).toBe(1);
+  });
+
+  it('the free trial is unlimited', async () => {
+    for (let i = 0; i < 3; i += 1) expect((await share(trial, trialFile, 3)).body.code).toBe(1);
+  });
+
+  it("company files count against the company's plan, every member together; expired links do not count", async () => {
+    // 23 live links by the administrator, 5 expired ones that no longer count.
+    const rows = Array.from({ length: 28 }, (_, i) => ({
+      code: `lim${companyId.slice(0, 8)}${i}`,
+      ownerId: boss.login.userID,
+      fileId: projectFile,
+      isPublic: true,
+      allowDownload: false,
+      expiresAt: i < 5 ? new Date(Date.now() - 60_000) : null,
+    }));
+    await db().insert(shares).values(rows);
+    expect((await share(staff, projectFile, 2)).body.code).toBe(1); // 25 of 25
+    const over = await share(staff, projectFile);
+    expect(over.status).toBe(403);
+    expect(over.body.msg).toMatch(/企业管理员/);
+    expect(over.body.data).toMatchObject({ shareCountError: true, limitShareCount: 25, shareFileCount: 26 });
+    expect((over.body.data as ShareLimitResult).viewData).toEqual([
+      { userName: '管理员', shareCount: 23 },
+      { userName: '员工', shareCount: 2 },
+    ]);
+    // The staff member's own files still follow their own (trial) plan.
+    const own = await uploadBytes(t, staff.token, 'own.txt', new TextEncoder().encode('own'));
+    expect((await share(staff, own)).body.code).toBe(1);
+    // "Over 500" is unlimited.
+    await db().update(companies).set({ planId: 'corp-unlimited' }).where(eq(companies.id, companyId));
+    expect((await share(staff, projectFile, 5)).body.code).toBe(1);
+  });
+});
