@@ -2,7 +2,9 @@
  * The route table (spec 000 §2 Routes, 001 §2 personal file group): /login; / and /myDocument (我的文件),
  * /myCollection (我的收藏), /myShare (我的分享) in the document sidebar layout inside the navbar shell;
  * /s and /share (share landing, outside the shell, no sign-in); /404 and unknown paths → /404. Every
- * leaf runs the guard loader; screens load lazily so the progress bar covers their loading.
+ * leaf runs the guard loader; screens, the shell and the layouts load lazily (a route's lazy parts load
+ * together), so public pages (/login, /s) ship none of the signed-in frame and the progress bar covers
+ * the loading.
  * /preview (001 §2: a file's preview by URL, over 我的文件) and /bimiframe (the embeddable viewer of a
  * signed link, public). Service screens (000 §2): /systemInitError, /payCenter (建设中), /mobileTip (phones), /alladmin →
  * /companyManagement, /helpCenter (→ HELP_CENTER_URL). The project group (/lately, /all, /myCreated,
@@ -10,21 +12,21 @@
  * libraries in the document layout; the remaining menu routes of 001 §2 (administration) are 建设中
  * placeholders inside the shell, allowed or refused by the permission menu (guard.ts).
  */
-import type { ReactElement } from 'react';
+import { lazy, Suspense, type ReactElement } from 'react';
 import { createBrowserRouter, Navigate, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import { shareCodeOf } from '../features/share/lib/share-link.ts';
 import { startShareLink } from './start-share-link.ts';
 import { TopProgressBar } from '../components/top-progress-bar.tsx';
-import { AppShell } from './app-shell.tsx';
-import { DocumentLayout } from './document-layout.tsx';
 import { guardLoader } from './guard.ts';
 import { RootLayout, type RouteHandle } from './root-layout.tsx';
-import { RouteError } from './routes/route-error.tsx';
 import { LIBRARY_KINDS, LIBRARY_ROUTES, MENU_ROUTE_PATHS, PROJECT_SCOPES } from '@bimdrive/contracts';
 import { clientConfigQueryOptions } from '../features/auth/api/get-client-config.ts';
 import { queryClient } from '../lib/query-client.ts';
 
 const handle = (title: string): RouteHandle => ({ title });
+
+/** The crash screen loads when a route fails (its antd Result is not part of any page's first load). */
+const RouteError = lazy(async () => ({ default: (await import('./routes/route-error.tsx')).RouteError }));
 
 const myDocument = {
   loader: guardLoader,
@@ -141,7 +143,11 @@ const projectRoutes: RouteObject = {
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
-    errorElement: <RouteError />,
+    errorElement: (
+      <Suspense fallback={null}>
+        <RouteError />
+      </Suspense>
+    ),
     hydrateFallbackElement: <TopProgressBar active />,
     children: [
       {
@@ -223,7 +229,8 @@ export const routes: RouteObject[] = [
         lazy: async () => ({ Component: (await import('./routes/not-found-route.tsx')).NotFoundRoute }),
       },
       {
-        element: <AppShell />,
+        // The shell and the layouts load with their first screen (public pages do without them).
+        lazy: async () => ({ Component: (await import('./app-shell.tsx')).AppShell }),
         children: [
           {
             path: '/userCenter',
@@ -236,7 +243,7 @@ export const routes: RouteObject[] = [
           ...placeholderRoutes,
           projectRoutes,
           {
-            element: <DocumentLayout />,
+            lazy: async () => ({ Component: (await import('./document-layout.tsx')).DocumentLayout }),
             children: [
               { index: true, handle: handle('home'), ...myDocument },
               { path: '/myDocument', handle: handle('myDocument'), ...myDocument },

@@ -2,27 +2,33 @@
  * The SPA itself (DESIGN "Web"), started by the entry (main.tsx): i18n, providers (000 §2 frame),
  * the data router and, beside it, the one preview overlay (001 §2) — outside the routes so a file
  * opened while a route's code is still loading (a public share link, opened by its route loader)
- * shows at once. Sets the user-timing mark `bimdrive:app-start` when its code starts.
+ * shows at once; its code loads when a file is first opened (preview-overlay-host.tsx). Sets the
+ * user-timing mark `bimdrive:app-start` when its code starts.
  */
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
-import '../lib/i18n.ts';
+import i18n from '../lib/i18n.ts';
 import './app.css';
 import { Providers } from './providers.tsx';
 import { router } from './router.tsx';
-import { PreviewOverlay } from '../features/preview/components/preview-overlay.tsx';
+import { PreviewOverlayHost } from './preview-overlay-host.tsx';
+import { loadAntdLocale } from './antd-locale.ts';
 
 performance.mark('bimdrive:app-start');
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root missing');
-
-createRoot(root).render(
-  <StrictMode>
-    <Providers>
-      <RouterProvider router={router} />
-      <PreviewOverlay />
-    </Providers>
-  </StrictMode>,
-);
+// An English UI renders with antd's en_US from its first frame (it is not bundled: antd-locale.ts).
+void loadAntdLocale(i18n.language)
+  .catch(() => undefined)
+  .then(() =>
+    createRoot(root).render(
+      <StrictMode>
+        <Providers>
+          <RouterProvider router={router} />
+          <PreviewOverlayHost />
+        </Providers>
+      </StrictMode>,
+    ),
+  );

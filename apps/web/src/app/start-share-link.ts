@@ -6,11 +6,13 @@
 import { preloadShare } from '../features/share/api/visitor.ts';
 import { openSharePreview } from '../features/share/lib/open-share-preview.ts';
 import { preloadModel } from '../features/preview/lib/preload-model.ts';
+import { loadPreviewOverlay } from './preview-overlay-host.tsx';
 
 /** Start share link `code`: its info call, and for a public link its file in the overlay. */
 export function startShareLink(code: string): void {
   preloadShare(code, (access) => {
     preloadModel(access.preview);
+    void loadPreviewOverlay();
     openSharePreview(code, access.accessToken, access.preview);
   });
 }

@@ -6,7 +6,7 @@
  * the upload queue) repeats its action once when this answers true; 取消 answers false and changes
  * nothing.
  */
-import { ModelOccupiedData, ResultCode, type Envelope } from '@bimdrive/contracts';
+import { ResultCode, type Envelope } from '@bimdrive/contracts';
 import { message as staticMessage, Modal } from 'antd';
 import type { MessageInstance } from 'antd/es/message/interface';
 import type { HookAPI } from 'antd/es/modal/useModal';
@@ -39,9 +39,27 @@ const KEY = 'model-close';
  */
 export function askToCloseModels(data: unknown, closeModel: CloseModel): Promise<boolean> {
   if (pending) return pending;
+  pending = occupiedIuids(data)
+    .then((iuids) => confirmClose(iuids, closeModel))
+    .finally(() => {
+      pending = null;
+    });
+  return pending;
+}
+
+/**
+ * The iuids of a -120 answer's data (`ModelOccupiedData`). The schema (and zod) load with the first
+ * -120 answer, not with every page (issue 17: initial JavaScript).
+ */
+async function occupiedIuids(data: unknown): Promise<string[]> {
+  const { ModelOccupiedData } = await import('@bimdrive/contracts/model-opens');
   const parsed = ModelOccupiedData.safeParse(data);
-  const iuids = parsed.success ? parsed.data.iuids : [];
-  pending = new Promise<boolean>((resolve) => {
+  return parsed.success ? parsed.data.iuids : [];
+}
+
+/** The 提示 关闭/取消 confirm; on 关闭 closes `iuids`; resolves true when every one closed. */
+function confirmClose(iuids: string[], closeModel: CloseModel): Promise<boolean> {
+  return new Promise<boolean>((resolve) => {
     modal.confirm({
       title: i18n.t('common:tip'),
       content: i18n.t('common:modelOpen.occupied'),
@@ -71,8 +89,5 @@ export function askToCloseModels(data: unknown, closeModel: CloseModel): Promise
         resolve(closed);
       },
     });
-  }).finally(() => {
-    pending = null;
   });
-  return pending;
 }

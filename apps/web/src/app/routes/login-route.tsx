@@ -4,14 +4,18 @@
  * A session that ended while this browser missed the live event shows its reason in the 提示 alert
  * (000 §8 AccountExit).
  */
-import { useEffect, type ReactElement } from 'react';
+import { lazy, Suspense, useEffect, type ReactElement } from 'react';
 import { App } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { LoginPage } from '../../features/auth/components/login-page.tsx';
-import { ChatAppLogin } from '../../features/dingtalk/components/chat-app-login.tsx';
 import { isInsideChatApp, rememberAppType } from '../../lib/chat-app.ts';
 import { takeSessionEndedNotice } from '../../lib/session-notice.ts';
+
+/** The chat app's sign-in screen, loaded only inside the chat app (issue 17: initial JavaScript). */
+const ChatAppLogin = lazy(async () => ({
+  default: (await import('../../features/dingtalk/components/chat-app-login.tsx')).ChatAppLogin,
+}));
 
 /** The sign-in route element. */
 export function LoginRoute(): ReactElement {
@@ -23,5 +27,11 @@ export function LoginRoute(): ReactElement {
     const notice = takeSessionEndedNotice();
     if (notice) modal.error({ title: t('tip'), content: notice, okText: t('ok') });
   }, [modal, t]);
-  return isInsideChatApp() ? <ChatAppLogin /> : <LoginPage redirectTo="/myDocument" />;
+  return isInsideChatApp() ? (
+    <Suspense fallback={null}>
+      <ChatAppLogin />
+    </Suspense>
+  ) : (
+    <LoginPage redirectTo="/myDocument" />
+  );
 }

@@ -239,19 +239,21 @@ export function LoginPage({ redirectTo = '/myDocument' }: LoginPageProps): React
         style={{
           position: 'relative', // above the background video
           flex: '1 1 520px',
+          minWidth: 0, // a phone's width, not the card's (issue 17: 390 px without horizontal scrolling)
           display: 'flex',
           alignItems: 'center',
           justifyContent: 'center',
-          padding: '48px 24px',
+          padding: '48px clamp(12px, 4vw, 24px)',
         }}
       >
         <div
           style={{
-            width: 400,
+            boxSizing: 'border-box',
+            width: 480,
             maxWidth: '100%',
             background: '#fff',
             borderRadius: 16,
-            padding: '36px 40px 28px',
+            padding: '36px clamp(20px, 6vw, 40px) 28px',
             boxShadow: '0 12px 40px rgba(22, 60, 120, 0.10)',
           }}
         >

@@ -7,16 +7,10 @@
  * the preview overlay in share mode (no favourite button; 下载 only when the share allows it).
  * Public links open directly. Page title 分享文件 - bimdrive.
  */
-import {
-  ClockCircleOutlined,
-  DisconnectOutlined,
-  EyeOutlined,
-  LockOutlined,
-  WarningOutlined,
-} from '@ant-design/icons';
-import { Button, Card, Flex, Input, Result, Spin, Typography } from 'antd';
+import { ClockCircleOutlined, EyeOutlined, LockOutlined } from '@ant-design/icons';
+import { Button, Flex, Input, Spin, Typography } from 'antd';
 import { DRAWING_SUFFIXES, isModelSuffix, suffixOf, type PreviewInfoValue } from '@bimdrive/contracts';
-import { useCallback, useEffect, useState, type ReactElement } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { FileIcon } from '../../../components/file-icon.tsx';
@@ -32,7 +26,13 @@ import {
 import { landingFailure, type LandingFailure } from '../lib/landing-state.ts';
 import { isShareOpenIn, isSharePreviewOpen, openSharePreview } from '../lib/open-share-preview.ts';
 import { loadFirstFrame } from '../../preview/lib/preload-model.ts';
+import { cardStyle } from './share-card-style.ts';
 import '../i18n.ts';
+
+/** The full-page failure states load when a link fails (antd Result stays off the landing's first load). */
+const FailurePage = lazy(async () => ({
+  default: (await import('./share-failure-page.tsx')).ShareFailurePage,
+}));
 
 type Phase =
   | { kind: 'loading' }
@@ -85,13 +85,6 @@ function Landing({ code }: { code: string }): ReactElement {
         return;
       }
       setPhase({ kind: 'ready', info: info.data, busy: 'auto', error: null });
-      // A model opens in the 3D viewer: fetch its code while the visitor types the extraction code.
-      // (DWG/DXF are drawn by the 2D drawing viewer instead.)
-      const suffix = suffixOf(info.data.fileName);
-      if (isModelSuffix(suffix) && !(DRAWING_SUFFIXES as readonly string[]).includes(suffix)) {
-        void loadFirstFrame();
-        void import('../../viewer/components/model-viewer.tsx');
-      }
       const stored = loadAccessToken(code);
       if (stored) {
         const again = await getSharePreview(stored);
@@ -117,6 +110,21 @@ function Landing({ code }: { code: string }): ReactElement {
     },
     [code],
   );
+
+  // What opening the file needs loads once the visitor starts on the extraction code (the field
+  // gets focus or a key), so it downloads while the code is typed, not with the page: the landing
+  // page stays light (issue 17). A model opens in the 3D viewer (DWG/DXF in the 2D drawing viewer).
+  const warmedUp = useRef(false);
+  const warmUp = () => {
+    if (warmedUp.current || phase.kind !== 'ready') return;
+    warmedUp.current = true;
+    void import('../../preview/components/preview-overlay.tsx');
+    const suffix = suffixOf(phase.info.fileName);
+    if (isModelSuffix(suffix) && !(DRAWING_SUFFIXES as readonly string[]).includes(suffix)) {
+      void loadFirstFrame();
+      void import('../../viewer/components/model-viewer.tsx');
+    }
+  };
 
   const submit = async () => {
     if (phase.kind !== 'ready') return;
@@ -180,13 +188,12 @@ function Landing({ code }: { code: string }): ReactElement {
           </Flex>
         )}
         {phase.kind === 'failed' && (
-          <FailurePage failure={phase.failure} onRetry={() => setAttempt((n) => n + 1)} />
+          <Suspense fallback={null}>
+            <FailurePage failure={phase.failure} onRetry={() => setAttempt((n) => n + 1)} />
+          </Suspense>
         )}
         {phase.kind === 'ready' && (
-          <Card
-            style={{ borderRadius: 16, boxShadow: '0 6px 24px rgba(22,119,255,0.08)' }}
-            styles={{ body: { padding: 24 } }}
-          >
+          <div style={{ ...cardStyle, boxShadow: '0 6px 24px rgba(22,119,255,0.08)', padding: 24 }}>
             <Typography.Text type="secondary" data-testid="share-sharer">
               {t('sharedBy', { name: phase.info.sharerName })}
             </Typography.Text>
@@ -226,6 +233,7 @@ function Landing({ code }: { code: string }): ReactElement {
                 <PwdForm
                   pwd={pwd}
                   onPwd={setPwd}
+                  onStart={warmUp}
                   error={phase.error}
                   busy={phase.busy === 'submit'}
                   onSubmit={() => void submit()}
@@ -245,7 +253,7 @@ function Landing({ code }: { code: string }): ReactElement {
                 </>
               )}
             </div>
-          </Card>
+          </div>
         )}
       </main>
       <footer style={{ padding: '24px 0', color: '#8c8c8c', fontSize: 12 }}>{t('footer')}</footer>
@@ -257,6 +265,8 @@ function Landing({ code }: { code: string }): ReactElement {
 function PwdForm(props: {
   pwd: string;
   onPwd: (pwd: string) => void;
+  /** The visitor starts on the code (focus, key or tap on the field). */
+  onStart: () => void;
   error: string | null;
   busy: boolean;
   onSubmit: () => void;
@@ -284,6 +294,9 @@ function PwdForm(props: {
         spellCheck={false}
         maxLength={32}
         value={props.pwd}
+        onFocus={props.onStart}
+        onKeyDown={props.onStart}
+        onPointerDown={props.onStart}
         status={props.error ? 'error' : undefined}
         onChange={(e) => props.onPwd(e.target.value)}
       />
@@ -350,37 +363,5 @@ function ReopenButton({
     >
       {t('reopen')}
     </Button>
-  );
-}
-
-/** Full-page states: expired (410), cancelled or unknown (404), other failure (000 §2 /s). */
-function FailurePage({ failure, onRetry }: { failure: LandingFailure; onRetry: () => void }): ReactElement {
-  const { t } = useTranslation('share');
-  const view = {
-    expired: {
-      icon: <ClockCircleOutlined style={{ color: '#faad14' }} />,
-      title: t('expiredTitle'),
-      text: t('expiredText'),
-    },
-    notFound: {
-      icon: <DisconnectOutlined style={{ color: '#8c8c8c' }} />,
-      title: t('goneTitle'),
-      text: t('goneText'),
-    },
-    error: {
-      icon: <WarningOutlined style={{ color: '#ff4d4f' }} />,
-      title: t('errorTitle'),
-      text: t('errorText'),
-    },
-  }[failure];
-  return (
-    <Card style={{ borderRadius: 16 }} data-testid={`share-${failure}`}>
-      <Result
-        icon={view.icon}
-        title={view.title}
-        subTitle={view.text}
-        extra={failure === 'error' ? <Button onClick={onRetry}>{t('retry')}</Button> : undefined}
-      />
-    </Card>
   );
 }
