@@ -6,8 +6,10 @@ import type { ObjectStorage } from './storage/object-storage.ts';
 import type { Tokens } from './lib/tokens.ts';
 import type { Hub } from './realtime/hub.ts';
 import type { RateLimiterAbstract } from 'rate-limiter-flexible';
+import type { Locker } from '@tus/utils';
 import type { SmsProvider } from './modules/sms/sms.provider.ts';
 import type { UploadSlots } from './modules/uploads/upload-slots.ts';
+import type { LoginThrottle } from './modules/auth/login-throttle.ts';
 
 export interface AppContext {
   config: AppConfig;
@@ -35,10 +37,14 @@ export interface AppContext {
     },
     version?: number,
   ) => Promise<void>;
+  /** Per-account wrong-password throttle of the password sign-in (Redis when REDIS_URL is set). */
+  loginThrottle: LoginThrottle;
   /** Wrong extraction code limiters: per link+client and per link overall. */
   sharePwdLimiters: { perClient: RateLimiterAbstract; perLink: RateLimiterAbstract };
   /** Per-user limit of concurrent uploads (config UPLOAD_CONCURRENCY; Redis when REDIS_URL is set). */
   uploadSlots: UploadSlots;
+  /** The tus locker of uploads (in memory; shared through Redis across API nodes when REDIS_URL is set). */
+  uploadLocker: Locker;
   /** Sends SMS codes (development log or Alibaba Cloud, config SMS_PROVIDER); read at call time, tests swap it. */
   sms: SmsProvider;
   /** A 32-byte key for `label` derived from the server secret (lib/keys.ts), e.g. `sms-code`, `avatar-path`. */

@@ -2,10 +2,13 @@
  * Builds the Fastify app: external plugins (zod type provider, swagger at /api/docs, helmet,
  * rate limit, static web app) → app services (database, storage, tokens, hub, queue) → modules.
  * One error handler turns every failure into the `{code, msg, data}` envelope with the right status.
+ * Every route needs a session unless it says `config.public` (modules/auth/route-auth.ts); every
+ * request's strings are screened before validation (lib/input-screen.ts); the request log keeps
+ * reads at debug and security events at warn (lib/request-log.ts).
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyError, type FastifyInstance } from 'fastify';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -21,22 +24,30 @@ import {
 import { RateLimiterMemory, RateLimiterRedis } from 'rate-limiter-flexible';
 import { Redis } from 'ioredis';
 import type { PgBoss } from 'pg-boss';
-import { ResultCode } from '@bimdrive/contracts';
+import { Api, ResultCode } from '@bimdrive/contracts';
 import type { AppConfig } from './config.ts';
 import type { AppContext } from './app-context.ts';
 import { openDatabase } from './db/client.ts';
 import { AppError } from './lib/errors.ts';
+import { addInputScreening } from './lib/input-screen.ts';
+import { configurePasswordHashing } from './lib/passwords.ts';
+import { addRequestLog } from './lib/request-log.ts';
 import { createTokens, resolveSecret } from './lib/tokens.ts';
 import { createKeyring } from './lib/keys.ts';
 import { createSmsProvider } from './modules/sms/sms.provider.ts';
 import { smsRoutes } from './modules/sms/sms.routes.ts';
 import { smsService } from './modules/sms/sms.service.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
+import { ordersRoutes } from './modules/orders/orders.routes.ts';
+import { paymentsRoutes } from './modules/payments/payments.routes.ts';
+import { startPaymentsJob } from './modules/payments/payments.job.ts';
 import { createHub } from './realtime/hub.ts';
 import { createLocalStorage } from './storage/local-storage.ts';
 import { CLEANUP_QUEUE, enqueueConversion, enqueueThumbnail, startQueue } from './jobs/queue.ts';
 import { authService } from './modules/auth/auth.service.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { createLoginThrottle } from './modules/auth/login-throttle.ts';
+import { addRouteAuthentication, routeRegistry, type RouteInfo } from './modules/auth/route-auth.ts';
 import { filesRoutes } from './modules/files/files.routes.ts';
 import { fileServeRoutes } from './modules/files/file-serve.routes.ts';
 import { thumbnailRoutes } from './modules/thumbnails/thumbnail.routes.ts';
@@ -52,8 +63,10 @@ import { favouritesRoutes } from './modules/favourites/favourites.routes.ts';
 import { librariesRoutes } from './modules/libraries/libraries.routes.ts';
 import { searchRoutes } from './modules/search/search.routes.ts';
 import { uploadsRoutes } from './modules/uploads/uploads.routes.ts';
-import { uploadsService } from './modules/uploads/uploads.service.ts';
+import { uploadsService, type UploadsService } from './modules/uploads/uploads.service.ts';
 import { memoryUploadSlots, redisUploadSlots } from './modules/uploads/upload-slots.ts';
+import { RedisLocker } from './modules/uploads/redis-locker.ts';
+import { MemoryLocker } from '@tus/server';
 import { transfersRoutes } from './modules/transfers/transfers.routes.ts';
 import { companiesRoutes } from './modules/companies/companies.routes.ts';
 import { sharesRoutes } from './modules/shares/shares.routes.ts';
@@ -65,6 +78,7 @@ import { drawingLinksRoutes } from './modules/drawing-links/drawing-links.routes
 import { fontsRoutes } from './modules/fonts/fonts.routes.ts';
 import { modelOpensRoutes } from './modules/model-opens/model-opens.routes.ts';
 import { queueMissingRenditions, startConversionWorker } from './modules/conversions/conversion.worker.ts';
+import { startConversionRecovery } from './modules/conversions/conversion-recovery.ts';
 import { fieldOpener, resolveFieldKey } from './modules/field-crypto/field-crypto.service.ts';
 import { fieldCryptoRoutes, installFieldDecryption } from './modules/field-crypto/field-crypto.routes.ts';
 import { DINGTALK_IMAGE_ORIGINS, dingtalkRoutes } from './modules/dingtalk/dingtalk.routes.ts';
@@ -73,6 +87,7 @@ import {
   addLicenceGate,
   serviceStateRoutes,
 } from './modules/service-state/service-state.routes.ts';
+import { deploymentLicence, LICENCE_REFUSED_MSG } from './modules/service-state/service-state.service.ts';
 
 /** The origin of an absolute http(s) URL, as a CSP source list (empty for relative or bad URLs). */
 function mediaOrigin(url: string): string[] {
@@ -84,10 +99,23 @@ function mediaOrigin(url: string): string[] {
   }
 }
 
+/**
+ * Fastify's `trustProxy` of TRUST_PROXY. A hop count n trusts the connecting address and the n − 1
+ * addresses before it in X-Forwarded-For (Fastify itself ignores a number since 5.8, so it is a
+ * function here), making the client the address n hops back; addresses and CIDR ranges trust
+ * X-Forwarded-For only from those proxies.
+ */
+export function fastifyTrustProxy(
+  tp: AppConfig['trustProxy'],
+): false | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof tp !== 'number') return tp;
+  return (_address: string, hop: number) => hop < tp;
+}
+
 /** Process roles (DESIGN.md): all-in-one, API only, or worker only. */
 export type Role = 'all' | 'api' | 'worker';
 
-/** Demo account created on first start of an empty embedded database. */
+/** Demo account created on first start of an empty embedded database, outside production only. */
 export const DEMO_ACCOUNT = { phone: '13800000000', password: 'Bimdrive2026', name: '演示用户' } as const;
 
 export interface BuiltApp {
@@ -96,6 +124,10 @@ export interface BuiltApp {
   boss: PgBoss;
   /** Whether the demo account was created by this start. */
   demoCreated: boolean;
+  /** The uploads service (tests reach its sweep and failure injection). */
+  uploads: UploadsService;
+  /** Every route registered, with its access (public or session), one entry per method. */
+  routes: () => RouteInfo[];
   close: () => Promise<void>;
 }
 
@@ -103,12 +135,20 @@ export interface BuiltApp {
 export async function buildApp(config: AppConfig, role: Role = 'all'): Promise<BuiltApp> {
   const app = Fastify({
     logger: { level: config.logLevel },
+    // lib/request-log.ts writes one line per request, at a level by its outcome.
+    logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: 2 * 1024 * 1024,
-    trustProxy: config.env === 'production',
+    // Whose X-Forwarded-For counts (TRUST_PROXY): off by default, so the per-client limits key on
+    // the connecting address; a hop count or the proxies' addresses behind a reverse proxy.
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     requestTimeout: 0,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  // First of all: every route registered from here on is recorded with its access.
+  const registry = routeRegistry(app);
+  addRequestLog(app);
+  configurePasswordHashing(config.passwordHashing);
 
   const dbHandle = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: config.pgliteDir });
   const secret = await resolveSecret(config.jwtSecret, config.dataDir);
@@ -136,12 +176,18 @@ export async function buildApp(config: AppConfig, role: Role = 'all'): Promise<B
       const caller = await authService(ctxRef).authenticate(token);
       return { userId: caller.user.id, sessionId: caller.sessionId };
     },
+    // A private deployment without a valid licence refuses the hub too, as the HTTP API does.
+    admit: config.privateDeployment
+      ? async () => ((await deploymentLicence(config)) === 'valid' ? null : LICENCE_REFUSED_MSG)
+      : undefined,
   });
   const boss = await startQueue(dbHandle, { schedule: role !== 'api' });
   /** The conversion worker of this process (roles all and worker). */
   let conversionWorkerId: string | null = null;
   /** The thumbnail worker of this process (roles all and worker). */
   let thumbnailWorkerId: string | null = null;
+  /** One upload may be continued on any API node: its tus lock lives in Redis when there is one. */
+  const redisLocker = redis ? new RedisLocker(redis) : null;
   const ctx: AppContext = {
     config,
     db: dbHandle.db,
@@ -166,6 +212,7 @@ export async function buildApp(config: AppConfig, role: Role = 'all'): Promise<B
     },
     sms: createSmsProvider(config, app.log),
     secretKey: createKeyring(secret),
+    loginThrottle: createLoginThrottle(config.loginThrottle, redis),
     sharePwdLimiters: {
       perClient: limiter(config.sharePwd.perClient, 'sharepwd-client'),
       perLink: limiter(config.sharePwd.perLink, 'sharepwd-link'),
@@ -173,30 +220,42 @@ export async function buildApp(config: AppConfig, role: Role = 'all'): Promise<B
     uploadSlots: redis
       ? redisUploadSlots(redis, { limit: config.uploadConcurrency })
       : memoryUploadSlots({ limit: config.uploadConcurrency }),
+    uploadLocker: redisLocker ?? new MemoryLocker(),
   };
   ctxRef = ctx;
 
   let demoCreated = false;
   const auth = authService(ctx);
-  if (config.demoAccount && dbHandle.kind === 'pglite' && (await auth.countUsers()) === 0) {
+  // Its password is published (README): never in production, where the first administrator comes
+  // from the command line (`cli.ts create-user --admin`).
+  const hasDemo = config.demoAccount && config.env !== 'production' && dbHandle.kind === 'pglite';
+  if (hasDemo && (await auth.countUsers()) === 0) {
     demoCreated = Boolean(
       await auth.createUser(DEMO_ACCOUNT.phone, DEMO_ACCOUNT.password, DEMO_ACCOUNT.name),
     );
   }
-  const hasDemo = config.demoAccount && dbHandle.kind === 'pglite';
 
   const uploads = uploadsService(ctx);
+  // Uploads whose finishing a crash cut short are finished; expired and orphaned ones removed.
+  await uploads.sweep().then(
+    (r) => r.expired + r.finished + r.orphans > 0 && app.log.info(r, 'upload sweep at start-up'),
+    (err: unknown) => app.log.error({ err }, 'upload sweep at start-up failed'),
+  );
+  /** The crash-recovery sweep of this process (roles all and worker). */
+  let recovery: { stop: () => Promise<void> } | null = null;
   if (role !== 'api') {
     conversionWorkerId = await startConversionWorker(ctx, boss);
+    recovery = startConversionRecovery(ctx, boss); // versions left at 1/2 without a job (issue 15)
     const backfilled = await queueMissingRenditions(ctx);
     if (backfilled > 0) app.log.info({ queued: backfilled }, 'office and video files queued for renditions');
     thumbnailWorkerId = await startThumbnailWorker(ctx, boss);
     const thumbs = await queueMissingThumbnails(ctx, (id) => enqueueThumbnail(boss, id));
     if (thumbs > 0) app.log.info({ queued: thumbs }, 'files queued for thumbnails');
+    await startPaymentsJob(ctx, boss); // orders: lost notifications recovered, 2 h unpaid closed (issue 16)
     await boss.schedule(CLEANUP_QUEUE, '*/15 * * * *');
     await boss.work(CLEANUP_QUEUE, async () => {
-      const n = await uploads.cleanupExpired();
-      if (n > 0) app.log.info({ removed: n }, 'expired uploads removed');
+      const swept = await uploads.sweep();
+      if (swept.expired + swept.finished + swept.orphans > 0) app.log.info(swept, 'upload sweep');
       const codes = await smsService(ctx).cleanup();
       if (codes > 0) app.log.info({ removed: codes }, 'old sms codes removed');
     });
@@ -225,7 +284,12 @@ export async function buildApp(config: AppConfig, role: Role = 'all'): Promise<B
     },
     crossOriginEmbedderPolicy: false,
   });
-  await app.register(rateLimit, { global: false });
+  // Per-client limits of single routes (sign-in, codes): shared by the API nodes through Redis when
+  // REDIS_URL is set; a Redis outage lets requests through rather than refusing every sign-in.
+  await app.register(rateLimit, {
+    global: false,
+    ...(redis ? { redis, nameSpace: 'bimdrive-rl-', skipOnError: true } : {}),
+  });
   await app.register(swagger, {
     openapi: {
       info: {
@@ -236,13 +300,10 @@ export async function buildApp(config: AppConfig, role: Role = 'all'): Promise<B
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs' });
-  // Sensitive fields (000 §7) are opened before any route's validation; the key is public.
-  installFieldDecryption(app, fieldOpener(fieldKey, config.fieldEncryption));
-  await app.register(fieldCryptoRoutes(fieldKey, config.fieldEncryption));
 
   app.setErrorHandler((err: FastifyError | AppError, req, reply) => {
     if (err instanceof AppError) {
+      if (err.retryAfter !== undefined) void reply.header('retry-after', String(err.retryAfter));
       return reply.code(err.status).send({ code: err.code, msg: err.message, data: err.data });
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
@@ -268,6 +329,16 @@ export async function buildApp(config: AppConfig, role: Role = 'all'): Promise<B
 
   addLicenceGate(app, ctx); // private deployment: no valid licence → sessions refused (000 §2 step 3)
   addEditionGate(app, ctx); // personal edition: company calls refused (001 §2)
+  addRouteAuthentication(app, ctx); // deny by default: a session unless the route is public
+  // Sensitive fields (000 §7) are opened before any route's validation; the key is public.
+  installFieldDecryption(app, fieldOpener(fieldKey, config.fieldEncryption));
+  addInputScreening(app); // after the opening: the opened strings are screened too
+
+  await registry.marking(
+    () => true,
+    () => app.register(swaggerUi, { routePrefix: '/api/docs' }),
+  );
+  await app.register(fieldCryptoRoutes(fieldKey, config.fieldEncryption));
   await app.register(authRoutes(ctx, () => (hasDemo ? DEMO_ACCOUNT.phone : null)));
   await app.register(dingtalkRoutes(ctx)); // chat-app sign-in (000 §2 /ddLogin, §7)
   await app.register(serviceStateRoutes(ctx));
@@ -286,7 +357,15 @@ export async function buildApp(config: AppConfig, role: Role = 'all'): Promise<B
   await app.register(favouritesRoutes(ctx));
   await app.register(librariesRoutes(ctx)); // knowledge bases and public libraries (issue 5)
   await app.register(searchRoutes(ctx));
-  await app.register(uploadsRoutes(ctx, uploads));
+  // The tus endpoint authenticates each request itself (its errors are tus answers); its other
+  // route (Getfragmentdelete) needs the session like any other.
+  await registry.marking(
+    (r) =>
+      r.url === Api.tus || r.url.startsWith(`${Api.tus}/`) || r.url === Api.versionAdd
+        ? 'self-auth'
+        : undefined,
+    () => app.register(uploadsRoutes(ctx, uploads)),
+  );
   await app.register(transfersRoutes(ctx)); // completed-transfer records (000 §7; issue 5)
   await app.register(sharesRoutes(ctx));
   await app.register(companiesRoutes(ctx));
@@ -294,21 +373,29 @@ export async function buildApp(config: AppConfig, role: Role = 'all'): Promise<B
   await app.register(listAddRoutes(ctx)); // upload batch confirmations into their area (001 §7)
   await app.register(smsRoutes(ctx));
   await app.register(accountRoutes(ctx));
+  await app.register(ordersRoutes(ctx)); // plans, orders, order administration (issue 16)
+  await app.register(paymentsRoutes(ctx)); // WeChat Pay / Alipay notifications (public, verified)
 
   const hasWeb = existsSync(path.join(config.webDist, 'index.html'));
   if (hasWeb)
-    await app.register(fastifyStatic, {
-      root: config.webDist,
-      wildcard: false,
-      index: false,
-      preCompressed: true, // .br / .gz written by the web build
-      // Hashed build assets never change; everything else (index.html, logo) is revalidated.
-      setHeaders: (reply, file) =>
-        reply.header(
-          'cache-control',
-          file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
-        ),
-    });
+    await registry.marking(
+      () => true, // the web app's own files
+      () =>
+        app.register(fastifyStatic, {
+          root: config.webDist,
+          wildcard: false,
+          index: false,
+          preCompressed: true, // .br / .gz written by the web build
+          // Hashed build assets never change; everything else (index.html, logo) is revalidated.
+          setHeaders: (reply, file) =>
+            reply.header(
+              'cache-control',
+              file.includes(`${path.sep}assets${path.sep}`)
+                ? 'public, max-age=31536000, immutable'
+                : 'no-cache',
+            ),
+        }),
+    );
   app.setNotFoundHandler((req, reply) => {
     if (req.url.startsWith('/api/') || !hasWeb || (req.method !== 'GET' && req.method !== 'HEAD')) {
       return reply.code(404).send({ code: ResultCode.fail, msg: '接口不存在', data: null });
@@ -325,10 +412,14 @@ export async function buildApp(config: AppConfig, role: Role = 'all'): Promise<B
     ctx,
     boss,
     demoCreated,
+    uploads,
+    routes: () => registry.routes(),
     async close() {
+      await recovery?.stop();
       await app.close();
       await boss.stop({ graceful: false, close: dbHandle.kind === 'postgres' }).catch(() => undefined);
       await hub.close();
+      await redisLocker?.close();
       redis?.disconnect();
       await dbHandle.close();
     },

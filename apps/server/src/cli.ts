@@ -1,7 +1,9 @@
 /**
  * Command line (run with `node apps/server/src/cli.ts <command> …`):
- * - `create-user --phone <phone> --password <pw> --name <name>` creates an account on the configured
- *   database (PGlite by default, DATABASE_URL for PostgreSQL).
+ * - `create-user --phone <phone> --password <pw> --name <name> [--admin]` creates an account on the
+ *   configured database (PGlite by default, DATABASE_URL for PostgreSQL); `--admin` makes it a system
+ *   administrator — how the first administrator of a production installation is made, since a
+ *   production start never creates the demo account.
  * - `licence-keygen --out <dir>` writes a new Ed25519 key pair `licence-private.pem` (keep it secret,
  *   on the issuer's machine) and `licence-public.pem` (goes to LICENCE_PUBLIC_KEY of the deployment).
  * - `licence-sign --key <private.pem> --customer <name> --expires <ISO date|never> [--field k=v …]
@@ -10,8 +12,9 @@
  * - `service-stop (--phone <phone> | --company <credit code>) --at <ISO date|never>` sets when a
  *   person's or a company's space service ends (000 §3 serviceStopTime; `never` = 无限制), until the
  *   payment centre does it; an ended service shows the expiry warning and refuses uploads (000 §8).
- * - `set-admin --phone <phone> [--off]` makes a person a system administrator (or no longer one):
- *   they curate the public libraries (公共标准库, 公共构件库, 公共图纸库) and see 系统管理.
+ * - `set-admin --phone <phone> [--off]` grants a person the system-administrator role (or revokes
+ *   it): they curate the public libraries (公共标准库, 公共构件库, 公共图纸库), see 系统管理 and
+ *   use the administration calls (orders: /orderManagement). The demo account has it.
  */
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -22,12 +25,13 @@ import { eq } from 'drizzle-orm';
 import { openDatabase } from './db/client.ts';
 import { companies, users } from './db/schema.ts';
 import { authRepository } from './modules/auth/auth.repository.ts';
+import { setSystemAdministrator } from './modules/admin/administrators.ts';
 import { generateLicenceKeyPair, signLicence } from './modules/service-state/licence.ts';
 import { hashPassword } from './lib/passwords.ts';
 import { normalizePhone } from '@bimdrive/contracts';
 
 const USAGE = `usage:
-  node apps/server/src/cli.ts create-user --phone <phone> --password <pw> --name <name>
+  node apps/server/src/cli.ts create-user --phone <phone> --password <pw> --name <name> [--admin]
   node apps/server/src/cli.ts licence-keygen --out <dir>
   node apps/server/src/cli.ts licence-sign --key <private.pem> --customer <name> --expires <ISO date|never> [--field key=value …] [--out <file>]
   node apps/server/src/cli.ts service-stop (--phone <phone> | --company <credit code>) --at <ISO date|never>
@@ -137,18 +141,14 @@ if (command === 'set-admin') {
   }
   const config = loadConfig();
   const db = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: config.pgliteDir });
-  const changed = await db.db
-    .update(users)
-    .set({ isAdministrator: !values.off })
-    .where(eq(users.phone, normalizePhone(values.phone)))
-    .returning({ id: users.id });
+  const found = await setSystemAdministrator(db.db, values.phone, !values.off);
   await db.close();
-  if (changed.length === 0) {
+  if (!found) {
     console.error('no such user');
     process.exit(1);
   }
   console.log(
-    values.off ? 'no longer a system administrator' : 'system administrator (curates the public libraries)',
+    values.off ? 'no longer a system administrator' : 'system administrator (public libraries, 系统管理)',
   );
   process.exit(0);
 }
@@ -159,10 +159,16 @@ if (command !== 'create-user') {
 }
 const { values } = parseArgs({
   args: rest,
-  options: { phone: { type: 'string' }, password: { type: 'string' }, name: { type: 'string' } },
+  options: {
+    phone: { type: 'string' },
+    password: { type: 'string' },
+    name: { type: 'string' },
+    admin: { type: 'boolean' },
+  },
 });
-const parsed = RegisterBody.safeParse(values);
-if (!parsed.success || !LoginBody.safeParse(values).success) {
+const account = { phone: values.phone, password: values.password, name: values.name };
+const parsed = RegisterBody.safeParse(account);
+if (!parsed.success || !LoginBody.safeParse(account).success) {
   console.error(
     parsed.error?.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('\n') ?? 'invalid input',
   );
@@ -176,10 +182,11 @@ const user = await authRepository(db.db).insertUser({
   // No code is given here, so RegisterBody has required the password.
   passwordHash: await hashPassword(parsed.data.password ?? ''),
   quotaBytes: config.personalQuotaBytes,
+  isAdministrator: Boolean(values.admin),
 });
 await db.close();
 if (!user) {
   console.error('该手机号已被产品账号绑定 (phone already registered)');
   process.exit(1);
 }
-console.log(`created user ${user.name} (${user.phone})`);
+console.log(`created ${user.isAdministrator ? 'system administrator' : 'user'} ${user.name} (${user.phone})`);

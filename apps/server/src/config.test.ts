@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, loadConfig, parseTrustProxy } from './config.ts';
 
 describe('configuration', () => {
   it('defaults to the embedded database and local disk under data/', () => {
@@ -61,5 +61,48 @@ describe('sign-in security and chat-app configuration (000 §7, §2)', () => {
     expect(c.oapiUrl).toBe('http://127.0.0.1:9000');
     expect(c.appKey).toBe('k');
     expect(() => loadConfig({ DINGTALK_API_URL: 'not a url' })).toThrow(/DINGTALK_API_URL/);
+  });
+});
+
+describe('TRUST_PROXY (issue 15)', () => {
+  it('is off by default and for false, off, no and 0', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    for (const v of ['', 'false', 'off', 'no', '0', ' FALSE ']) expect(parseTrustProxy(v)).toBe(false);
+  });
+
+  it('takes a hop count or a list of proxy addresses and CIDR ranges', () => {
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 192.168.1.10,::1,fd00::/8,loopback' }).trustProxy).toEqual([
+      '10.0.0.0/8',
+      '192.168.1.10',
+      '::1',
+      'fd00::/8',
+      'loopback',
+    ]);
+  });
+
+  it('refuses every hop, bad addresses and bad prefix lengths with a message', () => {
+    for (const v of ['true', '*', 'proxy.example.com', '10.0.0.0/33', '::1/129', '10.0.0.1/8/8', '65'])
+      expect(() => loadConfig({ TRUST_PROXY: v }), v).toThrow(/TRUST_PROXY/);
+  });
+});
+
+describe('sign-in throttle, password hashing and the demo account (issue 15)', () => {
+  it('has Nextcloud-like defaults and bounds', () => {
+    expect(loadConfig({}).loginThrottle).toEqual({
+      freeAttempts: 5,
+      lockBaseSeconds: 30,
+      lockMaxSeconds: 900,
+      windowSeconds: 43_200,
+    });
+    expect(loadConfig({}).passwordHashing).toEqual({ concurrency: 2, queue: 32 });
+    expect(() => loadConfig({ PASSWORD_HASH_CONCURRENCY: '0' })).toThrow(/PASSWORD_HASH_CONCURRENCY/);
+  });
+
+  it('never creates the demo account in production', () => {
+    expect(loadConfig({}).demoAccount).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'production' }).demoAccount).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', DEMO_ACCOUNT: 'true' }).demoAccount).toBe(false);
   });
 });

@@ -2,12 +2,61 @@
  * One validated configuration object, read from environment variables (DESIGN.md "embedded default"
  * vs "scale-out"). A bad value stops start-up with a message naming the variable.
  */
+import { readFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+/** Whose `X-Forwarded-For` counts (Fastify `trustProxy`): off, a hop count, or proxy addresses. */
+export type TrustProxy = false | number | string[];
+
+/** Address-range names proxy-addr knows (127.0.0.1/8 and ::1, fe80::/10…, fc00::/7 and private v4). */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** Whether `v` is an IP address, an address with a prefix length (CIDR), or a proxy-addr range name. */
+function isProxyAddress(v: string): boolean {
+  if (PROXY_RANGE_NAMES.has(v)) return true;
+  const [ip, bits, ...rest] = v.split('/');
+  const family = isIP(ip ?? '');
+  if (!family || rest.length > 0) return false;
+  if (bits === undefined) return true;
+  if (!/^\d{1,3}$/.test(bits)) return false;
+  return Number(bits) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * Parse `TRUST_PROXY`: empty, `false`, `off`, `no` or `0` — off (the connecting address is the
+ * client); a whole number n ≥ 1 — the client is n hops back through `X-Forwarded-For` (n proxies in
+ * front); otherwise a comma-separated list of proxy addresses and CIDR ranges (or `loopback`,
+ * `linklocal`, `uniquelocal`) whose `X-Forwarded-For` is believed. `true` (every hop) is refused:
+ * any client could then choose its own address and slip past the per-client limits.
+ * @returns the value, or an error message.
+ */
+export function parseTrustProxy(raw: string): TrustProxy | { error: string } {
+  const v = raw.trim().toLowerCase();
+  if (v === '' || v === 'false' || v === 'off' || v === 'no' || v === '0') return false;
+  if (/^\d+$/.test(v)) {
+    const n = Number(v);
+    return n <= 64 ? n : { error: 'a hop count must be at most 64' };
+  }
+  if (v === 'true' || v === 'yes' || v === 'on' || v === '*')
+    return {
+      error:
+        "trusting every hop lets any client choose its address: give a hop count or the proxies' addresses",
+    };
+  const list = v
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  const bad = list.filter((s) => !isProxyAddress(s));
+  if (bad.length > 0 || list.length === 0)
+    return { error: `not an address or CIDR range: ${bad.join(', ') || raw}` };
+  return list;
+}
 
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -35,8 +84,30 @@ const EnvSchema = z.object({
     .positive()
     .default(24 * 7),
   REGISTER_ENABLED: bool.default(true),
-  /** Create the demo account on first start of an empty embedded database. */
+  /** Create the demo account on first start of an empty embedded database (never in production). */
   DEMO_ACCOUNT: bool.default(true),
+  /** Whose X-Forwarded-For counts: off (default), a hop count, or proxy addresses / CIDR ranges (parseTrustProxy). */
+  TRUST_PROXY: z.string().default(''),
+  /** Per-account sign-in throttle: wrong passwords allowed before the account waits (issue 15). */
+  LOGIN_FREE_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(5),
+  /** The first wait after them, doubled at each further wrong password, up to the longest wait. */
+  LOGIN_LOCK_BASE_SECONDS: z.coerce.number().int().min(1).max(86_400).default(30),
+  LOGIN_LOCK_MAX_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(86_400)
+    .default(15 * 60),
+  /** Wrong passwords of an account are forgotten this long after the first (or at a correct one). */
+  LOGIN_FAILURE_WINDOW_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(60)
+    .max(7 * 86_400)
+    .default(12 * 3600),
+  /** Password hashes computed at once (scrypt, 128 MiB each) and waiting; a full queue answers 503. */
+  PASSWORD_HASH_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(2),
+  PASSWORD_HASH_QUEUE: z.coerce.number().int().min(0).max(10_000).default(32),
   SYSTEM_IS_PERSONAL: bool.default(false),
   PRODUCT_NAME: z.string().default('bimdrive'),
   OFFICIAL_SITE_URL: z.string().default('https://example.com'),
@@ -111,6 +182,36 @@ const EnvSchema = z.object({
   HELP_CENTER_URL: z.string().default(''),
   /** Phone number shown by the account card's consult-to-buy entry. */
   CONSULT_PHONE: z.string().default(''),
+  /** Length of the free trial in days (000 §9; issue 16: a setting, default 15). */
+  TRIAL_DAYS: z.coerce.number().int().min(0).max(3650).default(15),
+  /** Base URL the payment providers post their notifications to (default PUBLIC_URL). */
+  PAY_NOTIFY_BASE_URL: z.url().optional(),
+  /**
+   * WeChat Pay API v3, Native pay (modules/payments; README "Payments"): all of app id, merchant id,
+   * merchant API certificate and private key (PEM text with `\n` escapes, or a file path) and the
+   * APIv3 key (32 characters), or none. Notifications and answers are verified with the platform
+   * certificates (downloaded and decrypted with the APIv3 key) or, when given, with the WeChat Pay
+   * public key and its id (PUB_KEY_ID_…).
+   */
+  WECHATPAY_APP_ID: z.string().min(1).optional(),
+  WECHATPAY_MCH_ID: z.string().min(1).optional(),
+  WECHATPAY_MCH_CERT: z.string().min(1).optional(),
+  WECHATPAY_MCH_PRIVATE_KEY: z.string().min(1).optional(),
+  WECHATPAY_API_V3_KEY: z.string().length(32, 'must be the 32-character APIv3 key').optional(),
+  WECHATPAY_PUBLIC_KEY: z.string().min(1).optional(),
+  WECHATPAY_PUBLIC_KEY_ID: z.string().min(1).optional(),
+  WECHATPAY_BASE_URL: z.url().default('https://api.mch.weixin.qq.com'),
+  /**
+   * Alipay OpenAPI (RSA2, public-key mode): app id, application private key and Alipay public key
+   * (PEM text with `\n` escapes, or a file path), or none. ALIPAY_SELLER_ID (the merchant's PID,
+   * 2088…) is checked on notifications when set.
+   */
+  ALIPAY_APP_ID: z.string().min(1).optional(),
+  ALIPAY_PRIVATE_KEY: z.string().min(1).optional(),
+  ALIPAY_PUBLIC_KEY: z.string().min(1).optional(),
+  ALIPAY_SELLER_ID: z.string().min(1).optional(),
+  ALIPAY_ENDPOINT: z.url().default('https://openapi.alipay.com'),
+  ALIPAY_GATEWAY: z.url().default('https://openapi.alipay.com/gateway.do'),
   /** Muted looping video behind the login page; unset keeps the still background. */
   LOGIN_VIDEO_URL: z.string().default(''),
   /**
@@ -151,7 +252,19 @@ export interface AppConfig {
   jwtSecret: string | undefined;
   sessionTtlHours: number;
   registerEnabled: boolean;
+  /** Create the demo account on an empty embedded database (always false in production). */
   demoAccount: boolean;
+  /** Fastify `trustProxy` (TRUST_PROXY): false, a hop count, or trusted proxy addresses. */
+  trustProxy: TrustProxy;
+  /** Per-account sign-in throttle (modules/auth/login-throttle.ts). */
+  loginThrottle: {
+    freeAttempts: number;
+    lockBaseSeconds: number;
+    lockMaxSeconds: number;
+    windowSeconds: number;
+  };
+  /** Bound of password hashes in flight (lib/passwords.ts). */
+  passwordHashing: { concurrency: number; queue: number };
   systemIsPersonal: boolean;
   productName: string;
   officialSiteUrl: string;
@@ -195,11 +308,112 @@ export interface AppConfig {
   licencePublicKey: string | undefined;
   helpCenterUrl: string;
   consultPhone: string;
+  /** Free-trial length in days (TRIAL_DAYS). */
+  trialDays: number;
+  /** Payment providers (modules/payments); a provider left unconfigured is null and not offered. */
+  payments: PaymentsConfig;
   loginVideoUrl: string;
   /** External office viewer URL template with `{url}` (WPS_VIEWER_URL), or null. */
   wpsViewerUrl: string | null;
   /** Origins allowed to embed /bimiframe (BIMIFRAME_ALLOWED_ORIGINS); empty: this site only. */
   bimIframeOrigins: string[];
+}
+
+/** WeChat Pay API v3 merchant settings (PEM texts). */
+export interface WechatPayConfig {
+  appId: string;
+  mchId: string;
+  /** Merchant API certificate (apiclient_cert.pem): its serial number signs requests. */
+  mchCertPem: string;
+  /** Merchant API private key (apiclient_key.pem). */
+  mchPrivateKeyPem: string;
+  /** APIv3 key: decrypts notification resources and platform certificates (AES-256-GCM). */
+  apiV3Key: string;
+  /** WeChat Pay public key and its id (public-key mode); null: platform certificates. */
+  platformPublicKey: { id: string; pem: string } | null;
+  baseUrl: string;
+}
+
+/** Alipay OpenAPI settings (PEM texts). */
+export interface AlipayConfig {
+  appId: string;
+  privateKeyPem: string;
+  alipayPublicKeyPem: string;
+  sellerId: string | null;
+  endpoint: string;
+  gateway: string;
+}
+
+export interface PaymentsConfig {
+  /** Where notify URLs point (PAY_NOTIFY_BASE_URL); null = the public URL at call time. */
+  notifyBaseUrl: string | null;
+  wechat: WechatPayConfig | null;
+  alipay: AlipayConfig | null;
+}
+
+/** A PEM given as text (`\n` escapes allowed) or as a path to a file holding it. */
+function pemOf(name: string, v: string, errors: string[]): string {
+  if (v.includes('-----BEGIN')) return v.replace(/\\n/g, '\n');
+  try {
+    const text = readFileSync(v, 'utf8');
+    if (!text.includes('-----BEGIN')) errors.push(`  ${name}: ${v} holds no PEM`);
+    return text;
+  } catch {
+    errors.push(`  ${name}: neither PEM text nor a readable file`);
+    return '';
+  }
+}
+
+/** The payment settings of the environment; all-or-none per provider (errors collected). */
+function paymentsOf(e: z.infer<typeof EnvSchema>, errors: string[]): PaymentsConfig {
+  const group = <K extends keyof typeof e>(keys: readonly K[], label: string): boolean => {
+    const given = keys.filter((k) => e[k] !== undefined);
+    if (given.length === 0) return false;
+    for (const k of keys)
+      if (e[k] === undefined) errors.push(`  ${String(k)}: required when any ${label} setting is given`);
+    return given.length === keys.length;
+  };
+  const wxKeys = [
+    'WECHATPAY_APP_ID',
+    'WECHATPAY_MCH_ID',
+    'WECHATPAY_MCH_CERT',
+    'WECHATPAY_MCH_PRIVATE_KEY',
+    'WECHATPAY_API_V3_KEY',
+  ] as const;
+  const wx = group(wxKeys, 'WECHATPAY_*');
+  if (Boolean(e.WECHATPAY_PUBLIC_KEY) !== Boolean(e.WECHATPAY_PUBLIC_KEY_ID))
+    errors.push('  WECHATPAY_PUBLIC_KEY / WECHATPAY_PUBLIC_KEY_ID: give both or neither');
+  const ali = group(['ALIPAY_APP_ID', 'ALIPAY_PRIVATE_KEY', 'ALIPAY_PUBLIC_KEY'] as const, 'ALIPAY_*');
+  return {
+    notifyBaseUrl: e.PAY_NOTIFY_BASE_URL?.replace(/\/+$/, '') ?? null,
+    wechat: wx
+      ? {
+          appId: e.WECHATPAY_APP_ID!,
+          mchId: e.WECHATPAY_MCH_ID!,
+          mchCertPem: pemOf('WECHATPAY_MCH_CERT', e.WECHATPAY_MCH_CERT!, errors),
+          mchPrivateKeyPem: pemOf('WECHATPAY_MCH_PRIVATE_KEY', e.WECHATPAY_MCH_PRIVATE_KEY!, errors),
+          apiV3Key: e.WECHATPAY_API_V3_KEY!,
+          platformPublicKey:
+            e.WECHATPAY_PUBLIC_KEY && e.WECHATPAY_PUBLIC_KEY_ID
+              ? {
+                  id: e.WECHATPAY_PUBLIC_KEY_ID,
+                  pem: pemOf('WECHATPAY_PUBLIC_KEY', e.WECHATPAY_PUBLIC_KEY, errors),
+                }
+              : null,
+          baseUrl: e.WECHATPAY_BASE_URL.replace(/\/+$/, ''),
+        }
+      : null,
+    alipay: ali
+      ? {
+          appId: e.ALIPAY_APP_ID!,
+          privateKeyPem: pemOf('ALIPAY_PRIVATE_KEY', e.ALIPAY_PRIVATE_KEY!, errors),
+          alipayPublicKeyPem: pemOf('ALIPAY_PUBLIC_KEY', e.ALIPAY_PUBLIC_KEY!, errors),
+          sellerId: e.ALIPAY_SELLER_ID ?? null,
+          endpoint: e.ALIPAY_ENDPOINT.replace(/\/+$/, ''),
+          gateway: e.ALIPAY_GATEWAY,
+        }
+      : null,
+  };
 }
 
 /** Thrown for an invalid environment; the message names each bad variable. */
@@ -220,6 +434,9 @@ export function loadConfig(
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  const trustProxy = parseTrustProxy(e.TRUST_PROXY);
+  if (typeof trustProxy === 'object' && !Array.isArray(trustProxy))
+    throw new ConfigError(`Invalid configuration:\n  TRUST_PROXY: ${trustProxy.error}`);
   if (e.SMS_PROVIDER === 'aliyun') {
     const missing = (
       [
@@ -234,6 +451,9 @@ export function loadConfig(
         `Invalid configuration:\n${missing.map((k) => `  ${k}: required when SMS_PROVIDER=aliyun`).join('\n')}`,
       );
   }
+  const payErrors: string[] = [];
+  const payments = paymentsOf(e, payErrors);
+  if (payErrors.length > 0) throw new ConfigError(`Invalid configuration:\n${payErrors.join('\n')}`);
   const repoRoot = path.resolve(import.meta.dirname, '../../..');
   const dataDir = path.resolve(repoRoot, e.DATA_DIR);
   const publicHost = e.HOST === '0.0.0.0' ? '127.0.0.1' : e.HOST;
@@ -250,7 +470,16 @@ export function loadConfig(
     jwtSecret: e.JWT_SECRET,
     sessionTtlHours: e.SESSION_TTL_HOURS,
     registerEnabled: e.REGISTER_ENABLED,
-    demoAccount: e.DEMO_ACCOUNT,
+    // Its password is published in the README: a production start never creates it.
+    demoAccount: e.DEMO_ACCOUNT && e.NODE_ENV !== 'production',
+    trustProxy,
+    loginThrottle: {
+      freeAttempts: e.LOGIN_FREE_ATTEMPTS,
+      lockBaseSeconds: e.LOGIN_LOCK_BASE_SECONDS,
+      lockMaxSeconds: Math.max(e.LOGIN_LOCK_BASE_SECONDS, e.LOGIN_LOCK_MAX_SECONDS),
+      windowSeconds: e.LOGIN_FAILURE_WINDOW_SECONDS,
+    },
+    passwordHashing: { concurrency: e.PASSWORD_HASH_CONCURRENCY, queue: e.PASSWORD_HASH_QUEUE },
     systemIsPersonal: e.SYSTEM_IS_PERSONAL,
     productName: e.PRODUCT_NAME,
     officialSiteUrl: e.OFFICIAL_SITE_URL,
@@ -300,6 +529,8 @@ export function loadConfig(
     licencePublicKey: e.LICENCE_PUBLIC_KEY?.replace(/\\n/g, '\n'),
     helpCenterUrl: e.HELP_CENTER_URL,
     consultPhone: e.CONSULT_PHONE,
+    trialDays: e.TRIAL_DAYS,
+    payments,
     loginVideoUrl: e.LOGIN_VIDEO_URL,
     wpsViewerUrl: e.WPS_VIEWER_URL ?? null,
     bimIframeOrigins: e.BIMIFRAME_ALLOWED_ORIGINS,

@@ -33,8 +33,10 @@ if (role !== 'worker') {
       `Sign in with the demo account: phone ${DEMO_ACCOUNT.phone}, password ${DEMO_ACCOUNT.password}`,
     );
   } else {
+    // Production never creates the demo account (its password is published): the first
+    // administrator comes from the command line.
     console.log(
-      'Create an account: node apps/server/src/cli.ts create-user --phone <phone> --password <pw> --name <name>',
+      'Create an account: node apps/server/src/cli.ts create-user --phone <phone> --password <pw> --name <name> [--admin]',
     );
   }
   console.log(`API documentation: ${config.publicUrl}/api/docs\n`);

@@ -4,7 +4,7 @@
  * and messages, §7 WebAccount calls, §8 success messages). Shared by server and web.
  */
 import { z } from 'zod';
-import { NewPasswordSchema, PhoneSchema } from './validation.ts';
+import { NewPasswordSchema, PhoneSchema, UNSAFE_TEXT_MESSAGE, unsafeTextReason } from './validation.ts';
 
 /** Messages of SMS codes (server answers and the web forms). */
 export const SmsMessages = {
@@ -120,9 +120,11 @@ function policy(password: string, path: string[], c: z.RefinementCtx): void {
 
 /** Personal-info form fields besides the avatar file (000 §3 userName, avator). */
 export const SaveUserInfoFields = z.object({
+  // Read from a multipart form, which the server's JSON screening does not see: screened here.
   userName: z
     .string({ error: AccountMessages.nameRequired })
     .trim()
     .min(1, AccountMessages.nameRequired)
-    .max(50),
+    .max(50)
+    .refine((s) => unsafeTextReason(s) === null, UNSAFE_TEXT_MESSAGE),
 });

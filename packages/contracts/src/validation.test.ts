@@ -8,6 +8,9 @@ import {
   normalizePhone,
   PHONE_PATTERN,
   PhoneSchema,
+  TEXT_TOO_LONG_MESSAGE,
+  UNSAFE_TEXT_MESSAGE,
+  unsafeTextReason,
 } from './validation.ts';
 
 const messageOf = (r: { success: boolean; error?: { issues: Array<{ message: string }> } }) =>
@@ -83,5 +86,15 @@ describe('unified social credit code (GB 32100-2015)', () => {
     expect(CreditCodeSchema.safeParse('91350100M000100Y44').error?.issues[0]?.message).toBe(
       '组织机构代码校验失败，请核对后重新输入',
     );
+  });
+});
+
+describe('request strings (issue 15)', () => {
+  it('refuses NUL, lone surrogates and over-long strings; keeps CJK and emoji', () => {
+    expect(unsafeTextReason('图纸 🙂 drawing')).toBeNull();
+    expect(unsafeTextReason('a\u0000b')).toBe(UNSAFE_TEXT_MESSAGE);
+    expect(unsafeTextReason('\ud83d')).toBe(UNSAFE_TEXT_MESSAGE);
+    expect(unsafeTextReason('\ude42x')).toBe(UNSAFE_TEXT_MESSAGE);
+    expect(unsafeTextReason('abcd', 3)).toBe(TEXT_TOO_LONG_MESSAGE);
   });
 });

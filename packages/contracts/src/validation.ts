@@ -70,3 +70,28 @@ export const CreditCodeSchema = z
   .transform((v) => v.toUpperCase())
   .refine((v) => v.length === 18, '请输入18位组织机构代码')
   .refine(isCreditCode, '组织机构代码校验失败，请核对后重新输入');
+
+/**
+ * Longest string any request field may carry (issue 15: lengths bounded). Schemas bound their own
+ * fields tighter; this is the backstop the server applies to every string of every request.
+ */
+export const MAX_INPUT_STRING_LENGTH = 8192;
+
+/** Message of a request string with a NUL byte or a lone surrogate. */
+export const UNSAFE_TEXT_MESSAGE = '参数错误：包含非法字符';
+/** Message of a request string longer than MAX_INPUT_STRING_LENGTH. */
+export const TEXT_TOO_LONG_MESSAGE = '参数错误：内容过长';
+
+/** A high surrogate not followed by a low one, or a low one not preceded by a high one. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/**
+ * Why a request string is refused, or null when it is acceptable: it holds a NUL (U+0000, which
+ * PostgreSQL text cannot store) or a lone UTF-16 surrogate (not a character; no UTF-8 form), or it
+ * is longer than `max`.
+ */
+export function unsafeTextReason(s: string, max = MAX_INPUT_STRING_LENGTH): string | null {
+  if (s.length > max) return TEXT_TOO_LONG_MESSAGE;
+  if (s.includes('\0') || LONE_SURROGATE.test(s)) return UNSAFE_TEXT_MESSAGE;
+  return null;
+}

@@ -10,11 +10,20 @@ export class AppError extends Error {
   readonly code: number;
   /** The envelope's `data` (null unless the code defines one, e.g. -120's open files). */
   readonly data: unknown;
-  constructor(status: number, msg: string, code: number = ResultCode.fail, data: unknown = null) {
+  /** Seconds to send as `Retry-After` (429 lock-outs, 503 busy), if any. */
+  readonly retryAfter: number | undefined;
+  constructor(
+    status: number,
+    msg: string,
+    code: number = ResultCode.fail,
+    data: unknown = null,
+    opts: { retryAfter?: number } = {},
+  ) {
     super(msg);
     this.status = status;
     this.code = code;
     this.data = data;
+    this.retryAfter = opts.retryAfter;
   }
 }
 
@@ -33,5 +42,6 @@ export const conflict = (msg: string) => new AppError(409, msg);
 export const gone = (msg: string) => new AppError(410, msg);
 /** 413: quota or size exceeded. */
 export const tooLarge = (msg: string) => new AppError(413, msg, ResultCode.refused);
-/** 429: too many attempts. */
-export const tooMany = (msg: string) => new AppError(429, msg, ResultCode.refused);
+/** 429: too many attempts (with the seconds to wait as Retry-After, when known). */
+export const tooMany = (msg: string, retryAfter?: number) =>
+  new AppError(429, msg, ResultCode.refused, null, { retryAfter });

@@ -1,7 +1,9 @@
 /**
  * Signed tokens (jose, HS256): session tokens `{sub: userId, sid: sessionId}`, share-visitor tokens
- * `{shr: shareCode}` and short-lived file tickets `{f: fileId, v: variant, dl, n?: version, sid?/u?: session and user}`
- * used in signed URLs.
+ * `{shr: shareCode}` and short-lived file tickets `{f: fileId, v: variant, dl, n?: version, s?: share
+ * code, sid?/u?: session and user}` used in signed URLs. A ticket names where it came from (a share
+ * link, a session, or a user's embed link) so that its use is checked against that origin
+ * (modules/files/ticket-access.ts).
  */
 import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
@@ -17,9 +19,12 @@ export interface FileTicket {
   download: boolean;
   /** A version other than the file's current one (issue 5 versions); absent = current. */
   version?: number;
-  /** The signed-in session (and its user) the ticket was made for: folder zips re-check access as that caller. */
+  /** The signed-in session (and its user) the ticket was made for: its use re-checks access as that caller. */
   sessionId?: string;
+  /** The user it was made for (with `sessionId`: that session; alone: a user's embed or bridge link). */
   userId?: string;
+  /** The share link it was handed out by: its use needs the link to be live. */
+  shareCode?: string;
 }
 
 export interface Tokens {
@@ -85,6 +90,7 @@ export function createTokens(secret: Uint8Array): Tokens {
           ...(t.version !== undefined ? { n: t.version } : {}),
           ...(t.sessionId !== undefined ? { sid: t.sessionId } : {}),
           ...(t.userId !== undefined ? { u: t.userId } : {}),
+          ...(t.shareCode !== undefined ? { s: t.shareCode } : {}),
         },
         'file',
         ttl,
@@ -99,6 +105,7 @@ export function createTokens(secret: Uint8Array): Tokens {
         ...(typeof p.n === 'number' ? { version: p.n } : {}),
         ...(typeof p.sid === 'string' ? { sessionId: p.sid } : {}),
         ...(typeof p.u === 'string' ? { userId: p.u } : {}),
+        ...(typeof p.s === 'string' ? { shareCode: p.s } : {}),
       };
     },
   };

@@ -4,7 +4,9 @@
  * "this changed" notices. With REDIS_URL the Redis adapter fans events out across API nodes, and a
  * worker-only process can emit through the same adapter without listening on HTTP. Modules may handle
  * client events of registered sockets (`onClientEvent`, e.g. modelOpen of modules/model-opens) and
- * learn of their disconnects (`onDisconnect`).
+ * learn of their disconnects (`onDisconnect`). `admit` may refuse connections and registrations
+ * (a private deployment without a valid licence, as the HTTP API does); `endSession` takes the
+ * sockets of an ended session out of their user's rooms, on whichever node they are connected.
  */
 import type { Server as HttpServer } from 'node:http';
 import { Server } from 'socket.io';
@@ -23,6 +25,11 @@ export interface Hub {
   toSession(sessionId: string, event: string, payload: unknown): void;
   /** Send `event` to the given sockets (by socket id), on whichever API node they are connected. */
   toSockets(socketIds: string[], event: string, payload: unknown): void;
+  /**
+   * The sockets registered with an ended session (logged out, signed in elsewhere) of `userId` stop
+   * receiving the user's and the signed-in notices; their session room stays, for a last AccountExit.
+   */
+  endSession(sessionId: string, userId: string): void;
   /**
    * Handle a client event of registered (signed-in) sockets: `handler(client, payload)` answers the
    * client's ack, if it asked for one. Unregistered sockets get `{ ok: false }`. Register before listening.
@@ -53,11 +60,13 @@ export const sessionRoom = (sessionId: string) => `session:${sessionId}`;
  * Create the hub.
  * @param httpServer attach to this server (API role); omit for an emit-only hub (worker role).
  * @param authenticate resolves a token to its user and session, or null.
+ * @param admit answers why connections are refused now (a message), or null to let them in.
  */
 export async function createHub(opts: {
   httpServer?: HttpServer;
   redisUrl?: string;
   authenticate: (token: string) => Promise<{ userId: string; sessionId: string } | null>;
+  admit?: () => Promise<string | null>;
 }): Promise<Hub> {
   const io = new Server({ path: HUB_PATH, serveClient: false, cors: { origin: false } });
   const clientHandlers = new Map<string, (client: HubClient, payload: unknown) => Promise<unknown>>();
@@ -69,8 +78,16 @@ export async function createHub(opts: {
     redis.push(pub, sub);
     io.adapter(createAdapter(pub, sub));
   }
+  const admit = opts.admit;
   if (opts.httpServer) {
     io.attach(opts.httpServer);
+    if (admit)
+      io.use((_socket, next) => {
+        admit().then(
+          (refused) => next(refused ? new Error(refused) : undefined),
+          () => next(new Error('refused')),
+        );
+      });
     io.on('connection', (socket) => {
       /** The registered client of this socket (null before registration or after a refused one). */
       let client: HubClient | null = null;
@@ -81,7 +98,8 @@ export async function createHub(opts: {
       };
       const register = async (token: unknown, ack?: (ok: boolean) => void) => {
         const raw = typeof token === 'string' ? token.replace(/^Bearer\s+/i, '') : '';
-        const who = raw ? await opts.authenticate(raw).catch(() => null) : null;
+        const refused = admit ? await admit().catch(() => 'refused') : null;
+        const who = raw && !refused ? await opts.authenticate(raw).catch(() => null) : null;
         for (const room of socket.rooms) if (room !== socket.id) void socket.leave(room);
         if (who) await socket.join([userRoom(who.userId), sessionRoom(who.sessionId), SIGNED_IN_ROOM]);
         // Another account on the same socket (sign-out, sign-in): what the previous one held is freed.
@@ -119,6 +137,9 @@ export async function createHub(opts: {
     },
     toSession(sessionId, event, payload) {
       io.to(sessionRoom(sessionId)).emit(event, payload);
+    },
+    endSession(sessionId, userId) {
+      io.in(sessionRoom(sessionId)).socketsLeave([userRoom(userId), SIGNED_IN_ROOM]);
     },
     toSockets(socketIds, event, payload) {
       // Every socket is in the room named by its id, so this reaches sockets on other nodes too.

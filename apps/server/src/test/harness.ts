@@ -34,7 +34,8 @@ export interface TestApp {
 /** Which database the suite runs on. */
 export const testDbKind = process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
 
-async function freshPostgres(): Promise<{ url: string; drop: () => Promise<void> }> {
+/** A fresh, empty database on the local PostgreSQL server (TEST_PG_URL), and how to drop it. */
+export async function freshPostgres(): Promise<{ url: string; drop: () => Promise<void> }> {
   const base = process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
   const name = `bimdrive_test_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
   const admin = new pg.Client({ connectionString: base });
@@ -86,6 +87,12 @@ export async function startTestApp(overrides: Partial<AppConfig> = {}): Promise<
   };
 }
 
+/**
+ * What the HTTP helpers below need of an app: its base URL (a TestApp, or a server process started
+ * by a test, e.g. modules/conversions/crash-recovery.int.test.ts).
+ */
+export type Reachable = Pick<TestApp, 'baseUrl'>;
+
 /** A signed-in test user. */
 export interface TestUser {
   token: string;
@@ -96,7 +103,7 @@ export interface TestUser {
 
 let phoneSeq = 0;
 /** Register a new user through the API and return its token. */
-export async function signUp(t: TestApp, name = '测试用户'): Promise<TestUser> {
+export async function signUp(t: Reachable, name = '测试用户'): Promise<TestUser> {
   phoneSeq += 1;
   const phone = `139${String(Date.now() % 1e5).padStart(5, '0')}${String(phoneSeq).padStart(3, '0')}`;
   const password = 'Passw0rd!x';
@@ -107,7 +114,7 @@ export async function signUp(t: TestApp, name = '测试用户'): Promise<TestUse
 
 /** JSON call answering status and envelope. */
 export async function call<T = unknown>(
-  t: TestApp,
+  t: Reachable,
   method: 'GET' | 'POST',
   url: string,
   opts: { token?: string; body?: unknown; query?: Record<string, string>; auth?: string } = {},
@@ -127,7 +134,7 @@ export async function call<T = unknown>(
 
 /** tus creation (POST); answers the response. */
 export async function tusCreate(
-  t: TestApp,
+  t: Reachable,
   token: string,
   size: number,
   meta: Record<string, string>,
@@ -148,7 +155,7 @@ export async function tusCreate(
 
 /** tus PATCH of a chunk at an offset. */
 export async function tusPatch(
-  t: TestApp,
+  t: Reachable,
   token: string,
   location: string,
   offset: number,
@@ -168,7 +175,7 @@ export async function tusPatch(
 
 /** Upload bytes in one go via tus; answers the new file's iuid. */
 export async function uploadBytes(
-  t: TestApp,
+  t: Reachable,
   token: string,
   fileName: string,
   bytes: Uint8Array,
@@ -184,14 +191,19 @@ export async function uploadBytes(
 }
 
 /** Upload a file from the shared test data. */
-export async function uploadTestFile(t: TestApp, token: string, rel: string, folderId = ''): Promise<string> {
+export async function uploadTestFile(
+  t: Reachable,
+  token: string,
+  rel: string,
+  folderId = '',
+): Promise<string> {
   const bytes = new Uint8Array(await readFile(path.join(TESTDATA, rel)));
   return uploadBytes(t, token, path.basename(rel), bytes, folderId);
 }
 
 /** Poll a file until its statusType is one of `done` (default 3 or 4). */
 export async function waitForStatus(
-  t: TestApp,
+  t: Reachable,
   token: string,
   iuid: string,
   done = [3, 4],
@@ -208,7 +220,7 @@ export async function waitForStatus(
 }
 
 /** Connect to the hub and register the token; answers the socket once registered. */
-export async function connectHub(t: TestApp, token: string): Promise<Socket> {
+export async function connectHub(t: Reachable, token: string): Promise<Socket> {
   const socket = io(t.baseUrl, { path: HUB_PATH, transports: ['websocket'], reconnection: false });
   await new Promise<void>((resolve, reject) => {
     socket.once('connect_error', reject);

@@ -23,10 +23,10 @@ import {
 } from '@bimdrive/contracts';
 import type { AppContext } from '../../app-context.ts';
 import { badRequest, notFound, tooLarge } from '../../lib/errors.ts';
-import { bearerToken, ok, okNull, okSchema } from '../../lib/http.ts';
-import { authService } from '../auth/auth.service.ts';
+import { ok, okNull, okSchema } from '../../lib/http.ts';
 import { accountService } from './account.service.ts';
 import { decryptAvatarPath } from './avatar.ts';
+import { callerOf } from '../auth/route-auth.ts';
 
 /** Read the multipart personal form: `userName` and at most one `avator` file. */
 async function readSaveForm(
@@ -57,7 +57,6 @@ async function readSaveForm(
 
 /** Register the account routes. */
 export function accountRoutes(ctx: AppContext): FastifyPluginAsyncZod {
-  const auth = authService(ctx);
   const account = accountService(ctx);
   const tags = ['account'];
   const sendLimit = { rateLimit: { max: 20, timeWindow: '1 minute' } };
@@ -68,7 +67,7 @@ export function accountRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     });
 
     app.post(Api.accountSave, { schema: { tags, response: okNull } }, async (req) => {
-      const caller = await auth.authenticate(bearerToken(req));
+      const caller = callerOf(req);
       // multipart (the web form, 000 §3 userName + avator) or JSON {userName} for a name only
       const { fields, file } = req.isMultipart()
         ? await readSaveForm(req.parts())
@@ -80,11 +79,11 @@ export function accountRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     });
 
     app.get(Api.accountBaseInfo, { schema: { tags, response: okSchema(BaseInfo) } }, async (req) =>
-      ok(await account.baseInfo(await auth.authenticate(bearerToken(req)))),
+      ok(await account.baseInfo(callerOf(req))),
     );
 
     app.post(Api.setPassword, { schema: { tags, body: SetPasswordBody, response: okNull } }, async (req) => {
-      const caller = await auth.authenticate(bearerToken(req));
+      const caller = callerOf(req);
       await account.setPassword(caller, req.body.password);
       return ok(null, AccountMessages.set);
     });
@@ -96,7 +95,7 @@ export function accountRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
       },
       async (req) => {
-        const caller = await auth.authenticate(bearerToken(req));
+        const caller = callerOf(req);
         await account.editPwd(caller, req.body.oldPwd, req.body.newPwd);
         return ok(null, AccountMessages.changed);
       },
@@ -109,7 +108,6 @@ export function accountRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
       },
       async (req) => {
-        await auth.authenticate(bearerToken(req));
         return ok(await account.validateRegistPhone(req.body.phone));
       },
     );
@@ -118,7 +116,7 @@ export function accountRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       Api.sendEditPhoneSms,
       { schema: { tags, body: PhoneBody, response: okSchema(SmsSent) }, config: sendLimit },
       async (req) => {
-        const caller = await auth.authenticate(bearerToken(req));
+        const caller = callerOf(req);
         return ok(await account.sendEditPhoneSms(caller, req.body.phone), SmsMessages.sent);
       },
     );
@@ -127,21 +125,24 @@ export function accountRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       Api.editPhoneFirstStep,
       { schema: { tags, body: PhoneCodeBody, response: okNull } },
       async (req) => {
-        const caller = await auth.authenticate(bearerToken(req));
+        const caller = callerOf(req);
         await account.editPhoneFirstStep(caller, req.body.phone, req.body.code);
         return ok(null, '验证成功');
       },
     );
 
     app.post(Api.editPhone, { schema: { tags, body: PhoneCodeBody, response: okNull } }, async (req) => {
-      const caller = await auth.authenticate(bearerToken(req));
+      const caller = callerOf(req);
       await account.editPhone(caller, req.body.phone, req.body.code);
       return ok(null, AccountMessages.changed);
     });
 
     app.get(
       Api.imgFile,
-      { schema: { tags, querystring: z.object({ fileUrl: z.string().max(512).default('') }) } },
+      {
+        schema: { tags, querystring: z.object({ fileUrl: z.string().max(512).default('') }) },
+        config: { public: 'signed-url' },
+      },
       async (req, reply) => {
         const key = decryptAvatarPath(ctx, req.query.fileUrl);
         const stat = key ? await ctx.storage.stat(key) : null;

@@ -12,35 +12,34 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import rangeParser from 'range-parser';
 import { Api, ArchiveEntryQuery, ArchiveListing, VersionedIuidQuery } from '@bimdrive/contracts';
 import type { AppContext } from '../../app-context.ts';
-import { bearerToken, ok, okSchema, shareToken } from '../../lib/http.ts';
-import { authService } from '../auth/auth.service.ts';
+import { ok, okSchema, shareToken } from '../../lib/http.ts';
 import { disposition } from '../files/file-serve.routes.ts';
 import { SVG_CSP } from '../files/image-rendition.ts';
 import { archivesService } from './archives.service.ts';
+import { callerOf } from '../auth/route-auth.ts';
 
 /** Register the archive routes. */
 export function archivesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
-  const auth = authService(ctx);
   const archives = archivesService(ctx);
   return async (app) => {
     app.get(
       Api.archiveEntries,
       { schema: { tags: ['files'], querystring: VersionedIuidQuery, response: okSchema(ArchiveListing) } },
       async (req) => {
-        const caller = await auth.authenticate(bearerToken(req));
+        const caller = callerOf(req);
         return ok(await archives.listForCaller(caller, req.query.IUID, req.query.version));
       },
     );
 
     app.get(
       Api.shareArchiveEntries,
-      { schema: { tags: ['shares'], response: okSchema(ArchiveListing) } },
+      { schema: { tags: ['shares'], response: okSchema(ArchiveListing) }, config: { public: 'share-token' } },
       async (req) => ok(await archives.listForShare(shareToken(req))),
     );
 
     app.get(
       Api.archiveEntry,
-      { schema: { tags: ['files'], querystring: ArchiveEntryQuery } },
+      { schema: { tags: ['files'], querystring: ArchiveEntryQuery }, config: { public: 'signed-url' } },
       async (req, reply) => {
         const header = req.headers.range;
         let unsatisfiable: number | null = null;

@@ -21,9 +21,10 @@ import type { AppContext } from '../../app-context.ts';
 import { AppError, badRequest, forbidden, notFound } from '../../lib/errors.ts';
 import { originalKeyOf } from '../../storage/local-storage.ts';
 import type { Caller } from '../auth/auth.service.ts';
-import { TICKET_TTL_SECONDS } from '../files/file-tickets.ts';
+import { originClaims, sessionOrigin, TICKET_TTL_SECONDS, type TicketOrigin } from '../files/file-tickets.ts';
 import { filesRepository, type FileRowDb } from '../files/files.repository.ts';
 import { filesService } from '../files/files.service.ts';
+import { ticketAccess, TICKET_REFUSED_MSG } from '../files/ticket-access.ts';
 import { webpRendition } from '../files/image-rendition.ts';
 import { mimeFor, previewKindFor } from '../files/preview-kind.ts';
 import { sharesService } from '../shares/shares.service.ts';
@@ -55,6 +56,7 @@ export interface EntryBody {
 export function archivesService(ctx: AppContext) {
   const files = filesService(ctx);
   const shares = sharesService(ctx);
+  const tickets = ticketAccess(ctx);
   const repo = filesRepository(ctx.db);
   const versions = versionsRepository(ctx.db);
 
@@ -97,11 +99,15 @@ export function archivesService(ctx: AppContext) {
     };
   }
 
-  async function listing(f: FileRowDb, canDownload: boolean): Promise<ArchiveListingValue> {
+  async function listing(
+    f: FileRowDb,
+    canDownload: boolean,
+    origin: TicketOrigin,
+  ): Promise<ArchiveListingValue> {
     const { format, entries, total } = await readEntries(f, ARCHIVE_MAX_LISTED);
     const sign = (download: boolean) =>
       ctx.tokens.signTicket(
-        { fileId: f.id, variant: ARCHIVE_VARIANT, download, version: f.versionNo },
+        { fileId: f.id, variant: ARCHIVE_VARIANT, download, version: f.versionNo, ...originClaims(origin) },
         TICKET_TTL_SECONDS,
       );
     const viewTicket = encodeURIComponent(await sign(canDownload));
@@ -136,7 +142,7 @@ export function archivesService(ctx: AppContext) {
      */
     async listForCaller(caller: Caller, id: string, n?: number): Promise<ArchiveListingValue> {
       const { file, access } = await files.requireFileAccess(caller, id, 'view');
-      return listing(await atVersion(file, n), access.rights.download);
+      return listing(await atVersion(file, n), access.rights.download, sessionOrigin(caller));
     },
 
     /**
@@ -145,7 +151,7 @@ export function archivesService(ctx: AppContext) {
      */
     async listForShare(token: string | undefined): Promise<ArchiveListingValue> {
       const { share, file } = await shares.visit(token);
-      return listing(file, share.allowDownload);
+      return listing(file, share.allowDownload, { shareCode: share.code });
     },
 
     /**
@@ -162,10 +168,12 @@ export function archivesService(ctx: AppContext) {
       rangeOf: (size: number) => { start: number; end: number } | undefined,
     ): Promise<EntryBody> {
       const ticket = await ctx.tokens.verifyTicket(token);
-      if (!ticket || ticket.variant !== ARCHIVE_VARIANT) throw new AppError(403, '链接已失效，请刷新后重试');
+      if (!ticket || ticket.variant !== ARCHIVE_VARIANT) throw new AppError(403, TICKET_REFUSED_MSG);
       if (dl && !ticket.download) throw forbidden('没有下载权限');
       const found = await repo.findById(ticket.fileId);
       if (!found || found.kind !== 2) throw notFound();
+      // Its origin (share link or session) must still allow it (revocation, issue 15).
+      await tickets.check(token, ticket);
       const f = await atVersion(found, ticket.version);
       const { format, entries } = await readEntries(f, index + 1);
       const raw = entries[index];

@@ -11,43 +11,47 @@ import {
   SpaceInfo,
 } from '@bimdrive/contracts';
 import type { AppContext } from '../../app-context.ts';
-import { bearerToken, ok, okNull, okSchema } from '../../lib/http.ts';
+import { ok, okNull, okSchema } from '../../lib/http.ts';
 import { companiesService } from '../companies/companies.service.ts';
 import { authService, presentUser } from './auth.service.ts';
+import { callerOf } from './route-auth.ts';
 
 /** Register the auth routes. */
 export function authRoutes(ctx: AppContext, demoPhone: () => string | null): FastifyPluginAsyncZod {
   const auth = authService(ctx);
   const companies = companiesService(ctx);
   return async (app) => {
-    app.get(Api.clientConfig, { schema: { tags: ['auth'], response: okSchema(ClientConfig) } }, async () =>
-      ok({
-        productName: ctx.config.productName,
-        registerEnabled: ctx.config.registerEnabled,
-        systemIsPersonal: ctx.config.systemIsPersonal,
-        officialSiteUrl: ctx.config.officialSiteUrl,
-        demoPhone: demoPhone(),
-        privateDeployment: ctx.config.privateDeployment,
-        loginVideoUrl: ctx.config.loginVideoUrl,
-        helpCenterUrl: ctx.config.helpCenterUrl,
-        consultPhone: ctx.config.consultPhone,
-        dingtalkEnabled: Boolean(ctx.config.dingtalk.appKey && ctx.config.dingtalk.appSecret),
-        defaultCorpId: ctx.config.dingtalk.corpId ?? '',
-        uploadConcurrency: ctx.config.uploadConcurrency,
-      }),
+    app.get(
+      Api.clientConfig,
+      { schema: { tags: ['auth'], response: okSchema(ClientConfig) }, config: { public: true } },
+      async () =>
+        ok({
+          productName: ctx.config.productName,
+          registerEnabled: ctx.config.registerEnabled,
+          systemIsPersonal: ctx.config.systemIsPersonal,
+          officialSiteUrl: ctx.config.officialSiteUrl,
+          demoPhone: demoPhone(),
+          privateDeployment: ctx.config.privateDeployment,
+          loginVideoUrl: ctx.config.loginVideoUrl,
+          helpCenterUrl: ctx.config.helpCenterUrl,
+          consultPhone: ctx.config.consultPhone,
+          dingtalkEnabled: Boolean(ctx.config.dingtalk.appKey && ctx.config.dingtalk.appSecret),
+          defaultCorpId: ctx.config.dingtalk.corpId ?? '',
+          uploadConcurrency: ctx.config.uploadConcurrency,
+        }),
     );
 
     app.post(
       Api.login,
       {
         schema: { tags: ['auth'], body: LoginBody, response: okSchema(LoginData) },
-        config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
+        config: { public: true, rateLimit: { max: 20, timeWindow: '1 minute' } },
       },
       async (req) =>
         ok(
           req.body.code
             ? await auth.loginWithCode(req.body.phone, req.body.code)
-            : await auth.login(req.body.phone, req.body.password ?? ''),
+            : await auth.login(req.body.phone, req.body.password ?? '', req.ip),
           '登录成功',
         ),
     );
@@ -56,26 +60,26 @@ export function authRoutes(ctx: AppContext, demoPhone: () => string | null): Fas
       Api.register,
       {
         schema: { tags: ['auth'], body: RegisterBody, response: okSchema(LoginData) },
-        config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
+        config: { public: true, rateLimit: { max: 10, timeWindow: '1 minute' } },
       },
       async (req) =>
         ok(await auth.register(req.body.phone, req.body.password, req.body.name, req.body.code), '注册成功'),
     );
 
     app.post(Api.logout, { schema: { tags: ['auth'], response: okNull } }, async (req) => {
-      const caller = await auth.authenticate(bearerToken(req));
+      const caller = callerOf(req);
       await auth.logout(caller);
       return ok(null, '已退出登录');
     });
 
     app.get(Api.userInfo, { schema: { tags: ['auth'], response: okSchema(SessionUser) } }, async (req) => {
-      const caller = await auth.authenticate(bearerToken(req));
+      const caller = callerOf(req);
       const corpName = caller.user.corpId ? (await companies.mine(caller))?.corpName : '';
       return ok(presentUser(caller.user, ctx, corpName));
     });
 
     app.get(Api.space, { schema: { tags: ['auth'], response: okSchema(SpaceInfo) } }, async (req) => {
-      const { user } = await auth.authenticate(bearerToken(req));
+      const { user } = callerOf(req);
       const usable = user.quotaBytes;
       return ok({
         usedSpace: user.usedBytes,

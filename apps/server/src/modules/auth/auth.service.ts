@@ -16,6 +16,7 @@ import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { avatarUrl } from '../account/avatar.ts';
 import { smsService } from '../sms/sms.service.ts';
 import { authRepository, type UserRow } from './auth.repository.ts';
+import { lockedOut } from './login-throttle.ts';
 
 /** The caller of an authenticated request. */
 export interface Caller {
@@ -25,6 +26,9 @@ export interface Caller {
 
 /** A precomputed hash so unknown phones cost the same time as wrong passwords. */
 let dummyHash: Promise<string> | null = null;
+
+/** A phone as the log shows it: 138****0000. */
+export const maskPhone = (phone: string) => phone.replace(/^(\d{3})\d{4}(\d{4})$/, '$1****$2');
 
 /** Present a user row (and the name of their company, if any) as the session user of 000 §3. */
 export function presentUser(u: UserRow, ctx: AppContext, corpName = ''): SessionUserValue {
@@ -56,7 +60,10 @@ export function authService(ctx: AppContext) {
     const ttl = ctx.config.sessionTtlHours * 3600;
     const session = await repo.insertSession(user.id, new Date(Date.now() + ttl * 1000));
     const ended = await repo.revokeOtherSessions(user.id, session.id, 'signed-in-elsewhere');
-    for (const sid of ended) ctx.hub.toSession(sid, HubEvents.accountExit, { reason: 'signed-in-elsewhere' });
+    for (const sid of ended) {
+      ctx.hub.toSession(sid, HubEvents.accountExit, { reason: 'signed-in-elsewhere' });
+      ctx.hub.endSession(sid, user.id);
+    }
     const token = await ctx.tokens.signSession(user.id, session.id, ttl);
     const u = presentUser(user, ctx);
     return {
@@ -76,16 +83,35 @@ export function authService(ctx: AppContext) {
 
   return {
     /**
-     * Phone + password sign-in. A new sign-in ends the account's other sessions (AccountExit).
-     * @throws AppError 400 with one message for unknown phone or wrong password.
+     * Phone + password sign-in. A new sign-in ends the account's other sessions (AccountExit). Wrong
+     * passwords are counted per account (login-throttle.ts): past the free attempts the account
+     * waits, growing with each further wrong one, and meanwhile answers 429 without a check.
+     * @throws AppError 400 with one message for unknown phone or wrong password; 429 while the
+     *   account waits; 503 when too many password checks are queued (lib/passwords.ts).
      */
-    async login(phone: string, password: string): Promise<LoginDataValue> {
-      const user = await repo.findUserByPhone(normalizePhone(phone));
-      dummyHash ??= hashPassword('timing-equaliser');
+    async login(phone: string, password: string, client = ''): Promise<LoginDataValue> {
+      const account = normalizePhone(phone);
+      const wait = await ctx.loginThrottle.waitOf(account);
+      if (wait > 0) {
+        ctx.log.warn({ phone: maskPhone(account), client, wait }, 'sign-in refused: account waits');
+        throw lockedOut(wait);
+      }
+      const user = await repo.findUserByPhone(account);
+      // A refused hash (queue full, 503) is not kept: the next sign-in makes it again.
+      dummyHash ??= hashPassword('timing-equaliser').catch((err: unknown) => {
+        dummyHash = null;
+        throw err;
+      });
       const ok = user?.passwordHash
         ? await verifyPassword(password, user.passwordHash)
         : (await verifyPassword(password, await dummyHash), false);
-      if (!user || !ok) throw new AppError(400, '手机号或密码错误');
+      if (!user || !ok) {
+        const lock = await ctx.loginThrottle.failed(account);
+        ctx.log.warn({ phone: maskPhone(account), client, lock }, 'sign-in failed: wrong phone or password');
+        if (lock > 0) throw lockedOut(lock);
+        throw new AppError(400, '手机号或密码错误');
+      }
+      await ctx.loginThrottle.succeeded(account);
       return startSession(user);
     },
 
@@ -148,6 +174,7 @@ export function authService(ctx: AppContext) {
 
     async logout(caller: Caller): Promise<void> {
       await repo.revokeSession(caller.sessionId, 'logout');
+      ctx.hub.endSession(caller.sessionId, caller.user.id);
     },
 
     /**

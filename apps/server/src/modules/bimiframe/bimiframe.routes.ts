@@ -16,13 +16,14 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { Api, BimIframeData, BimIframeLink, BimIframeLinkBody, BimIframeQuery } from '@bimdrive/contracts';
 import type { AppContext } from '../../app-context.ts';
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';
-import { bearerToken, ok, okSchema } from '../../lib/http.ts';
+import { ok, okSchema } from '../../lib/http.ts';
 import { formatDateTime } from '../../lib/time.ts';
-import { authService } from '../auth/auth.service.ts';
 import { filesRepository } from '../files/files.repository.ts';
 import { filesService } from '../files/files.service.ts';
 import { previewKindFor } from '../files/preview-kind.ts';
 import { buildPreview } from '../files/preview.service.ts';
+import { ticketAccess } from '../files/ticket-access.ts';
+import { callerOf } from '../auth/route-auth.ts';
 
 /** The ticket variant of a frame link (never served as bytes by the signed-file route). */
 const FRAME = 'bim-iframe';
@@ -38,21 +39,25 @@ function frameType(kind: string): 'model' | 'drawing' | null {
 
 /** Register the /bimiframe routes. */
 export function bimIframeRoutes(ctx: AppContext): FastifyPluginAsyncZod {
-  const auth = authService(ctx);
   const files = filesService(ctx);
   const repo = filesRepository(ctx.db);
+  const tickets = ticketAccess(ctx);
   const tags = ['bimiframe'];
   return async (app) => {
     app.post(
       Api.bimIframeLink,
       { schema: { tags, body: BimIframeLinkBody, response: okSchema(BimIframeLink) } },
       async (req) => {
-        const caller = await auth.authenticate(bearerToken(req));
+        const caller = callerOf(req);
         const f = await files.requireFile(caller, req.body.IUID, 'view');
         const type = f.kind === 2 ? frameType(previewKindFor(f.suffix)) : null;
         if (!type) throw badRequest('只有模型和图纸可以生成嵌入链接');
         const seconds = req.body.hours * 3600;
-        const src = await ctx.tokens.signTicket({ fileId: f.id, variant: FRAME, download: false }, seconds);
+        // The link outlives sessions (another site keeps it) but not the user's right to the file.
+        const src = await ctx.tokens.signTicket(
+          { fileId: f.id, variant: FRAME, download: false, userId: caller.user.id },
+          seconds,
+        );
         const query = new URLSearchParams({ type, src, viewMode: req.body.viewMode });
         return ok({
           url: `${ctx.config.publicUrl}${FRAME_PATH}?${query.toString()}`,
@@ -63,13 +68,21 @@ export function bimIframeRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.get(
       Api.bimIframePreview,
-      { schema: { tags, querystring: BimIframeQuery, response: okSchema(BimIframeData) } },
+      {
+        schema: { tags, querystring: BimIframeQuery, response: okSchema(BimIframeData) },
+        config: { public: 'signed-url' },
+      },
       async (req) => {
         const ticket = await ctx.tokens.verifyTicket(req.query.src);
-        if (!ticket || ticket.variant !== FRAME) throw new AppError(403, '嵌入链接无效或已过期');
+        if (!ticket?.userId || ticket.variant !== FRAME) throw new AppError(403, '嵌入链接无效或已过期');
         const f = await repo.findById(ticket.fileId);
         if (!f || f.kind !== 2) throw notFound('文件不存在或已被删除');
-        const preview = await buildPreview(ctx, f, { canDownload: false, collected: false });
+        await tickets.check(req.query.src, ticket);
+        const preview = await buildPreview(ctx, f, {
+          canDownload: false,
+          collected: false,
+          origin: { userId: ticket.userId },
+        });
         return ok({ preview, allowedOrigins: ctx.config.bimIframeOrigins });
       },
     );

@@ -28,27 +28,26 @@ import {
   MyCompany,
 } from '@bimdrive/contracts';
 import type { AppContext } from '../../app-context.ts';
-import { bearerToken, ok, okNull, okSchema } from '../../lib/http.ts';
-import { authService } from '../auth/auth.service.ts';
+import { ok, okNull, okSchema } from '../../lib/http.ts';
 import { companiesService } from './companies.service.ts';
 import { companyInvitesService } from './company-invites.service.ts';
+import { callerOf } from '../auth/route-auth.ts';
 
 /** Register the company routes. */
 export function companiesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
-  const auth = authService(ctx);
   const companies = companiesService(ctx);
   const invites = companyInvitesService(ctx);
   const tags = ['companies'];
   return async (app) => {
     app.get(Api.myCompany, { schema: { tags, response: okSchema(MyCompany) } }, async (req) =>
-      ok(await companies.mine(await auth.authenticate(bearerToken(req)))),
+      ok(await companies.mine(callerOf(req))),
     );
 
     app.post(
       Api.companyCreate,
       { schema: { tags, body: CreateCompanyBody, response: okSchema(MyCompany) } },
       async (req) => {
-        const caller = await auth.authenticate(bearerToken(req));
+        const caller = callerOf(req);
         return ok(await companies.create(caller, req.body.name, req.body.code), '创建成功');
       },
     );
@@ -57,24 +56,24 @@ export function companiesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       Api.companySearch,
       { schema: { tags, body: CompanySearchBody, response: okSchema(z.array(CompanySearchItem)) } },
       async (req) => {
-        const caller = await auth.authenticate(bearerToken(req));
+        const caller = callerOf(req);
         return ok(await companies.search(caller, req.body.CorpName, req.body.page, req.body.rows));
       },
     );
 
     app.post(Api.companyJoin, { schema: { tags, body: JoinCompanyBody, response: okNull } }, async (req) => {
-      await companies.join(await auth.authenticate(bearerToken(req)), req.body);
+      await companies.join(callerOf(req), req.body);
       return ok(null, '申请已提交，请等待管理员审核');
     });
 
     app.get(Api.companyApplyPending, { schema: { tags, response: okSchema(z.boolean()) } }, async (req) =>
-      ok(await companies.hasPending(await auth.authenticate(bearerToken(req)))),
+      ok(await companies.hasPending(callerOf(req))),
     );
 
     app.get(
       Api.companyApplicants,
       { schema: { tags, response: okSchema(z.array(CompanyApplication)) } },
-      async (req) => ok(await companies.applicants(await auth.authenticate(bearerToken(req)))),
+      async (req) => ok(await companies.applicants(callerOf(req))),
     );
 
     for (const [path, accept] of [
@@ -82,7 +81,7 @@ export function companiesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       [Api.companyApplyReject, false],
     ] as const) {
       app.post(path, { schema: { tags, body: ApplyDecisionBody, response: okNull } }, async (req) => {
-        const caller = await auth.authenticate(bearerToken(req));
+        const caller = callerOf(req);
         await companies.decide(caller, req.body.UserApplyHistoryId, accept);
         return ok(null, accept ? '已通过' : '已拒绝');
       });
@@ -91,17 +90,17 @@ export function companiesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       Api.companyMembers,
       { schema: { tags, querystring: CorpIdQuery, response: okSchema(CompanyPersonList) } },
-      async (req) => ok(await companies.members(await auth.authenticate(bearerToken(req)), req.query.corpId)),
+      async (req) => ok(await companies.members(callerOf(req), req.query.corpId)),
     );
 
     app.get(
       Api.companyAdmins,
       { schema: { tags, querystring: CorpIdQuery, response: okSchema(z.array(CompanyPerson)) } },
-      async (req) => ok(await companies.admins(await auth.authenticate(bearerToken(req)), req.query.corpId)),
+      async (req) => ok(await companies.admins(callerOf(req), req.query.corpId)),
     );
 
     app.post(Api.companyRemove, { schema: { tags, body: MemberBody, response: okNull } }, async (req) => {
-      await companies.remove(await auth.authenticate(bearerToken(req)), req.body.userId);
+      await companies.remove(callerOf(req), req.body.userId);
       return ok(null, '已删除');
     });
 
@@ -109,18 +108,18 @@ export function companiesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       Api.companySetAdmin,
       { schema: { tags, body: MemberBody, response: okSchema(z.boolean()) } },
       async (req) => {
-        const role = await companies.toggleAdmin(await auth.authenticate(bearerToken(req)), req.body.userId);
+        const role = await companies.toggleAdmin(callerOf(req), req.body.userId);
         return ok(role, '设置成功');
       },
     );
 
     app.post(Api.companyExit, { schema: { tags, response: okNull } }, async (req) => {
-      await companies.exit(await auth.authenticate(bearerToken(req)));
+      await companies.exit(callerOf(req));
       return ok(null, '已退出企业');
     });
 
     app.get(Api.companySpace, { schema: { tags, response: okSchema(CorpSpace) } }, async (req) =>
-      ok(await companies.space(await auth.authenticate(bearerToken(req)))),
+      ok(await companies.space(callerOf(req))),
     );
 
     // Invite links and registered persons (000 §2 member list and 已注册人员数, §7 GetCorpUsers).
@@ -128,7 +127,7 @@ export function companiesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       Api.companyInvite,
       { schema: { tags, body: InviteBody, response: okSchema(CompanyPerson) } },
       async (req) => {
-        const caller = await auth.authenticate(bearerToken(req));
+        const caller = callerOf(req);
         return ok(await invites.invite(caller, req.body.phone, req.body.userName), '邀请成功');
       },
     );
@@ -137,7 +136,7 @@ export function companiesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       Api.companyInviteLink,
       { schema: { tags, body: MemberBody, response: okSchema(InviteLink) } },
       async (req) => {
-        const caller = await auth.authenticate(bearerToken(req));
+        const caller = callerOf(req);
         return ok(await invites.copyLink(caller, req.body.userId), '链接复制成功');
       },
     );
@@ -146,7 +145,7 @@ export function companiesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       Api.inviteInfo,
       {
         schema: { tags, querystring: InviteCodeQuery, response: okSchema(InviteInfo) },
-        config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+        config: { public: true, rateLimit: { max: 30, timeWindow: '1 minute' } },
       },
       async (req) => ok(await invites.info(req.query.code)),
     );
@@ -155,7 +154,7 @@ export function companiesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       Api.inviteAccept,
       { schema: { tags, body: AcceptInviteBody, response: okSchema(MyCompany) } },
       async (req) => {
-        const caller = await auth.authenticate(bearerToken(req));
+        const caller = callerOf(req);
         return ok(await invites.accept(caller, req.body.code), '已加入企业');
       },
     );
@@ -164,13 +163,13 @@ export function companiesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       Api.inviteRegister,
       {
         schema: { tags, body: InviteRegisterBody, response: okSchema(LoginData) },
-        config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
+        config: { public: true, rateLimit: { max: 10, timeWindow: '1 minute' } },
       },
       async (req) => ok(await invites.register(req.body), '注册成功，已加入企业'),
     );
 
     app.get(Api.corpUsers, { schema: { tags, response: okSchema(z.array(CorpUser)) } }, async (req) =>
-      ok(await invites.corpUsers(await auth.authenticate(bearerToken(req)))),
+      ok(await invites.corpUsers(callerOf(req))),
     );
   };
 }

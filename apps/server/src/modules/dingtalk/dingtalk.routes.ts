@@ -19,7 +19,7 @@ export function dingtalkRoutes(
 ): FastifyPluginAsyncZod {
   return async (app) => {
     // A whole company may sign in from one address (NAT) at 9 o'clock; codes are DingTalk's, single use.
-    const limits = { rateLimit: { max: 120, timeWindow: '1 minute' } };
+    const limits = { public: true, rateLimit: { max: 120, timeWindow: '1 minute' } } as const;
     app.get(
       Api.ddLogin,
       {

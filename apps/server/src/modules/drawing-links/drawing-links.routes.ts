@@ -11,19 +11,18 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { Api, DrawingLinksBody, DrawingLinksData, IuidQuery } from '@bimdrive/contracts';
 import type { AppContext } from '../../app-context.ts';
 import { badRequest } from '../../lib/errors.ts';
-import { bearerToken, ok, okSchema } from '../../lib/http.ts';
+import { ok, okSchema } from '../../lib/http.ts';
 import type { Caller } from '../auth/auth.service.ts';
-import { authService } from '../auth/auth.service.ts';
 import type { FileRowDb } from '../files/files.repository.ts';
 import { filesService } from '../files/files.service.ts';
 import { previewKindFor } from '../files/preview-kind.ts';
 import { drawingLinksRepository } from './drawing-links.repository.ts';
+import { callerOf } from '../auth/route-auth.ts';
 
 const isModel = (f: FileRowDb) => f.kind === 2 && ['fragments', 'glb'].includes(previewKindFor(f.suffix));
 
 /** Register the drawing-link routes. */
 export function drawingLinksRoutes(ctx: AppContext): FastifyPluginAsyncZod {
-  const auth = authService(ctx);
   const files = filesService(ctx);
   const repo = drawingLinksRepository(ctx.db);
   const tags = ['drawing-links'];
@@ -51,7 +50,7 @@ export function drawingLinksRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       Api.drawingLinks,
       { schema: { tags, querystring: IuidQuery, response: okSchema(DrawingLinksData) } },
       async (req) => {
-        const caller = await auth.authenticate(bearerToken(req));
+        const caller = callerOf(req);
         const model = await files.requireFile(caller, req.query.IUID, 'view');
         return ok(await listFor(caller, model.id));
       },
@@ -61,7 +60,7 @@ export function drawingLinksRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       Api.drawingLinks,
       { schema: { tags, body: DrawingLinksBody, response: okSchema(DrawingLinksData) } },
       async (req) => {
-        const caller = await auth.authenticate(bearerToken(req));
+        const caller = callerOf(req);
         const model = await files.requireFile(caller, req.body.IUID, 'edit');
         if (!isModel(model)) throw badRequest('只有模型文件可以关联图纸');
         const ids = [...new Set(req.body.drawings)];

@@ -6,32 +6,31 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { Api, IuidBody, ListData, ListQuery } from '@bimdrive/contracts';
 import type { AppContext } from '../../app-context.ts';
-import { bearerToken, ok, okNull, okSchema } from '../../lib/http.ts';
-import { authService } from '../auth/auth.service.ts';
+import { ok, okNull, okSchema } from '../../lib/http.ts';
 import { pickFileFilters } from '../files/file-filters.ts';
 import { presentFile } from '../files/files.presenter.ts';
 import { THUMB_KEY_LABEL } from '../thumbnails/thumb-urls.ts';
 import { filesService } from '../files/files.service.ts';
 import { viewerOf } from '../spaces/space-access.ts';
 import { favouritesRepository } from './favourites.repository.ts';
+import { callerOf } from '../auth/route-auth.ts';
 
 /** Register the favourite routes. */
 export function favouritesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
-  const auth = authService(ctx);
   const files = filesService(ctx);
   const thumbKey = ctx.secretKey(THUMB_KEY_LABEL);
   const repo = favouritesRepository(ctx.db);
   const tags = ['favourites'];
   return async (app) => {
     app.post(Api.collect, { schema: { tags, body: IuidBody, response: okNull } }, async (req) => {
-      const caller = await auth.authenticate(bearerToken(req));
+      const caller = callerOf(req);
       const f = await files.requireFile(caller, req.body.IUID, 'view');
       await repo.add(caller.user.id, f.id);
       return ok(null, '收藏成功');
     });
 
     app.post(Api.uncollect, { schema: { tags, body: IuidBody, response: okNull } }, async (req) => {
-      const caller = await auth.authenticate(bearerToken(req));
+      const caller = callerOf(req);
       const f = await files.requireFile(caller, req.body.IUID, 'view');
       await repo.remove(caller.user.id, f.id);
       return ok(null, '已取消收藏');
@@ -45,7 +44,7 @@ export function favouritesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         path,
         { schema: { tags, querystring: ListQuery, response: okSchema(ListData) } },
         async (req) => {
-          const caller = await auth.authenticate(bearerToken(req));
+          const caller = callerOf(req);
           const q = req.query;
           const { rows, count } = await repo.list(
             viewerOf(ctx, caller),

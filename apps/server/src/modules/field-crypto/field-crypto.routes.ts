@@ -26,7 +26,7 @@ export function fieldCryptoRoutes(key: FieldKeyPair, mode: FieldEncryptionMode):
   return async (app) => {
     app.get(
       Api.publicKey,
-      { schema: { tags: ['auth'], response: okSchema(FieldPublicKey) } },
+      { schema: { tags: ['auth'], response: okSchema(FieldPublicKey) }, config: { public: true } },
       async (_req, reply) => {
         void reply.header('cache-control', 'no-store');
         return ok({ kid: key.kid, spki: key.spki, serverTime: Date.now(), required: mode === 'required' });

@@ -22,6 +22,7 @@ import { filesRepository, type FileRowDb } from './files.repository.ts';
 import { derivedName, ORIGINAL, PAGES, POSTER, posterKeyOf, PREVIEW, RENDITION } from './file-tickets.ts';
 import { ensurePageImage, pageCountOf } from './page-images.ts';
 import { mimeFor } from './preview-kind.ts';
+import { ticketAccess, TICKET_REFUSED_MSG } from './ticket-access.ts';
 import { renditionInput, sniffStoredImage, SVG_CSP } from './image-rendition.ts';
 
 /** Make (once) a browse-only image rendition: WebP, at most 2560 px on the long side. */
@@ -52,13 +53,16 @@ export function disposition(kind: 'inline' | 'attachment', name: string): string
 export function fileServeRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   const repo = filesRepository(ctx.db);
   const versions = versionsRepository(ctx.db);
+  const tickets = ticketAccess(ctx);
   return async (app) => {
     /** Serve what a signed ticket grants (shared by the signed-file and the video routes). */
     const serve = async (token: string, req: FastifyRequest, reply: FastifyReply) => {
       const ticket = await ctx.tokens.verifyTicket(token);
-      if (!ticket) throw new AppError(403, '链接已失效，请刷新后重试');
+      if (!ticket) throw new AppError(403, TICKET_REFUSED_MSG);
       let f = await repo.findById(ticket.fileId);
       if (!f || f.kind !== 2) throw notFound();
+      // Its origin (share link, session, user) must still allow it (revocation, issue 15).
+      await tickets.check(token, ticket);
       // A ticket made for another version than the current one serves that version (issue 5).
       if (ticket.version !== undefined && ticket.version !== f.versionNo) {
         const v = await versions.find(f.id, ticket.version);
@@ -140,14 +144,20 @@ export function fileServeRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     };
     app.get(
       Api.signedFile,
-      { schema: { tags: ['files'], querystring: z.object({ t: z.string().min(1) }), hide: false } },
+      {
+        schema: { tags: ['files'], querystring: z.object({ t: z.string().min(1).max(4096) }), hide: false },
+        config: { public: 'signed-url' },
+      },
       (req, reply) => serve(req.query.t, req, reply),
     );
     // 001 §7: "GET /api/home/GetVideoFile — query fileUrl (encoded path) — video stream, original and
     // converted". `fileUrl` is a signed ticket for the original or the MP4 rendition (file-tickets.ts).
     app.get(
       Api.videoFile,
-      { schema: { tags: ['files'], querystring: z.object({ fileUrl: z.string().min(1) }) } },
+      {
+        schema: { tags: ['files'], querystring: z.object({ fileUrl: z.string().min(1).max(4096) }) },
+        config: { public: 'signed-url' },
+      },
       (req, reply) => serve(req.query.fileUrl, req, reply),
     );
     // 001 §7 "GET /api/home/GetUploadPictureFile — IUID, fileType — … converted presentation": the
@@ -158,8 +168,12 @@ export function fileServeRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       {
         schema: {
           tags: ['files'],
-          querystring: z.object({ t: z.string().min(1), page: z.coerce.number().int().min(1).max(100_000) }),
+          querystring: z.object({
+            t: z.string().min(1).max(4096),
+            page: z.coerce.number().int().min(1).max(100_000),
+          }),
         },
+        config: { public: 'signed-url' },
       },
       (req, reply) => serve(req.query.t, req, reply),
     );

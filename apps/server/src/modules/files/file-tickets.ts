@@ -1,10 +1,15 @@
 /**
  * Signed, short-lived URLs for file bytes (spec 001 §7 GetossFile "data (URL)"). A ticket names the
- * file and the variant (original, a derived model file, or an image rendition); the serving route
- * trusts only the ticket, so browsers can use the URL in <img>, <video>, fetch and downloads.
+ * file and the variant (original, a derived model file, or an image rendition), and the origin it was
+ * handed out for: a signed-in session, a share link, or a user's embed link (`TicketOrigin`). The
+ * URL works without headers, so browsers can use it in <img>, <video>, fetch and downloads; each use
+ * is checked against its origin (ticket-access.ts), so a cancelled or expired share, an ended session
+ * or a lost right revokes the URLs already handed out within seconds.
  */
 import { Api } from '@bimdrive/contracts';
 import type { AppContext } from '../../app-context.ts';
+import type { FileTicket } from '../../lib/tokens.ts';
+import type { Caller } from '../auth/auth.service.ts';
 import type { FileRowDb } from './files.repository.ts';
 import { derivedDirOf, originalKeyOf } from '../../storage/local-storage.ts';
 
@@ -23,6 +28,26 @@ export const PAGES = 'pages';
 /** A video's MP4 rendition (its derived file when transcoded). */
 export const VIDEO_RENDITION = 'video.mp4';
 
+/**
+ * Where a signed URL comes from, checked at every use: a signed-in session (its caller must still
+ * be signed in and allowed the file), a share link (it must be live and its creator still allowed),
+ * or a user alone (embed and bridge links, which outlive sessions; the user must still be allowed).
+ */
+export type TicketOrigin = { sessionId: string; userId: string } | { shareCode: string } | { userId: string };
+
+/** The origin of URLs handed to a signed-in caller. */
+export const sessionOrigin = (caller: Caller): TicketOrigin => ({
+  sessionId: caller.sessionId,
+  userId: caller.user.id,
+});
+
+/** The ticket claims of an origin. */
+export function originClaims(o: TicketOrigin): Pick<FileTicket, 'sessionId' | 'userId' | 'shareCode'> {
+  if ('shareCode' in o) return { shareCode: o.shareCode };
+  if ('sessionId' in o) return { sessionId: o.sessionId, userId: o.userId };
+  return { userId: o.userId };
+}
+
 /** Storage key of a video's poster frame. */
 export const posterKeyOf = (file: FileRowDb) => `${derivedDirOf(originalKeyOf(file))}/${POSTER}`;
 
@@ -30,9 +55,14 @@ export const posterKeyOf = (file: FileRowDb) => `${derivedDirOf(originalKeyOf(fi
  * A video URL through `GET /api/home/GetVideoFile?fileUrl=` (spec 001 §7 "video stream, original and
  * converted"): `fileUrl` is the same signed ticket as signedFileUrl's, for the original or the MP4.
  */
-export async function videoUrl(ctx: AppContext, file: FileRowDb, variant: string): Promise<string> {
+export async function videoUrl(
+  ctx: AppContext,
+  file: FileRowDb,
+  variant: string,
+  origin: TicketOrigin,
+): Promise<string> {
   const t = await ctx.tokens.signTicket(
-    { fileId: file.id, variant, download: false, version: file.versionNo },
+    { fileId: file.id, variant, download: false, version: file.versionNo, ...originClaims(origin) },
     TICKET_TTL_SECONDS,
   );
   return `${Api.videoFile}?fileUrl=${encodeURIComponent(t)}`;
@@ -44,10 +74,11 @@ export async function signedFileUrl(
   file: FileRowDb,
   variant: string,
   download: boolean,
+  origin: TicketOrigin,
 ): Promise<string> {
   // The version pins the bytes: the URL keeps serving the version it was made for (issue 5).
   const t = await ctx.tokens.signTicket(
-    { fileId: file.id, variant, download, version: file.versionNo },
+    { fileId: file.id, variant, download, version: file.versionNo, ...originClaims(origin) },
     TICKET_TTL_SECONDS,
   );
   return `${Api.signedFile}?t=${encodeURIComponent(t)}`;
@@ -60,9 +91,9 @@ export function derivedName(file: FileRowDb): string | null {
 }
 
 /** Base URL of a large presentation's page pictures (`&page=N` appended by the viewer; 001 §7). */
-export async function pageImagesUrl(ctx: AppContext, file: FileRowDb): Promise<string> {
+export async function pageImagesUrl(ctx: AppContext, file: FileRowDb, origin: TicketOrigin): Promise<string> {
   const t = await ctx.tokens.signTicket(
-    { fileId: file.id, variant: PAGES, download: false, version: file.versionNo },
+    { fileId: file.id, variant: PAGES, download: false, version: file.versionNo, ...originClaims(origin) },
     TICKET_TTL_SECONDS,
   );
   return `${Api.pictureFile}?t=${encodeURIComponent(t)}`;

@@ -14,15 +14,14 @@ import {
   VersionedIuidQuery,
 } from '@bimdrive/contracts';
 import type { AppContext } from '../../app-context.ts';
-import { bearerToken, ok, okNull, okSchema, tabIdOf } from '../../lib/http.ts';
-import { authService } from '../auth/auth.service.ts';
+import { ok, okNull, okSchema, tabIdOf } from '../../lib/http.ts';
 import { favouritesRepository } from '../favourites/favourites.repository.ts';
 import { versionsService } from '../versions/versions.service.ts';
 import { filesService } from './files.service.ts';
+import { callerOf } from '../auth/route-auth.ts';
 
 /** Register the personal-file routes. */
 export function filesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
-  const auth = authService(ctx);
   const files = filesService(ctx);
   const favs = favouritesRepository(ctx.db);
   const versions = versionsService(ctx);
@@ -32,7 +31,7 @@ export function filesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       Api.myDocumentList,
       { schema: { tags, querystring: ListQuery, response: okSchema(ListData) } },
       async (req) => {
-        const caller = await auth.authenticate(bearerToken(req));
+        const caller = callerOf(req);
         return ok(await files.list(caller, req.query));
       },
     );
@@ -41,7 +40,7 @@ export function filesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       Api.folderAdd,
       { schema: { tags, body: FolderAddBody, response: okSchema(FileRow) } },
       async (req) => {
-        const caller = await auth.authenticate(bearerToken(req));
+        const caller = callerOf(req);
         return ok(
           await files.addFolder(caller, req.body.parentIUID, req.body.fileName, req.body.spaceId),
           '添加成功',
@@ -50,12 +49,12 @@ export function filesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     );
 
     app.post(Api.rename, { schema: { tags, body: RenameBody, response: okSchema(FileRow) } }, async (req) => {
-      const caller = await auth.authenticate(bearerToken(req));
+      const caller = callerOf(req);
       return ok(await files.rename(caller, req.body.IUID, req.body.fileName), '编辑成功');
     });
 
     app.post(Api.delete, { schema: { tags, body: IuidBody, response: okNull } }, async (req) => {
-      const caller = await auth.authenticate(bearerToken(req));
+      const caller = callerOf(req);
       await files.remove(caller, req.body.IUID, tabIdOf(req)); // -120 while a model is open (001 §8)
       return ok(null, '删除成功');
     });
@@ -64,7 +63,7 @@ export function filesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       Api.fileInfo,
       { schema: { tags, querystring: IuidQuery, response: okSchema(FileRow) } },
       async (req) => {
-        const caller = await auth.authenticate(bearerToken(req));
+        const caller = callerOf(req);
         return ok(await files.info(caller, req.query.IUID));
       },
     );
@@ -73,7 +72,7 @@ export function filesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       Api.ossFile,
       { schema: { tags, querystring: VersionedIuidQuery, response: okSchema(z.string()) } },
       async (req) => {
-        const caller = await auth.authenticate(bearerToken(req));
+        const caller = callerOf(req);
         // With `version=`, that version's original (issue 5 versions).
         if (req.query.version !== undefined)
           return ok(await versions.downloadUrl(caller, req.query.IUID, req.query.version));
@@ -85,7 +84,7 @@ export function filesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       Api.preview,
       { schema: { tags, querystring: VersionedIuidQuery, response: okSchema(PreviewInfo) } },
       async (req) => {
-        const caller = await auth.authenticate(bearerToken(req));
+        const caller = callerOf(req);
         const f = await files.requireFile(caller, req.query.IUID, 'view');
         const collected = await favs.isCollected(caller.user.id, f.id);
         // With `version=`, that version's own derived model (issue 5 versions).

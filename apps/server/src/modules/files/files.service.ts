@@ -23,7 +23,7 @@ import { spaceAccessService, type SpaceAccess, type SpaceAction } from '../space
 import { pickFileFilters } from './file-filters.ts';
 import { filesRepository, isUuid, type FileRowDb } from './files.repository.ts';
 import { PERSONAL_ROOT_NAME, presentFile } from './files.presenter.ts';
-import { ORIGINAL, signedFileUrl } from './file-tickets.ts';
+import { ORIGINAL, sessionOrigin, signedFileUrl } from './file-tickets.ts';
 import { buildPreview } from './preview.service.ts';
 import { THUMB_KEY_LABEL } from '../thumbnails/thumb-urls.ts';
 import { modelOpenGuard } from '../model-opens/model-open-guard.ts';
@@ -290,14 +290,18 @@ export function filesService(ctx: AppContext) {
     async downloadUrl(caller: Caller, id: string): Promise<string> {
       const f = await requireFile(caller, id, 'download');
       if (f.kind !== 2) throw badRequest('文件夹请使用打包下载');
-      return signedFileUrl(ctx, f, ORIGINAL, true);
+      return signedFileUrl(ctx, f, ORIGINAL, true, sessionOrigin(caller));
     },
 
     /** Preview information for a member of the file's space (download as the space allows). */
     async preview(caller: Caller, id: string, collected: boolean) {
       const { file: f, access } = await requireFileAccess(caller, id, 'view');
       if (f.kind !== 2) throw badRequest('文件夹不能预览');
-      return buildPreview(ctx, f, { canDownload: access.rights.download, collected });
+      return buildPreview(ctx, f, {
+        canDownload: access.rights.download,
+        collected,
+        origin: sessionOrigin(caller),
+      });
     },
   };
 }

@@ -19,6 +19,7 @@ import {
   RENDITION,
   pageImagesUrl,
   signedFileUrl,
+  type TicketOrigin,
   VIDEO_RENDITION,
   videoUrl,
 } from './file-tickets.ts';
@@ -27,12 +28,16 @@ import { pageCountOf, showsPageImages } from './page-images.ts';
 
 const RENDITION_SUFFIXES: readonly string[] = RENDITION_IMAGE_SUFFIXES;
 
-/** Build the preview of a file (or a version's view of it) for a caller already authorised to view it. */
+/**
+ * Build the preview of a file (or a version's view of it) for a caller already authorised to view it.
+ * `origin` is where its signed URLs come from (checked at each use, file-tickets.ts).
+ */
 export async function buildPreview(
   ctx: AppContext,
   file: FileRowDb,
-  opts: { canDownload: boolean; collected: boolean },
+  opts: { canDownload: boolean; collected: boolean; origin: TicketOrigin },
 ): Promise<PreviewInfoValue> {
+  const origin = opts.origin;
   const kind = previewKindFor(file.suffix);
   let viewUrl: string | null = null;
   let previewGlbUrl: string | null = null;
@@ -40,32 +45,32 @@ export async function buildPreview(
   let pageImageUrl: string | null = null;
   if (isModelPreview(kind)) {
     const name = derivedName(file);
-    viewUrl = name ? await signedFileUrl(ctx, file, name, false) : null;
+    viewUrl = name ? await signedFileUrl(ctx, file, name, false, origin) : null;
     if (name && (await ctx.storage.stat(previewGlbKeyOf(originalKeyOf(file)))))
-      previewGlbUrl = await signedFileUrl(ctx, file, PREVIEW, false);
+      previewGlbUrl = await signedFileUrl(ctx, file, PREVIEW, false, origin);
   } else if (kind === 'image') {
     // tif/tiff, bmp and svg always show as a WebP rendition (svg rasterised: no script can run).
     const rendition = !opts.canDownload || RENDITION_SUFFIXES.includes(file.suffix);
-    viewUrl = await signedFileUrl(ctx, file, rendition ? RENDITION : ORIGINAL, false);
+    viewUrl = await signedFileUrl(ctx, file, rendition ? RENDITION : ORIGINAL, false, origin);
   } else if (kind === 'office') {
     // The PDF rendition once converted (derivedName is null before); page pictures when too large.
     const name = derivedName(file);
-    if (name && showsPageImages(file)) pageImageUrl = await pageImagesUrl(ctx, file);
-    else viewUrl = name ? await signedFileUrl(ctx, file, name, false) : null;
+    if (name && showsPageImages(file)) pageImageUrl = await pageImagesUrl(ctx, file, origin);
+    else viewUrl = name ? await signedFileUrl(ctx, file, name, false, origin) : null;
   } else if (kind === 'drawing') {
     // The derived ASCII DXF (drawing.dxf) once converted; null before (issue 13).
     const name = derivedName(file);
-    viewUrl = name ? await signedFileUrl(ctx, file, name, false) : null;
+    viewUrl = name ? await signedFileUrl(ctx, file, name, false, origin) : null;
   } else if (kind === 'video') {
     const name = derivedName(file);
-    if (name === VIDEO_RENDITION) viewUrl = await videoUrl(ctx, file, name);
+    if (name === VIDEO_RENDITION) viewUrl = await videoUrl(ctx, file, name, origin);
     // The original while it is probed, and for good when browsers play it as it is (001 §2).
-    else if (playableOriginal(file)) viewUrl = await videoUrl(ctx, file, ORIGINAL);
+    else if (playableOriginal(file)) viewUrl = await videoUrl(ctx, file, ORIGINAL, origin);
     if (name && (await ctx.storage.stat(posterKeyOf(file))))
-      posterUrl = await signedFileUrl(ctx, file, POSTER, false);
+      posterUrl = await signedFileUrl(ctx, file, POSTER, false, origin);
   } else if (kind !== 'none' && kind !== 'archive') {
     // Archives list their entries through Api.archiveEntries (modules/archives).
-    viewUrl = await signedFileUrl(ctx, file, ORIGINAL, false);
+    viewUrl = await signedFileUrl(ctx, file, ORIGINAL, false, origin);
   }
   return {
     iuid: file.id,
@@ -81,7 +86,7 @@ export async function buildPreview(
     pageCount: kind === 'office' ? pageCountOf(file) : null,
     drawingLayouts: kind === 'drawing' ? layoutsOf(file) : [],
     previewGlbUrl,
-    originalUrl: opts.canDownload ? await signedFileUrl(ctx, file, ORIGINAL, true) : null,
+    originalUrl: opts.canDownload ? await signedFileUrl(ctx, file, ORIGINAL, true, origin) : null,
     canDownload: opts.canDownload,
     collectbit: opts.collected,
   };
@@ -90,7 +95,9 @@ export async function buildPreview(
 /** The paper-space layouts the drawing converter found (files.stats.layouts), in tab order. */
 function layoutsOf(file: FileRowDb): string[] {
   const layouts = (file.stats as { layouts?: unknown } | null)?.layouts;
-  return Array.isArray(layouts) ? layouts.filter((n): n is string => typeof n === 'string').slice(0, 200) : [];
+  return Array.isArray(layouts)
+    ? layouts.filter((n): n is string => typeof n === 'string').slice(0, 200)
+    : [];
 }
 
 /** Whether the original of a video plays in browsers as it is: a native suffix not found to need transcoding. */

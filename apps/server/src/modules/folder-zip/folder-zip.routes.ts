@@ -14,6 +14,7 @@ import { bearerToken, ok, okSchema } from '../../lib/http.ts';
 import { authService, type Caller } from '../auth/auth.service.ts';
 import { disposition } from '../files/file-serve.routes.ts';
 import { createFolderZip, spaceZipArea } from './folder-zip.service.ts';
+import { callerOf } from '../auth/route-auth.ts';
 
 /** Ticket variant of a folder-zip URL. */
 const ZIP_VARIANT = 'zip';
@@ -27,7 +28,7 @@ export function folderZipRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   const tags = ['files'];
 
   /** The caller of a zip request: the bearer, or the session named by a valid ticket for this folder. */
-  async function callerOf(
+  async function zipCallerOf(
     token: string | undefined,
     t: string | undefined,
     folderId: string,
@@ -50,7 +51,7 @@ export function folderZipRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       Api.compressFolderUrl,
       { schema: { tags, querystring: LowerIuidQuery, response: okSchema(z.string()) } },
       async (req) => {
-        const caller = await auth.authenticate(bearerToken(req));
+        const caller = callerOf(req);
         const folder = await area.folder(caller, req.query.iuid);
         if (!folder) throw notFound('文件夹不存在或已被删除');
         const t = await ctx.tokens.signTicket(
@@ -69,9 +70,9 @@ export function folderZipRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.get(
       Api.compressFolder,
-      { schema: { tags, querystring: CompressFolderQuery } },
+      { schema: { tags, querystring: CompressFolderQuery }, config: { public: 'signed-url' } },
       async (req, reply) => {
-        const caller = await callerOf(bearerToken(req), req.query.t, req.query.iuid);
+        const caller = await zipCallerOf(bearerToken(req), req.query.t, req.query.iuid);
         const zip = await createFolderZip(ctx, area, caller, req.query.iuid);
         // A client that goes away stops the archive and closes the open file.
         reply.raw.once('close', () => {

@@ -35,16 +35,20 @@ export async function findCjkFont(
 /** Routes of the drawing viewer's font. */
 export function fontsRoutes(): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get(DRAWING_FONT_URL, { schema: { tags: ['files'] } }, async (req, reply) => {
-      const font = await findCjkFont();
-      if (!font) throw notFound('字体文件不存在');
-      const etag = `"${font.size.toString(16)}-${font.mtime.getTime().toString(16)}"`;
-      reply.header('cache-control', 'public, max-age=2592000');
-      reply.header('etag', etag);
-      if (req.headers['if-none-match'] === etag) return reply.code(304).send();
-      reply.header('content-type', 'font/ttf');
-      reply.header('content-length', font.size);
-      return reply.send(createReadStream(font.path));
-    });
+    app.get(
+      DRAWING_FONT_URL,
+      { schema: { tags: ['files'] }, config: { public: true } },
+      async (req, reply) => {
+        const font = await findCjkFont();
+        if (!font) throw notFound('字体文件不存在');
+        const etag = `"${font.size.toString(16)}-${font.mtime.getTime().toString(16)}"`;
+        reply.header('cache-control', 'public, max-age=2592000');
+        reply.header('etag', etag);
+        if (req.headers['if-none-match'] === etag) return reply.code(304).send();
+        reply.header('content-type', 'font/ttf');
+        reply.header('content-length', font.size);
+        return reply.send(createReadStream(font.path));
+      },
+    );
   };
 }

@@ -9,13 +9,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { Api, IuidBody, LibraryQuery, SpaceSummary } from '@bimdrive/contracts';
 import type { AppContext } from '../../app-context.ts';
-import { bearerToken, ok, okNull, okSchema } from '../../lib/http.ts';
-import { authService } from '../auth/auth.service.ts';
+import { ok, okNull, okSchema } from '../../lib/http.ts';
 import { librariesService, type LibraryGroup } from './libraries.service.ts';
+import { callerOf } from '../auth/route-auth.ts';
 
 /** Register the library routes. */
 export function librariesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
-  const auth = authService(ctx);
   const libraries = librariesService(ctx);
   const tags = ['libraries'];
   return async (app) => {
@@ -23,7 +22,7 @@ export function librariesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       Api.libraryGet,
       { schema: { tags, querystring: LibraryQuery, response: okSchema(SpaceSummary) } },
       async (req) => {
-        const caller = await auth.authenticate(bearerToken(req));
+        const caller = callerOf(req);
         return ok(await libraries.get(caller, req.query.kind));
       },
     );
@@ -36,7 +35,7 @@ export function librariesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     ];
     for (const [path, group, on] of collectRoutes) {
       app.post(path, { schema: { tags, body: IuidBody, response: okNull } }, async (req) => {
-        const caller = await auth.authenticate(bearerToken(req));
+        const caller = callerOf(req);
         await libraries.setCollected(caller, group, req.body.IUID, on);
         return ok(null, on ? '收藏成功' : '已取消收藏');
       });

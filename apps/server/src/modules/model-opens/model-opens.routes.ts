@@ -15,13 +15,12 @@ import {
   ModelOpenEvents,
 } from '@bimdrive/contracts';
 import type { AppContext } from '../../app-context.ts';
-import { bearerToken, ok, okNull, tabIdOf } from '../../lib/http.ts';
-import { authService } from '../auth/auth.service.ts';
+import { ok, okNull, tabIdOf } from '../../lib/http.ts';
 import { modelOpensService } from './model-opens.service.ts';
+import { callerOf } from '../auth/route-auth.ts';
 
 /** Register the ModelClose route and the hub's open-model events. */
 export function modelOpensRoutes(ctx: AppContext): FastifyPluginAsyncZod {
-  const auth = authService(ctx);
   const opens = modelOpensService(ctx);
   return async (app) => {
     ctx.hub.onClientEvent(ModelOpenEvents.open, (client, payload) => opens.open(client, payload));
@@ -38,7 +37,7 @@ export function modelOpensRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       Api.modelClose,
       { schema: { tags: ['files'], body: ModelCloseBody, response: okNull } },
       async (req) => {
-        const caller = await auth.authenticate(bearerToken(req));
+        const caller = callerOf(req);
         await opens.forceClose({ caller, tabId: tabIdOf(req) }, req.body.IUID);
         return ok(null, MODEL_CLOSED_MSG);
       },

@@ -21,14 +21,15 @@ import {
 } from '@bimdrive/contracts';
 import type { AppContext } from '../../app-context.ts';
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';
-import { bearerToken, ok, okSchema } from '../../lib/http.ts';
+import { ok, okSchema } from '../../lib/http.ts';
 import { formatDateTime } from '../../lib/time.ts';
-import { authService } from '../auth/auth.service.ts';
 import { filesRepository } from '../files/files.repository.ts';
 import { filesService } from '../files/files.service.ts';
-import { ORIGINAL, signedFileUrl } from '../files/file-tickets.ts';
+import { ORIGINAL, sessionOrigin, signedFileUrl } from '../files/file-tickets.ts';
 import { previewKindFor } from '../files/preview-kind.ts';
 import { buildPreview } from '../files/preview.service.ts';
+import { ticketAccess } from '../files/ticket-access.ts';
+import { callerOf } from '../auth/route-auth.ts';
 
 /** The ticket variant of a bridge link (never served as bytes by the signed-file route). */
 const BRIDGE = 'bridge-office';
@@ -37,20 +38,20 @@ export const PAUSED_MSG = '功能暂停，服务端未支持';
 
 /** Register the office routes. */
 export function officeRoutes(ctx: AppContext): FastifyPluginAsyncZod {
-  const auth = authService(ctx);
   const files = filesService(ctx);
   const repo = filesRepository(ctx.db);
+  const tickets = ticketAccess(ctx);
   const tags = ['office'];
   return async (app) => {
     app.post(
       Api.wpsGenerate,
       { schema: { tags, body: WpsGenerateBody, response: okSchema(WpsGenerateData) } },
       async (req) => {
-        const caller = await auth.authenticate(bearerToken(req));
+        const caller = callerOf(req);
         const f = await files.requireFile(caller, req.body.fileId, 'download');
         if (!ctx.config.wpsViewerUrl) throw new AppError(501, PAUSED_MSG);
         if (f.kind !== 2) throw badRequest('文件夹不能预览');
-        const src = `${ctx.config.publicUrl}${await signedFileUrl(ctx, f, ORIGINAL, false)}`;
+        const src = `${ctx.config.publicUrl}${await signedFileUrl(ctx, f, ORIGINAL, false, sessionOrigin(caller))}`;
         return ok({ wpsUrl: ctx.config.wpsViewerUrl.replaceAll('{url}', encodeURIComponent(src)) });
       },
     );
@@ -59,12 +60,16 @@ export function officeRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       Api.bridgeOfficeLink,
       { schema: { tags, body: BridgeOfficeLinkBody, response: okSchema(BridgeOfficeLink) } },
       async (req) => {
-        const caller = await auth.authenticate(bearerToken(req));
+        const caller = callerOf(req);
         const f = await files.requireFile(caller, req.body.IUID, 'view');
         const kind = f.kind === 2 ? previewKindFor(f.suffix) : 'none';
         if (kind !== 'office' && kind !== 'pdf') throw badRequest('只有办公文档和 PDF 可以生成文档链接');
         const seconds = req.body.hours * 3600;
-        const t = await ctx.tokens.signTicket({ fileId: f.id, variant: BRIDGE, download: false }, seconds);
+        // The link outlives sessions (another system keeps it) but not the user's right to the file.
+        const t = await ctx.tokens.signTicket(
+          { fileId: f.id, variant: BRIDGE, download: false, userId: caller.user.id },
+          seconds,
+        );
         return ok({
           url: `${ctx.config.publicUrl}/bridgeOffice?t=${encodeURIComponent(t)}`,
           expiresAt: formatDateTime(new Date(Date.now() + seconds * 1000)),
@@ -74,13 +79,23 @@ export function officeRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.get(
       Api.bridgeOfficePreview,
-      { schema: { tags, querystring: BridgeTokenQuery, response: okSchema(PreviewInfo) } },
+      {
+        schema: { tags, querystring: BridgeTokenQuery, response: okSchema(PreviewInfo) },
+        config: { public: 'signed-url' },
+      },
       async (req) => {
         const ticket = await ctx.tokens.verifyTicket(req.query.t);
-        if (!ticket || ticket.variant !== BRIDGE) throw new AppError(403, '文档链接无效或已过期');
+        if (!ticket?.userId || ticket.variant !== BRIDGE) throw new AppError(403, '文档链接无效或已过期');
         const f = await repo.findById(ticket.fileId);
         if (!f || f.kind !== 2) throw notFound('文件不存在或已被删除');
-        return ok(await buildPreview(ctx, f, { canDownload: false, collected: false }));
+        await tickets.check(req.query.t, ticket);
+        return ok(
+          await buildPreview(ctx, f, {
+            canDownload: false,
+            collected: false,
+            origin: { userId: ticket.userId },
+          }),
+        );
       },
     );
   };

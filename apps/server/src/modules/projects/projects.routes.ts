@@ -24,15 +24,14 @@ import {
   ProjectTreeNode,
 } from '@bimdrive/contracts';
 import type { AppContext } from '../../app-context.ts';
-import { bearerToken, ok, okNull, okSchema } from '../../lib/http.ts';
-import { authService } from '../auth/auth.service.ts';
+import { ok, okNull, okSchema } from '../../lib/http.ts';
 import { projectsService } from './projects.service.ts';
+import { callerOf } from '../auth/route-auth.ts';
 
 const tags = ['projects'];
 
 /** Register the project routes. */
 export function projectsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
-  const auth = authService(ctx);
   const projects = projectsService(ctx);
   return async (app) => {
     // GetProject is sent as a form (001 §7); scoped to this plugin.
@@ -45,14 +44,14 @@ export function projectsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       Api.projectList,
       { schema: { tags, querystring: ProjectListQuery, response: okSchema(ProjectList) } },
-      async (req) => ok(await projects.list(await auth.authenticate(bearerToken(req)), req.query)),
+      async (req) => ok(await projects.list(callerOf(req), req.query)),
     );
 
     app.post(
       Api.projectCreate,
       { schema: { tags, body: ProjectCreateBody, response: okSchema(ProjectRow) } },
       async (req) => {
-        const caller = await auth.authenticate(bearerToken(req));
+        const caller = callerOf(req);
         return ok(await projects.create(caller, req.body.projectName), '创建成功');
       },
     );
@@ -61,7 +60,7 @@ export function projectsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       Api.projectRename,
       { schema: { tags, body: ProjectRenameBody, response: okSchema(ProjectRow) } },
       async (req) => {
-        const caller = await auth.authenticate(bearerToken(req));
+        const caller = callerOf(req);
         return ok(await projects.rename(caller, req.body.iuid, req.body.projectName), '修改成功');
       },
     );
@@ -70,7 +69,7 @@ export function projectsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       Api.projectDelete,
       { schema: { tags, body: ProjectIuidBody, response: okNull } },
       async (req) => {
-        await projects.remove(await auth.authenticate(bearerToken(req)), req.body.iuid);
+        await projects.remove(callerOf(req), req.body.iuid);
         return ok(null, '删除成功');
       },
     );
@@ -78,7 +77,7 @@ export function projectsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       Api.projectInfo,
       { schema: { tags, querystring: ProjectIuidQuery, response: okSchema(ProjectRow) } },
-      async (req) => ok(await projects.info(await auth.authenticate(bearerToken(req)), req.query.iuid)),
+      async (req) => ok(await projects.info(callerOf(req), req.query.iuid)),
     );
 
     for (const [path, on] of [
@@ -86,7 +85,7 @@ export function projectsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       [Api.projectUncollect, false],
     ] as const) {
       app.post(path, { schema: { tags, body: ProjectIuidBody, response: okNull } }, async (req) => {
-        await projects.collect(await auth.authenticate(bearerToken(req)), req.body.iuid, on);
+        await projects.collect(callerOf(req), req.body.iuid, on);
         return ok(null, on ? '收藏成功' : '已取消收藏');
       });
     }
@@ -94,14 +93,14 @@ export function projectsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       Api.projectMembers,
       { schema: { tags, querystring: ProjectIuidQuery, response: okSchema(z.array(ProjectMember)) } },
-      async (req) => ok(await projects.members(await auth.authenticate(bearerToken(req)), req.query.iuid)),
+      async (req) => ok(await projects.members(callerOf(req), req.query.iuid)),
     );
 
     app.post(
       Api.projectMemberSet,
       { schema: { tags, body: ProjectMemberSetBody, response: okSchema(z.array(ProjectMember)) } },
       async (req) => {
-        const caller = await auth.authenticate(bearerToken(req));
+        const caller = callerOf(req);
         const { iuid, userId, role } = req.body;
         return ok(await projects.setMember(caller, iuid, userId, role), '设置成功');
       },
@@ -111,7 +110,7 @@ export function projectsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       Api.projectMemberRemove,
       { schema: { tags, body: ProjectMemberRemoveBody, response: okSchema(z.array(ProjectMember)) } },
       async (req) => {
-        const caller = await auth.authenticate(bearerToken(req));
+        const caller = callerOf(req);
         return ok(await projects.removeMember(caller, req.body.iuid, req.body.userId), '已移除');
       },
     );
@@ -120,7 +119,7 @@ export function projectsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       Api.getProject,
       { schema: { tags, body: GetProjectBody.nullish(), response: okSchema(z.array(ProjectBrief)) } },
       async (req) => {
-        const caller = await auth.authenticate(bearerToken(req));
+        const caller = callerOf(req);
         return ok(await projects.briefs(caller, (req.body ?? GetProjectBody.parse({})).type));
       },
     );
@@ -128,7 +127,7 @@ export function projectsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       Api.projectFileTree,
       { schema: { tags, querystring: ProjectFileTreeQuery, response: okSchema(z.array(ProjectTreeNode)) } },
-      async (req) => ok(await projects.tree(await auth.authenticate(bearerToken(req)), req.query)),
+      async (req) => ok(await projects.tree(callerOf(req), req.query)),
     );
   };
 }

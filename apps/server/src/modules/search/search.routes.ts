@@ -2,19 +2,18 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { Api, SearchData, SearchQuery } from '@bimdrive/contracts';
 import type { AppContext } from '../../app-context.ts';
-import { bearerToken, ok, okSchema } from '../../lib/http.ts';
-import { authService } from '../auth/auth.service.ts';
+import { ok, okSchema } from '../../lib/http.ts';
 import { searchService } from './search.service.ts';
+import { callerOf } from '../auth/route-auth.ts';
 
 /** Register the search route. */
 export function searchRoutes(ctx: AppContext): FastifyPluginAsyncZod {
-  const auth = authService(ctx);
   const search = searchService(ctx);
   return async (app) => {
     app.get(
       Api.searchFiles,
       { schema: { tags: ['files'], querystring: SearchQuery, response: okSchema(SearchData) } },
-      async (req) => ok(await search.search(await auth.authenticate(bearerToken(req)), req.query)),
+      async (req) => ok(await search.search(callerOf(req), req.query)),
     );
   };
 }

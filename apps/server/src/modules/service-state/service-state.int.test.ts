@@ -17,6 +17,7 @@ import {
 import { companies, users } from '../../db/schema.ts';
 import {
   call,
+  connectHub,
   signUp,
   startTestApp,
   testDbKind,
@@ -245,6 +246,8 @@ describe(`private deployment licence (${testDbKind})`, () => {
     admin = { ...admin, token: (login.body.data as { token: string }).token };
     expect((await call<SessionUserValue>(t, 'GET', Api.userInfo, { token: admin.token })).body.code).toBe(1);
     expect(await refusedFiles()).toBe(true);
+    // The real-time hub refuses connections too (issue 15), as the HTTP API does.
+    await expect(connectHub(t, admin.token)).rejects.toThrow(LICENCE_REFUSED_MSG);
     const menuCall = await call(t, 'GET', Api.menuList, { token: admin.token });
     expect(menuCall.status).toBe(403);
     const share = await call(t, 'GET', Api.shareInfo, { query: { code: 'abc' } });
@@ -289,5 +292,7 @@ describe(`private deployment licence (${testDbKind})`, () => {
     expect(await refusedFiles()).toBe(false);
     expect((await call(t, 'GET', Api.myDocumentList, { token: admin.token })).body.code).toBe(1);
     expect(groups(await menu(t, admin))).toEqual(['mySpace', 'companySpace', 'library']);
+    const socket = await connectHub(t, admin.token);
+    socket.disconnect();
   });
 });

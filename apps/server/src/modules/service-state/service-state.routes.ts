@@ -22,10 +22,12 @@ import {
   PERSONAL_EDITION_MSG,
   serviceStateService,
 } from './service-state.service.ts';
+import { callerOf } from '../auth/route-auth.ts';
 
 /** Calls a session may make without a valid licence. */
 const UNLICENSED_ALLOWED = new Set<string>([
   Api.clientConfig,
+  Api.publicKey,
   Api.userInfo,
   Api.logout,
   Api.serviceTimeVerify,
@@ -84,15 +86,14 @@ export function addEditionGate(app: FastifyInstance, ctx: AppContext): void {
 
 /** Register ServiceTimeVerify and GetLoginUserMenuList. */
 export function serviceStateRoutes(ctx: AppContext): FastifyPluginAsyncZod {
-  const auth = authService(ctx);
   const service = serviceStateService(ctx);
   const tags = ['service'];
   return async (app) => {
     app.get(Api.serviceTimeVerify, { schema: { tags, response: okSchema(ServiceTimeVerify) } }, async (req) =>
-      ok(await service.verify(await auth.authenticate(bearerToken(req)))),
+      ok(await service.verify(callerOf(req))),
     );
     app.get(Api.menuList, { schema: { tags, response: okSchema(MenuList) } }, async (req) =>
-      ok(service.menu(await auth.authenticate(bearerToken(req)))),
+      ok(service.menu(callerOf(req))),
     );
   };
 }

@@ -27,10 +27,10 @@ export function sharesRepository(db: Db) {
     async insert(s: typeof shares.$inferInsert): Promise<ShareRow> {
       return (await db.insert(shares).values(s).returning())[0]!;
     },
-    /** A share with its file and the sharer's name. */
+    /** A share with its file, the sharer's name and account (whose access the link lives on). */
     async findByCode(code: string) {
       const rows = await db
-        .select({ share: shares, file: files, sharerName: users.name })
+        .select({ share: shares, file: files, sharerName: users.name, owner: users })
         .from(shares)
         .innerJoin(files, eq(files.id, shares.fileId))
         .innerJoin(users, eq(users.id, shares.ownerId))

@@ -16,13 +16,12 @@ import {
   ShareVerifyBody,
 } from '@bimdrive/contracts';
 import type { AppContext } from '../../app-context.ts';
-import { bearerToken, ok, okNull, okSchema, shareToken } from '../../lib/http.ts';
-import { authService } from '../auth/auth.service.ts';
+import { ok, okNull, okSchema, shareToken } from '../../lib/http.ts';
 import { sharesService } from './shares.service.ts';
+import { callerOf } from '../auth/route-auth.ts';
 
 /** Register the share routes. */
 export function sharesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
-  const auth = authService(ctx);
   const shares = sharesService(ctx);
   const tags = ['shares'];
   return async (app) => {
@@ -30,7 +29,7 @@ export function sharesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       Api.shareCheck,
       { schema: { tags, body: ShareRequest, response: okSchema(ShareLimitData) } },
       async (req) => {
-        const caller = await auth.authenticate(bearerToken(req));
+        const caller = callerOf(req);
         return ok(await shares.check(caller, req.body));
       },
     );
@@ -39,7 +38,7 @@ export function sharesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       Api.share,
       { schema: { tags, body: ShareRequest, response: okSchema(ShareCreated) } },
       async (req) => {
-        const caller = await auth.authenticate(bearerToken(req));
+        const caller = callerOf(req);
         return ok(await shares.create(caller, req.body), '分享链接已创建');
       },
     );
@@ -52,21 +51,21 @@ export function sharesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           response: okSchema(z.array(z.object({ userName: z.string(), shareCount: z.number() }))),
         },
       },
-      async (req) => ok(await shares.counts(await auth.authenticate(bearerToken(req)))),
+      async (req) => ok(await shares.counts(callerOf(req))),
     );
 
     app.get(Api.myShareList, { schema: { tags, response: okSchema(z.array(MyShareRow)) } }, async (req) =>
-      ok(await shares.mine(await auth.authenticate(bearerToken(req)))),
+      ok(await shares.mine(callerOf(req))),
     );
 
     app.get(
       Api.myShareListPage,
       { schema: { tags, querystring: ShareListQuery, response: okSchema(MySharePage) } },
-      async (req) => ok(await shares.minePage(await auth.authenticate(bearerToken(req)), req.query)),
+      async (req) => ok(await shares.minePage(callerOf(req), req.query)),
     );
 
     app.post(Api.shareCancel, { schema: { tags, body: ShareCancelBody, response: okNull } }, async (req) => {
-      const caller = await auth.authenticate(bearerToken(req));
+      const caller = callerOf(req);
       await shares.cancel(caller, req.body.shareCode);
       return ok(null, '已取消分享');
     });
@@ -80,6 +79,7 @@ export function sharesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           querystring: z.object({ code: z.string().min(1).max(64) }),
           response: okSchema(ShareInfo),
         },
+        config: { public: true },
       },
       async (req) => ok(await shares.info(req.query.code)),
     );
@@ -88,13 +88,15 @@ export function sharesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       Api.shareVerify,
       {
         schema: { tags, body: ShareVerifyBody, response: okSchema(ShareAccess) },
-        config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
+        config: { public: true, rateLimit: { max: 60, timeWindow: '1 minute' } },
       },
       async (req) => ok(await shares.verify(req.body.code, req.body.pwd, req.ip), '提取成功'),
     );
 
-    app.get(Api.sharePreview, { schema: { tags, response: okSchema(PreviewInfo) } }, async (req) =>
-      ok(await shares.preview(shareToken(req))),
+    app.get(
+      Api.sharePreview,
+      { schema: { tags, response: okSchema(PreviewInfo) }, config: { public: 'share-token' } },
+      async (req) => ok(await shares.preview(shareToken(req))),
     );
   };
 }

@@ -13,6 +13,8 @@ import type { Caller } from '../auth/auth.service.ts';
 import { filesService } from '../files/files.service.ts';
 import { buildPreview } from '../files/preview.service.ts';
 import type { FileRowDb } from '../files/files.repository.ts';
+import { spaceAccessService } from '../spaces/space-access.ts';
+import { enforceShareLimit } from '../plans/share-limit.ts';
 import { newExtractionCode, newShareCode, sameCode } from './share-codes.ts';
 import { sharesRepository, type ShareRow } from './shares.repository.ts';
 
@@ -47,6 +49,7 @@ export function shareState(s: ShareRow, now = new Date()): 'active' | 'cancelled
 export function sharesService(ctx: AppContext) {
   const repo = sharesRepository(ctx.db);
   const files = filesService(ctx);
+  const spaces = spaceAccessService(ctx);
   const links = (code: string) => ({
     webUrl: `${ctx.config.publicUrl}/s?code=${code}`,
     mobileUrl: `${ctx.config.publicUrl}/s?code=${code}&from=qrcode`,
@@ -74,13 +77,19 @@ export function sharesService(ctx: AppContext) {
     webUrl: links(share.code).webUrl,
   });
 
-  /** Load a share for a visitor. @throws 404 unknown/cancelled, 410 expired. */
+  /**
+   * Load a share for a visitor. A link lives on its creator's right to share the file: once they lose
+   * it (left the project or company, removed, role lowered), the link answers like a cancelled one.
+   * @throws 404 unknown/cancelled/creator no longer allowed, 410 expired.
+   */
   async function requireActive(code: string) {
     const found = await repo.findByCode(code);
     if (!found) throw notFound('分享已取消或不存在');
     const state = shareState(found.share);
     if (state === 'cancelled') throw notFound('分享已取消或不存在');
     if (state === 'expired') throw gone('分享链接已过期');
+    const access = await spaces.resolve({ user: found.owner, sessionId: '' }, found.file.spaceId);
+    if (!access?.rights.share) throw notFound('分享已取消或不存在');
     return found;
   }
 
@@ -95,13 +104,18 @@ export function sharesService(ctx: AppContext) {
     return { share, file };
   }
 
+  /** The preview of a shared file for its visitors: its signed URLs live as long as the link. */
+  const sharedPreview = (share: { code: string; allowDownload: boolean }, file: FileRowDb) =>
+    buildPreview(ctx, file, {
+      canDownload: share.allowDownload,
+      collected: false,
+      origin: { shareCode: share.code },
+    });
+
   /** A visitor token for the share and the shared file's preview. */
   async function access(share: { code: string; allowDownload: boolean }, file: FileRowDb) {
     const accessToken = await ctx.tokens.signShare(share.code, SHARE_ACCESS_TTL_SECONDS);
-    return {
-      accessToken,
-      preview: await buildPreview(ctx, file, { canDownload: share.allowDownload, collected: false }),
-    };
+    return { accessToken, preview: await sharedPreview(share, file) };
   }
 
   return {
@@ -120,6 +134,7 @@ export function sharesService(ctx: AppContext) {
     /** Create share links; answers the first. @throws 400 (empty custom code, bad date), 404 (not the caller's file). */
     async create(caller: Caller, entries: Entry[]): Promise<ShareCreatedValue> {
       const created: ShareCreatedValue[] = [];
+      await enforceShareLimit(ctx, caller, entries);
       for (const e of entries) {
         const file = await files.requireFile(caller, e.MainIUID, 'share');
         if (file.kind !== 2) throw badRequest('文件夹暂不支持分享');
@@ -210,7 +225,18 @@ export function sharesService(ctx: AppContext) {
     /** The preview for a verified visitor token. @throws 401/404/410. */
     async preview(token: string | undefined) {
       const { share, file } = await visit(token);
-      return buildPreview(ctx, file, { canDownload: share.allowDownload, collected: false });
+      return sharedPreview(share, file);
+    },
+
+    /**
+     * Whether a URL handed out by share `code` for file `fileId` may still be used for `action`
+     * (file-tickets.ts origins): the link is live and still shares that file, and allows downloads
+     * for a download. @throws 404/410 as `requireActive`, 403 otherwise.
+     */
+    async grant(code: string, fileId: string, action: 'view' | 'download'): Promise<void> {
+      const { share } = await requireActive(code);
+      if (share.fileId !== fileId) throw forbidden('链接已失效，请刷新后重试');
+      if (action === 'download' && !share.allowDownload) throw forbidden('没有下载权限');
     },
 
     visit,

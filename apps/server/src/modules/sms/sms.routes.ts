@@ -25,7 +25,7 @@ export function smsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       Api.sendLoginSms,
       {
         schema: { tags, body: PhoneBody, response: okSchema(SmsSent) },
-        config: { rateLimit: SEND_LIMIT },
+        config: { public: true, rateLimit: SEND_LIMIT },
       },
       async (req) => ok(await sms.send(req.body.phone, 'login'), SmsMessages.sent),
     );
@@ -34,7 +34,7 @@ export function smsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       Api.sendRegisterSms,
       {
         schema: { tags, body: PhoneBody, response: okSchema(SmsSent) },
-        config: { rateLimit: SEND_LIMIT },
+        config: { public: true, rateLimit: SEND_LIMIT },
       },
       async (req) => {
         if (!ctx.config.registerEnabled) throw forbidden('注册功能未开放');

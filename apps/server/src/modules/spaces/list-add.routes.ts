@@ -7,15 +7,14 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { Api, FileRow, ListAddBody } from '@bimdrive/contracts';
 import type { AppContext } from '../../app-context.ts';
-import { bearerToken, ok, okSchema } from '../../lib/http.ts';
-import { authService } from '../auth/auth.service.ts';
+import { ok, okSchema } from '../../lib/http.ts';
 import { listAddService, type ListAddTarget } from './list-add.service.ts';
+import { callerOf } from '../auth/route-auth.ts';
 
 const tags = ['files'];
 
 /** Register the list-add routes. */
 export function listAddRoutes(ctx: AppContext): FastifyPluginAsyncZod {
-  const auth = authService(ctx);
   const service = listAddService(ctx);
   const targets: Array<[string, ListAddTarget]> = [
     [Api.projectFileListAdd, 'project'],
@@ -29,7 +28,7 @@ export function listAddRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         path,
         { schema: { tags, body: ListAddBody, response: okSchema(z.array(FileRow)) } },
         async (req) => {
-          const caller = await auth.authenticate(bearerToken(req));
+          const caller = callerOf(req);
           return ok(
             await service.confirm(
               caller,

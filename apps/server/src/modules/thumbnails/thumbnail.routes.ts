@@ -23,7 +23,10 @@ export function thumbnailRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       Api.fileThumb,
-      { schema: { tags: ['files'], querystring: z.object({ t: z.string().min(1).max(256) }) } },
+      {
+        schema: { tags: ['files'], querystring: z.object({ t: z.string().min(1).max(256) }) },
+        config: { public: 'signed-url' },
+      },
       async (req, reply) => {
         const claim = verifyThumbToken(key, req.query.t);
         if (!claim) throw new AppError(403, '链接已失效，请刷新后重试');

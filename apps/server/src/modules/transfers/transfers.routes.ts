@@ -5,15 +5,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { Api, TransmissionIdQuery, TransmissionList, TransmissionQuery } from '@bimdrive/contracts';
 import type { AppContext } from '../../app-context.ts';
-import { bearerToken, ok, okNull, okSchema } from '../../lib/http.ts';
-import { authService } from '../auth/auth.service.ts';
+import { ok, okNull, okSchema } from '../../lib/http.ts';
 import { transfersService } from './transfers.service.ts';
+import { callerOf } from '../auth/route-auth.ts';
 
 const tags = ['transfers'];
 
 /** Register the transfer-record routes. */
 export function transfersRoutes(ctx: AppContext): FastifyPluginAsyncZod {
-  const auth = authService(ctx);
   const transfers = transfersService(ctx);
   return async (app) => {
     // The spec sends page and rows as a form; scoped to this plugin.
@@ -27,7 +26,7 @@ export function transfersRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       Api.transmissionList,
       { schema: { tags, body: TransmissionQuery.nullish(), response: okSchema(TransmissionList) } },
       async (req) => {
-        const caller = await auth.authenticate(bearerToken(req));
+        const caller = callerOf(req);
         return ok(await transfers.list(caller, req.body ?? TransmissionQuery.parse({})));
       },
     );
@@ -36,14 +35,14 @@ export function transfersRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       Api.transmissionDelete,
       { schema: { tags, querystring: TransmissionIdQuery, response: okNull } },
       async (req) => {
-        const caller = await auth.authenticate(bearerToken(req));
+        const caller = callerOf(req);
         await transfers.remove(caller, req.query.IUID);
         return ok(null, '删除成功');
       },
     );
 
     app.post(Api.transmissionDeleteAll, { schema: { tags, response: okNull } }, async (req) => {
-      const caller = await auth.authenticate(bearerToken(req));
+      const caller = callerOf(req);
       await transfers.removeAll(caller);
       return ok(null, '删除成功');
     });

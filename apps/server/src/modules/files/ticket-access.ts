@@ -1,0 +1,75 @@
+/**
+ * The check of a signed URL at its use (issue 15 revocation): a ticket is honoured only while its
+ * origin still allows it (file-tickets.ts `TicketOrigin`):
+ * - a share link: live (not cancelled, not expired) and still the link of this file, its creator still
+ *   allowed to share the file (shares.service `grant`), downloads only where the link allows them;
+ * - a session: still signed in (not logged out, not ended by a sign-in elsewhere, not expired) and
+ *   still allowed to view the file — or download it, for a download ticket;
+ * - a user alone (embed and bridge links): the account still exists and may view the file.
+ * A ticket naming no origin is refused. A positive answer is remembered for `TICKET_RECHECK_MS` per
+ * ticket, so the requests of one viewer (Range requests of a video, page pictures) cost one check,
+ * and a revocation takes effect within that time on every node.
+ */
+import type { AppContext } from '../../app-context.ts';
+import { AppError } from '../../lib/errors.ts';
+import type { FileTicket } from '../../lib/tokens.ts';
+import { authRepository } from '../auth/auth.repository.ts';
+import { authService } from '../auth/auth.service.ts';
+import { sharesService } from '../shares/shares.service.ts';
+import { filesService } from './files.service.ts';
+
+/** How long a ticket found valid is trusted without asking again (milliseconds). */
+export const TICKET_RECHECK_MS = 3000;
+
+/** Remembered answers per checker, at most this many (then started afresh). */
+const MEMO_MAX = 10_000;
+
+/** Message of a revoked or unusable signed URL. */
+export const TICKET_REFUSED_MSG = '链接已失效，请刷新后重试';
+
+/** The ticket checker bound to the app context. */
+export function ticketAccess(ctx: AppContext) {
+  const auth = authService(ctx);
+  const users = authRepository(ctx.db);
+  const files = filesService(ctx);
+  const shares = sharesService(ctx);
+  /** token → time until which it is trusted. */
+  const trusted = new Map<string, number>();
+
+  async function askOrigin(t: FileTicket): Promise<void> {
+    const action = t.download ? 'download' : 'view';
+    if (t.shareCode !== undefined) {
+      await shares.grant(t.shareCode, t.fileId, action);
+    } else if (t.sessionId !== undefined && t.userId !== undefined) {
+      const caller = await auth.authenticateSession(t.userId, t.sessionId);
+      await files.requireFile(caller, t.fileId, action);
+    } else if (t.userId !== undefined && !t.download) {
+      const user = await users.findUserById(t.userId);
+      if (!user) throw new AppError(403, TICKET_REFUSED_MSG);
+      await files.requireFile({ user, sessionId: '' }, t.fileId, 'view');
+    } else {
+      throw new AppError(403, TICKET_REFUSED_MSG);
+    }
+  }
+
+  return {
+    /**
+     * Whether the ticket `token` (already verified as `ticket`) may still be used.
+     * @throws 403 `TICKET_REFUSED_MSG` when its origin no longer allows it.
+     */
+    async check(token: string, ticket: FileTicket): Promise<void> {
+      const now = Date.now();
+      if ((trusted.get(token) ?? 0) > now) return;
+      try {
+        await askOrigin(ticket);
+      } catch (err) {
+        trusted.delete(token);
+        if (err instanceof AppError) throw new AppError(403, TICKET_REFUSED_MSG);
+        throw err;
+      }
+      if (trusted.size >= MEMO_MAX) trusted.clear();
+      trusted.set(token, now + TICKET_RECHECK_MS);
+    },
+  };
+}
+export type TicketAccess = ReturnType<typeof ticketAccess>;
