@@ -43,6 +43,8 @@ import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { startPaymentsJob } from './modules/payments/payments.job.ts';
 import { createHub } from './realtime/hub.ts';
 import { createLocalStorage } from './storage/local-storage.ts';
+import type { ObjectStorage } from './storage/object-storage.ts';
+import { createS3Storage } from './storage/s3-storage.ts';
 import { CLEANUP_QUEUE, enqueueConversion, enqueueThumbnail, startQueue } from './jobs/queue.ts';
 import { authService } from './modules/auth/auth.service.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
@@ -154,7 +156,13 @@ export async function buildApp(config: AppConfig, role: Role = 'all'): Promise<B
   const secret = await resolveSecret(config.jwtSecret, config.dataDir);
   const tokens = createTokens(secret);
   const fieldKey = await resolveFieldKey(config.fieldKeyPem, config.dataDir);
-  const storage = createLocalStorage(config.storageDir);
+  // Files on local disk (embedded default) or in an S3-compatible store shared by every node.
+  let storage: ObjectStorage = createLocalStorage(config.storageDir);
+  if (config.s3) {
+    const s3 = createS3Storage(config.s3);
+    await s3.ensureBucket();
+    storage = s3;
+  }
   const redis = config.redisUrl ? new Redis(config.redisUrl, { enableOfflineQueue: true }) : null;
   const limiter = (points: number, prefix: string) =>
     redis

@@ -14,7 +14,10 @@
  *   payment centre does it; an ended service shows the expiry warning and refuses uploads (000 §8).
  * - `set-admin --phone <phone> [--off]` grants a person the system-administrator role (or revokes
  *   it): they curate the public libraries (公共标准库, 公共构件库, 公共图纸库), see 系统管理 and
- *   use the administration calls (orders: /orderManagement). The demo account has it.
+ *   use the administration calls (orders: /orderManagement).
+ * - `storage migrate` copies the local-disk store (DATA_DIR/storage) into the S3 store configured by
+ *   the S3_* variables (storage/migrate.ts), verifying every object's sha256; exit 1 on a mismatch.
+ *   Then start with STORAGE=s3.
  */
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -35,7 +38,8 @@ const USAGE = `usage:
   node apps/server/src/cli.ts licence-keygen --out <dir>
   node apps/server/src/cli.ts licence-sign --key <private.pem> --customer <name> --expires <ISO date|never> [--field key=value …] [--out <file>]
   node apps/server/src/cli.ts service-stop (--phone <phone> | --company <credit code>) --at <ISO date|never>
-  node apps/server/src/cli.ts set-admin --phone <phone> [--off]`;
+  node apps/server/src/cli.ts set-admin --phone <phone> [--off]
+  S3_BUCKET=… S3_ACCESS_KEY_ID=… S3_SECRET_ACCESS_KEY=… [S3_ENDPOINT=…] node apps/server/src/cli.ts storage migrate`;
 
 const [command, ...rest] = process.argv.slice(2);
 
@@ -128,6 +132,20 @@ if (command === 'service-stop') {
   }
   console.log(`service end set to ${at ? at.toISOString() : 'never (无限制)'}`);
   process.exit(0);
+}
+
+if (command === 'storage' && rest[0] === 'migrate') {
+  const config = loadConfig({ ...process.env, STORAGE: 's3' });
+  const { createS3Storage } = await import('./storage/s3-storage.ts');
+  const { migrateToS3 } = await import('./storage/migrate.ts');
+  const report = await migrateToS3(config.storageDir, createS3Storage(config.s3!), (key, copied) =>
+    console.log(`${copied ? 'copied  ' : 'present '} ${key}`),
+  );
+  console.log(
+    `${report.objects} objects (${report.bytes} bytes), ${report.copied} copied, ${report.mismatched.length} mismatched`,
+  );
+  for (const key of report.mismatched) console.error(`sha256 mismatch: ${key}`);
+  process.exit(report.mismatched.length ? 1 : 0);
 }
 
 if (command === 'set-admin') {

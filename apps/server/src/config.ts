@@ -76,6 +76,24 @@ const EnvSchema = z.object({
     .string()
     .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
     .optional(),
+  /** Where files live: `local` (DATA_DIR/storage, the embedded default) or an S3-compatible store. */
+  STORAGE: z.enum(['local', 's3']).default('local'),
+  /** S3 API endpoint (`http(s)://host:port`; unset for AWS itself). */
+  S3_ENDPOINT: z.url().optional(),
+  S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a valid bucket name')
+    .optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  /** Path-style URLs (Ceph RGW, MinIO); virtual-host style when false. */
+  S3_FORCE_PATH_STYLE: bool.default(true),
+  /** Key prefix inside the bucket, e.g. `bimdrive/` (several installations in one bucket). */
+  S3_PREFIX: z
+    .string()
+    .regex(/^([A-Za-z0-9._-]+\/)*$/, 'must be empty or end with / (letters, digits, . _ -)')
+    .default(''),
   /** Secret for signing session tokens and download tickets (≥ 32 characters; generated and stored under DATA_DIR if unset). */
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   /** Session lifetime in hours. */
@@ -246,6 +264,16 @@ export interface AppConfig {
   publicUrl: string;
   dataDir: string;
   storageDir: string;
+  /** An S3-compatible store instead of `storageDir` (STORAGE=s3); null on local disk. */
+  s3: {
+    endpoint: string | undefined;
+    bucket: string;
+    region: string;
+    accessKeyId: string;
+    secretAccessKey: string;
+    forcePathStyle: boolean;
+    prefix: string;
+  } | null;
   pgliteDir: string;
   databaseUrl: string | undefined;
   redisUrl: string | undefined;
@@ -451,6 +479,13 @@ export function loadConfig(
         `Invalid configuration:\n${missing.map((k) => `  ${k}: required when SMS_PROVIDER=aliyun`).join('\n')}`,
       );
   }
+  if (e.STORAGE === 's3') {
+    const missing = (['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const).filter((k) => !e[k]);
+    if (missing.length > 0)
+      throw new ConfigError(
+        `Invalid configuration:\n${missing.map((k) => `  ${k}: required when STORAGE=s3`).join('\n')}`,
+      );
+  }
   const payErrors: string[] = [];
   const payments = paymentsOf(e, payErrors);
   if (payErrors.length > 0) throw new ConfigError(`Invalid configuration:\n${payErrors.join('\n')}`);
@@ -464,6 +499,18 @@ export function loadConfig(
     publicUrl: (e.PUBLIC_URL ?? `http://${publicHost}:${e.PORT}`).replace(/\/$/, ''),
     dataDir,
     storageDir: path.join(dataDir, 'storage'),
+    s3:
+      e.STORAGE === 's3'
+        ? {
+            endpoint: e.S3_ENDPOINT,
+            bucket: e.S3_BUCKET!,
+            region: e.S3_REGION,
+            accessKeyId: e.S3_ACCESS_KEY_ID!,
+            secretAccessKey: e.S3_SECRET_ACCESS_KEY!,
+            forcePathStyle: e.S3_FORCE_PATH_STYLE,
+            prefix: e.S3_PREFIX,
+          }
+        : null,
     pgliteDir: path.join(dataDir, 'db'),
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,

@@ -48,8 +48,10 @@ export function createLocalStorage(root: string): ObjectStorage {
         ...(opts?.chunkBytes ? { highWaterMark: opts.chunkBytes } : {}),
       });
     },
-    localPath(key) {
-      return safeJoin(root, key);
+    async localFile(key) {
+      const file = safeJoin(root, key);
+      await stat(file); // ENOENT when absent, as on S3
+      return file;
     },
     async deletePrefix(prefix) {
       await rm(safeJoin(root, prefix), { recursive: true, force: true });

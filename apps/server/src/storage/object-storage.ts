@@ -25,8 +25,13 @@ export interface ObjectStorage {
    * read size (default 64 KiB); long sequential reads such as folder zips go faster with 1 MiB.
    */
   read(key: string, range?: { start: number; end: number }, opts?: { chunkBytes?: number }): Readable;
-  /** A local path for tools that need a file (converters). Local store: the object itself. */
-  localPath(key: string): string;
+  /**
+   * A local file with the object's bytes, for tools that need a path (converters, sharp, poppler):
+   * on local disk the object itself (read it, never write it); on S3 a copy downloaded into
+   * `scratchDir`, which the caller removes (a staging folder, staging.ts).
+   * @throws an ENOENT error when the object is absent.
+   */
+  localFile(key: string, scratchDir: string): Promise<string>;
   /** Delete every object whose key starts with `prefix` (a "folder"). Missing is not an error. */
   deletePrefix(prefix: string): Promise<void>;
 }

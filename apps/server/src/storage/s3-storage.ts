@@ -5,13 +5,12 @@
  *
  * Keys are the same POSIX-style relative keys as on local disk, optionally under `prefix`. An import
  * is one (multipart) upload, so a reader sees the old object or the whole new one, never a part.
- * Reads stream GetObject with an HTTP Range. Tools that need a file (converters) get a temporary local
- * copy that is removed afterwards (`withLocalCopy`); `localPath` is not available.
+ * Reads stream GetObject with an HTTP Range. Tools that need a file (converters) get a copy downloaded
+ * into their scratch folder (`localFile`).
  */
 import { randomBytes } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdtemp, rm, unlink } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { rm, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { PassThrough, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -53,8 +52,6 @@ export interface S3Storage extends ObjectStorage {
   objectKey: (key: string) => string;
   /** Create the bucket when it does not exist. @throws when the store cannot be reached or refuses. */
   ensureBucket: () => Promise<void>;
-  /** Run `fn` on a temporary local copy of the object, removed afterwards. @throws ENOENT when absent. */
-  withLocalCopy: <T>(key: string, fn: (file: string) => Promise<T>) => Promise<T>;
 }
 
 const notFound = (err: unknown) => {
@@ -144,18 +141,15 @@ export function createS3Storage(opts: S3StorageOptions): S3Storage {
       }
     },
     read,
-    localPath(key) {
-      throw new Error(`S3 storage has no local path for ${key}: use withLocalCopy`);
-    },
-    async withLocalCopy(key, fn) {
-      const dir = await mkdtemp(path.join(tmpdir(), 'bimdrive-s3-'));
-      const file = path.join(dir, `${randomBytes(4).toString('hex')}-${path.posix.basename(key)}`);
+    async localFile(key, scratchDir) {
+      const file = path.join(scratchDir, `${randomBytes(6).toString('hex')}-${path.posix.basename(key)}`);
       try {
         await pipeline(read(key), createWriteStream(file));
-        return await fn(file);
-      } finally {
-        await rm(dir, { recursive: true, force: true });
+      } catch (err) {
+        await rm(file, { force: true });
+        throw err;
       }
+      return file;
     },
     async deletePrefix(keyPrefix) {
       const p = objectKey(keyPrefix).replace(/\/?$/, '/');

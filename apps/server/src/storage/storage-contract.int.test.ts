@@ -36,7 +36,7 @@ async function staged(source: string): Promise<string> {
   return file;
 }
 
-function contract(name: string, make: () => Promise<ObjectStorage & { withLocalCopy?: unknown }>) {
+function contract(name: string, make: () => Promise<ObjectStorage>) {
   describe(`object storage: ${name}`, () => {
     let store: ObjectStorage;
     const root = `contract-${Date.now()}-${randomBytes(3).toString('hex')}`;
@@ -82,6 +82,13 @@ function contract(name: string, make: () => Promise<ObjectStorage & { withLocalC
       await store.deletePrefix(`${root}/nothing-here`); // missing is not an error
     });
 
+    it('gives tools a local file with the bytes, and ENOENT for a missing object', async () => {
+      const scratch = await mkdtemp(path.join(work, 'scratch-'));
+      const file = await store.localFile(`${root}/b/y/original`, scratch);
+      expect(sha256(await readFile(file))).toBe(sha256(await readFile(IFC)));
+      await expect(store.localFile(`${root}/missing`, scratch)).rejects.toMatchObject({ code: 'ENOENT' });
+    });
+
     it('refuses keys that climb out of the store', async () => {
       expect(() => store.read('../etc/passwd')).toThrow(/escapes/);
     });
@@ -105,7 +112,7 @@ describe.skipIf(!s3Env)('S3 (Ceph RGW)', () => {
     return s3;
   });
 
-  it('gives converters a temporary local copy and removes it afterwards', async () => {
+  it('gives tools a local copy in their scratch folder', async () => {
     const s3 = createS3Storage({
       endpoint: s3Env,
       bucket: `bimdrive-test-copy-${Date.now()}`,
@@ -116,13 +123,11 @@ describe.skipIf(!s3Env)('S3 (Ceph RGW)', () => {
     });
     await s3.ensureBucket();
     await s3.importFile('k/original', await staged(IFC));
-    let seen = '';
-    const size = await s3.withLocalCopy('k/original', async (file) => {
-      seen = file;
-      return (await stat(file)).size;
-    });
-    expect(size).toBe((await readFile(IFC)).length);
-    await expect(stat(seen)).rejects.toThrow();
+    const scratch = await mkdtemp(path.join(work, 'scratch-'));
+    const copy = await s3.localFile('k/original', scratch);
+    expect(path.dirname(copy)).toBe(scratch);
+    expect(sha256(await readFile(copy))).toBe(sha256(await readFile(IFC)));
+    await expect(s3.localFile('k/missing', scratch)).rejects.toMatchObject({ code: 'ENOENT' });
   });
 
   it('migrates a local-disk store to S3, verifying every object, and skips equal objects on a second run', async () => {

@@ -20,6 +20,7 @@ import {
 import type { AppContext } from '../../app-context.ts';
 import { AppError, badRequest, forbidden, notFound } from '../../lib/errors.ts';
 import { originalKeyOf } from '../../storage/local-storage.ts';
+import { openStaging } from '../../storage/staging.ts';
 import type { Caller } from '../auth/auth.service.ts';
 import { originClaims, sessionOrigin, TICKET_TTL_SECONDS, type TicketOrigin } from '../files/file-tickets.ts';
 import { filesRepository, type FileRowDb } from '../files/files.repository.ts';
@@ -64,7 +65,19 @@ export function archivesService(ctx: AppContext) {
     if (previewKindFor(f.suffix) !== 'archive' || f.kind !== 2) throw badRequest('该文件不是压缩包');
     return f.suffix === 'rar' ? 'rar' : 'zip';
   };
-  const localPathOf = (f: FileRowDb) => ctx.storage.localPath(originalKeyOf(f));
+  /**
+   * The archive as a local file (ObjectStorage.localFile: the stored object on local disk, a copy in
+   * a scratch folder on S3) and `release`, which removes the copy once reading is over.
+   */
+  const archiveFile = async (f: FileRowDb): Promise<{ file: string; release: () => Promise<void> }> => {
+    const scratch = await openStaging(ctx.config.dataDir);
+    try {
+      return { file: await ctx.storage.localFile(originalKeyOf(f), scratch.dir), release: scratch.dispose };
+    } catch (err) {
+      await scratch.dispose();
+      throw err;
+    }
+  };
 
   async function atVersion(f: FileRowDb, n: number | undefined): Promise<FileRowDb> {
     if (n === undefined || n === f.versionNo) return f;
@@ -75,12 +88,15 @@ export function archivesService(ctx: AppContext) {
 
   async function readEntries(f: FileRowDb, limit: number) {
     const format = formatOf(f);
+    const archive = await archiveFile(f);
     try {
       const read = format === 'rar' ? listRar : listZip;
-      return { format, ...(await read(localPathOf(f), limit)) };
+      return { format, ...(await read(archive.file, limit)) };
     } catch (err) {
       ctx.log.warn({ err, fileId: f.id }, 'archive listing failed');
       throw new AppError(422, '压缩包已损坏或格式不受支持，无法读取其中的文件');
+    } finally {
+      await archive.release();
     }
   }
 
@@ -191,11 +207,16 @@ export function archivesService(ctx: AppContext) {
       const mime = dl ? 'application/octet-stream' : mimeFor(suffix);
 
       let whole: { path: string; cleanup: () => Promise<void> } | null = null;
-      if (format === 'rar') whole = await extractRarEntry(localPathOf(f), raw.name, raw.size);
+      let archive: { file: string; release: () => Promise<void> } | null = await archiveFile(f);
       try {
+        if (format === 'rar') {
+          whole = await extractRarEntry(archive.file, raw.name, raw.size);
+          await archive.release();
+          archive = null;
+        }
         if (rendition) {
           if (raw.size > MAX_RENDITION_INPUT) throw new AppError(422, '图片过大，无法在线预览，请下载后查看');
-          const bytes = whole ? await readFile(whole.path) : await collect(f, index, raw.size);
+          const bytes = whole ? await readFile(whole.path) : await collect(archive!.file, index, raw.size);
           const webp = await webpRendition(bytes, suffix).catch(() => {
             throw new AppError(422, '图片无法解码，请下载后查看');
           });
@@ -215,20 +236,24 @@ export function archivesService(ctx: AppContext) {
           stream.once('close', () => void tmp.cleanup());
           whole = null; // removed when the stream closes
         } else {
-          const opened = await openZipEntry(localPathOf(f), index, range);
+          const opened = await openZipEntry(archive!.file, index, range);
           if (!opened) throw notFound('压缩包中没有该文件');
           stream = opened.stream;
+          const held = archive!;
+          stream.once('close', () => void held.release());
+          archive = null; // released when the stream closes
         }
         return { name, mime, size: raw.size, ...(range ? { range } : {}), stream, download: dl };
       } finally {
         if (whole) await whole.cleanup();
+        if (archive) await archive.release();
       }
     },
   };
 
   /** A ZIP entry's bytes in memory (for renditions; the size was checked). */
-  async function collect(f: FileRowDb, index: number, size: number): Promise<Buffer> {
-    const opened = await openZipEntry(localPathOf(f), index);
+  async function collect(archiveFile: string, index: number, size: number): Promise<Buffer> {
+    const opened = await openZipEntry(archiveFile, index);
     if (!opened) throw notFound('压缩包中没有该文件');
     const chunks: Buffer[] = [];
     for await (const c of opened.stream) chunks.push(c as Buffer);

@@ -8,7 +8,7 @@ import { StatusType } from '@bimdrive/contracts';
 import type { AppContext } from '../../app-context.ts';
 import { files } from '../../db/schema.ts';
 import type { FileRowDb } from '../files/files.repository.ts';
-import { sameFolder, siblingSource } from './companion-siblings.ts';
+import { sameFolder, siblingsNamed } from './companion-siblings.ts';
 import { emitStatus } from './conversion.worker.ts';
 
 /** Reason prefix of a conversion that waits for companion files (model-references.ts missingReason). */
@@ -54,8 +54,7 @@ export async function requeueIfArrived(ctx: AppContext, model: FileRowDb, reason
     .replace(/ 等 \d+ 个文件$/, '')
     .split('、')
     .filter(Boolean);
-  const present = await siblingSource(ctx, model).find(names);
-  if (present.size === 0) return false;
+  if ((await siblingsNamed(ctx, model, names)).length === 0) return false;
   const [row] = await ctx.db
     .update(files)
     .set({ statusType: StatusType.queued, progress: 0, statusMsg: '' })

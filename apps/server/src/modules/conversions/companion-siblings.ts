@@ -23,23 +23,39 @@ export const sameFolder = (f: { spaceId: string; parentId: string | null }): SQL
     eq(files.kind, FileKind.file),
   )!;
 
+/** The siblings of `model` with these names (case-insensitive; see the module doc). */
+export async function siblingsNamed(
+  ctx: AppContext,
+  model: FileRowDb,
+  names: string[],
+): Promise<FileRowDb[]> {
+  const lower = [...new Set(names.map((n) => n.toLowerCase()))];
+  if (!lower.length) return [];
+  return ctx.db
+    .select()
+    .from(files)
+    .where(and(sameFolder(model), ne(files.id, model.id), inArray(sql`lower(${files.name})`, lower)));
+}
+
 /**
- * The CompanionSource of `model` (see the module doc). Paths are the stored originals of the
- * siblings' current versions on local storage.
+ * The CompanionSource of `model` (see the module doc). Paths are local files of the stored originals
+ * of the siblings' current versions (ObjectStorage.localFile: copies in `scratchDir` on S3).
  * @param model the file row being converted (its space and folder bound every lookup).
+ * @param scratchDir the conversion's scratch folder, removed by the caller.
  */
-export function siblingSource(ctx: AppContext, model: FileRowDb): CompanionSource {
-  const pathsOf = (rows: FileRowDb[]) =>
-    new Map(rows.map((r) => [r.name.toLowerCase(), ctx.storage.localPath(originalKeyOf(r))]));
+export function siblingSource(ctx: AppContext, model: FileRowDb, scratchDir: string): CompanionSource {
+  const pathsOf = async (rows: FileRowDb[]) =>
+    new Map(
+      await Promise.all(
+        rows.map(
+          async (r) =>
+            [r.name.toLowerCase(), await ctx.storage.localFile(originalKeyOf(r), scratchDir)] as const,
+        ),
+      ),
+    );
   return {
     async find(names) {
-      const lower = [...new Set(names.map((n) => n.toLowerCase()))];
-      if (!lower.length) return new Map();
-      const rows = await ctx.db
-        .select()
-        .from(files)
-        .where(and(sameFolder(model), ne(files.id, model.id), inArray(sql`lower(${files.name})`, lower)));
-      return pathsOf(rows);
+      return pathsOf(await siblingsNamed(ctx, model, names));
     },
     async images() {
       const rows = await ctx.db

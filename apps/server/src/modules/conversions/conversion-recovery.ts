@@ -24,7 +24,7 @@ import { filesRepository } from '../files/files.repository.ts';
 import { emitVersion } from '../versions/version-events.ts';
 import type { VersionStatus } from '../versions/versions.repository.ts';
 import { emitStatus } from './conversion.worker.ts';
-import { sweepStaging } from './staging.ts';
+import { sweepStaging } from '../../storage/staging.ts';
 
 /** The reason a version gets when its conversion was interrupted more often than the retry limit. */
 export const INTERRUPTED_REASON =

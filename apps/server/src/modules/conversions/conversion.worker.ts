@@ -32,7 +32,7 @@ import { versionsRepository, viewAtVersion, type VersionStatus } from '../versio
 import { CONVERSION_QUEUE, ConversionJob } from '../../jobs/queue.ts';
 import { requeueIfArrived } from './companion-requeue.ts';
 import { siblingSource } from './companion-siblings.ts';
-import { openStaging } from './staging.ts';
+import { openStaging } from '../../storage/staging.ts';
 
 /** Push a file's status to everyone who may view its space (space-events.ts), without waiting. */
 export function emitStatus(ctx: AppContext, f: FileRowDb): void {
@@ -103,16 +103,18 @@ export async function runConversion(
   // This attempt replaces the version's derived files; its outputs arrive whole, at the end.
   await ctx.storage.deletePrefix(dirKey);
   const staging = await openStaging(ctx.config.dataDir);
+  // Inputs (the original, its companions) as local files: the store's own on local disk, copies on S3.
+  const scratch = await openStaging(ctx.config.dataDir);
   let result: ConvertResult;
   try {
     result = await convertFile({
-      inputPath: ctx.storage.localPath(original),
+      inputPath: await ctx.storage.localFile(original, scratch.dir),
       suffix: target.suffix,
       fileName: target.name,
       outputDir: staging.dir,
       timeoutMs: ctx.config.conversion.timeoutMs,
       memoryMb: ctx.config.conversion.memoryMb,
-      companions: siblingSource(ctx, target), // same space and folder only (issue 13 multi-file models)
+      companions: siblingSource(ctx, target, scratch.dir), // same space and folder only (issue 13 multi-file models)
       onProgress: (percent: number) => {
         const p = Math.max(0, Math.min(99, Math.round(percent)));
         const now = Date.now();
@@ -126,6 +128,7 @@ export async function runConversion(
     if (result.ok) await staging.commit(ctx.storage, dirKey);
   } finally {
     await staging.dispose();
+    await scratch.dispose();
   }
 
   if (result.ok) {
@@ -144,8 +147,7 @@ export async function runConversion(
     );
     if (!row)
       await ctx.storage.deletePrefix(dirKey); // file or version deleted during conversion
-    else if (result.kind === 'fragments')
-      await writeModelPreview(ctx, row, n, ctx.storage.localPath(derivedKey));
+    else if (result.kind === 'fragments') await writeModelPreview(ctx, row, n, derivedKey);
     if (row) await ctx.enqueueThumbnail(row, n); // office rendition's first page, video poster (issue 14)
     return;
   }
@@ -168,14 +170,15 @@ async function writeModelPreview(
   ctx: AppContext,
   file: FileRowDb,
   n: number,
-  fragPath: string,
+  fragKey: string,
 ): Promise<void> {
   const { buildModelPreview, PREVIEW_GLB } = await import('../../converters/model-preview.ts');
   const previewKey = previewGlbKeyOf(originalKeyOf(file));
   const staging = await openStaging(ctx.config.dataDir);
+  const scratch = await openStaging(ctx.config.dataDir);
   try {
     const figures = await buildModelPreview({
-      fragPath,
+      fragPath: await ctx.storage.localFile(fragKey, scratch.dir),
       outputPath: path.join(staging.dir, PREVIEW_GLB),
       timeoutMs: ctx.config.conversion.timeoutMs,
       memoryMb: ctx.config.conversion.memoryMb,
@@ -197,6 +200,7 @@ async function writeModelPreview(
     ctx.log.warn({ fileId: file.id, err }, 'model preview failed; the full viewer is used directly');
   } finally {
     await staging.dispose();
+    await scratch.dispose();
   }
 }
 

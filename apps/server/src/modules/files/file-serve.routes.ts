@@ -7,7 +7,6 @@
  * `GET /api/home/GetVideoFile?fileUrl=` (videos, original or MP4 rendition; 001 §7) and
  * `GET /api/home/GetUploadPictureFile?t=&page=` (a large presentation's page pictures; 001 §2, §7).
  */
-import { mkdir, rename, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -16,6 +15,7 @@ import { z } from 'zod';
 import { Api } from '@bimdrive/contracts';
 import type { AppContext } from '../../app-context.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
+import { openStaging } from '../../storage/staging.ts';
 import { derivedDirOf, originalKeyOf, previewGlbKeyOf } from '../../storage/local-storage.ts';
 import { versionsRepository, viewAtVersion } from '../versions/versions.repository.ts';
 import { filesRepository, type FileRowDb } from './files.repository.ts';
@@ -28,19 +28,23 @@ import { renditionInput, sniffStoredImage, SVG_CSP } from './image-rendition.ts'
 /** Make (once) a browse-only image rendition: WebP, at most 2560 px on the long side. */
 async function ensureRendition(ctx: AppContext, f: FileRowDb): Promise<string> {
   const key = `${derivedDirOf(originalKeyOf(f))}/rendition.webp`;
-  const out = ctx.storage.localPath(key);
-  if (await stat(out).catch(() => null)) return key;
-  await mkdir(path.dirname(out), { recursive: true });
-  const tmp = `${out}.${process.pid}.tmp`;
-  await (
-    await renditionInput(ctx.storage.localPath(originalKeyOf(f)), f.suffix)
-  )
-    .rotate()
-    .resize(2560, 2560, { fit: 'inside', withoutEnlargement: true })
-    .webp({ quality: 82 })
-    .toFile(tmp);
-  await rename(tmp, out);
-  return key;
+  if (await ctx.storage.stat(key)) return key;
+  // Made in a scratch folder and moved into the store whole (local disk or S3).
+  const scratch = await openStaging(ctx.config.dataDir);
+  try {
+    const out = path.join(scratch.dir, 'rendition.webp');
+    await (
+      await renditionInput(await ctx.storage.localFile(originalKeyOf(f), scratch.dir), f.suffix)
+    )
+      .rotate()
+      .resize(2560, 2560, { fit: 'inside', withoutEnlargement: true })
+      .webp({ quality: 82 })
+      .toFile(out);
+    await ctx.storage.importFile(key, out);
+    return key;
+  } finally {
+    await scratch.dispose();
+  }
 }
 
 /** Content-Disposition with a UTF-8 file name (RFC 6266 / 5987). */

@@ -8,13 +8,12 @@
  * The threshold is `PRESENTATION_IMAGE_MB` (default 100, the spec's figure).
  */
 import { execFile } from 'node:child_process';
-import { mkdir, mkdtemp, rename, rm, stat } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import sharp from 'sharp';
 import { PRESENTATION_SUFFIXES } from '@bimdrive/contracts';
 import type { AppContext } from '../../app-context.ts';
+import { openStaging } from '../../storage/staging.ts';
 import { derivedDirOf, originalKeyOf } from '../../storage/local-storage.ts';
 import type { FileRowDb } from './files.repository.ts';
 
@@ -51,25 +50,25 @@ export function pageCountOf(f: FileRowDb): number | null {
 export async function ensurePageImage(ctx: AppContext, f: FileRowDb, page: number): Promise<string> {
   const dir = `${derivedDirOf(originalKeyOf(f))}/pages`;
   const key = `${dir}/${page}.webp`;
-  const out = ctx.storage.localPath(key);
-  if (await stat(out).catch(() => null)) return key;
+  if (await ctx.storage.stat(key)) return key;
   if (!f.derivedKey) throw new Error('no rendition');
-  const scratch = await mkdtemp(path.join(tmpdir(), 'bimdrive-page-'));
+  // Rendered in a scratch folder and moved into the store whole (local disk or S3).
+  const scratch = await openStaging(ctx.config.dataDir);
   try {
-    const prefix = path.join(scratch, 'p');
+    const pdf = await ctx.storage.localFile(f.derivedKey, scratch.dir);
+    const prefix = path.join(scratch.dir, 'p');
     await run(
       'pdftoppm',
       ['-f', String(page), '-l', String(page), '-singlefile', '-scale-to-x', String(PAGE_IMAGE_WIDTH)].concat(
-        ['-scale-to-y', '-1', '-png', ctx.storage.localPath(f.derivedKey), prefix],
+        ['-scale-to-y', '-1', '-png', pdf, prefix],
       ),
       { timeout: 60_000 },
     );
-    await mkdir(path.dirname(out), { recursive: true });
-    const tmp = `${out}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
-    await sharp(`${prefix}.png`).webp({ quality: 80 }).toFile(tmp);
-    await rename(tmp, out);
+    const webp = path.join(scratch.dir, `${page}.webp`);
+    await sharp(`${prefix}.png`).webp({ quality: 80 }).toFile(webp);
+    await ctx.storage.importFile(key, webp);
     return key;
   } finally {
-    await rm(scratch, { recursive: true, force: true });
+    await scratch.dispose();
   }
 }

@@ -10,7 +10,6 @@
  * models and drawings when their conversion is done (conversion.worker.ts); files kept from before,
  * once, at worker start (queueMissingThumbnails).
  */
-import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { PgBoss } from 'pg-boss';
 import { and, eq, ilike, inArray, or } from 'drizzle-orm';
@@ -25,6 +24,7 @@ import {
 import type { AppContext } from '../../app-context.ts';
 import { files } from '../../db/schema.ts';
 import { THUMBNAIL_QUEUE, ThumbnailJob } from '../../jobs/queue.ts';
+import { openStaging } from '../../storage/staging.ts';
 import { derivedDirOf, fileFolderKey, originalKeyOf } from '../../storage/local-storage.ts';
 import { filesRepository, type FileRowDb } from '../files/files.repository.ts';
 import { emitToSpace } from '../spaces/space-events.ts';
@@ -60,16 +60,18 @@ export async function runThumbnail(
   const source = thumbSourceOf(target);
   if (!source) return 'no-source';
   const outKey = thumbKeyOf(target);
-  const outPath = ctx.storage.localPath(outKey);
+  // Made in a scratch folder from a local file of the source and moved into the store whole.
+  const scratch = await openStaging(ctx.config.dataDir);
   try {
     if (!(await ctx.storage.stat(source.key))) throw new Error(`source ${source.key} is missing`);
-    await mkdir(path.dirname(outPath), { recursive: true });
+    const outPath = path.join(scratch.dir, path.posix.basename(outKey));
     await makeThumbnail(
       source,
-      ctx.storage.localPath(source.key),
+      await ctx.storage.localFile(source.key, scratch.dir),
       outPath,
       snapshotRenderer(ctx.config.webDist),
     );
+    await ctx.storage.importFile(outKey, outPath);
   } catch (err) {
     if (err instanceof SnapshotUnavailable) {
       if (!warnedUnavailable) ctx.log.warn({ err }, 'no thumbnails of models and drawings on this node');
@@ -81,6 +83,8 @@ export async function runThumbnail(
       'thumbnail failed; the file shows its icon',
     );
     return 'failed';
+  } finally {
+    await scratch.dispose();
   }
   const written = await versions.setStatus(file.id, n, { thumbVersion: THUMB_FORMAT });
   if (!written.file && !written.version) {

@@ -3,7 +3,7 @@ import { mkdir, mkdtemp, readdir, readFile, rm, utimes, writeFile } from 'node:f
 import os, { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createLocalStorage } from '../../storage/local-storage.ts';
+import { createLocalStorage } from './local-storage.ts';
 import { openStaging, stagingRoot, sweepStaging } from './staging.ts';
 
 describe('conversion staging', () => {
@@ -23,8 +23,9 @@ describe('conversion staging', () => {
     await writeFile(path.join(staging.dir, '.input', 'x'), 'scratch');
     const keys = await staging.commit(storage, 'files/s/f/derived');
     expect(keys).toEqual(['files/s/f/derived/model.frag', 'files/s/f/derived/poster.jpg']);
-    expect(await readFile(storage.localPath('files/s/f/derived/model.frag'), 'utf8')).toBe('frag');
-    expect(await readdir(storage.localPath('files/s/f/derived'))).toEqual(['model.frag', 'poster.jpg']);
+    const stored = path.join(dataDir, 'storage', 'files/s/f/derived');
+    expect(await readFile(path.join(stored, 'model.frag'), 'utf8')).toBe('frag');
+    expect(await readdir(stored)).toEqual(['model.frag', 'poster.jpg']);
     await staging.dispose();
     expect(await readdir(stagingRoot(dataDir))).toEqual([]);
   });

@@ -14,7 +14,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, readdir, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { ObjectStorage } from '../../storage/object-storage.ts';
+import type { ObjectStorage } from './object-storage.ts';
 
 /** One conversion's private output folder. */
 export interface Staging {
