@@ -1,9 +1,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { TESTDATA } from '../../../../../../server/src/test/testdata.ts';
 import { layoutNames, paperToModel, readLayout } from './dxf-layouts.ts';
-
-const TESTDATA = path.resolve(import.meta.dirname, '../../../../../../../../shared/testdata');
 const sample = readFileSync(path.join(TESTDATA, 'dxf/sample_AC1018_ascii.dxf'), 'latin1');
 
 describe('DXF layouts (issue 13: paper space)', () => {
