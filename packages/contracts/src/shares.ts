@@ -39,6 +39,12 @@ export const ShareLimitData = z.object({
   shareFileCount: z.number(),
   isview: z.boolean(),
   viewData: z.array(z.object({ userName: z.string(), shareCount: z.number() })),
+  /**
+   * Whose plan the counted shares are under (issue 16): `person` (the sharer's own plan) or `corp`
+   * (the company's); absent when nothing limited was counted. The limit notice offers 去升级 to the
+   * matching /payCenter?type=.
+   */
+  scope: z.enum(['person', 'corp']).optional(),
 });
 
 /** Answer of `DrawingShare`: the share code plus the derived links and extraction code. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  afterSignInPath,
   companyRedirectTarget,
   guardTarget,
   isPhoneUserAgent,
@@ -136,5 +137,14 @@ describe('companyRedirectTarget (000 §2 step 7)', () => {
     expect(companyRedirectTarget('/login', { corpIdbit: false })).toBeNull();
     expect(companyRedirectTarget('/myDocument', { corpIdbit: true })).toBeNull();
     expect(companyRedirectTarget('/login', null)).toBeNull();
+  });
+});
+
+describe('after sign-in', () => {
+  it('goes back to a same-origin redirect path, else to /myDocument', () => {
+    expect(afterSignInPath('?redirect=%2FwxPay%3ForderNo%3DA1')).toBe('/wxPay?orderNo=A1');
+    expect(afterSignInPath('')).toBe('/myDocument');
+    for (const bad of ['https://evil.example/', '//evil.example/x', '/\\evil.example'])
+      expect(afterSignInPath(`?${new URLSearchParams({ redirect: bad }).toString()}`)).toBe('/myDocument');
   });
 });

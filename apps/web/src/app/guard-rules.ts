@@ -160,3 +160,12 @@ export function visibleMenu<T extends { hideInChatApp: boolean }>(
 export function companyRedirectTarget(pathname: string, user: { corpIdbit: boolean } | null): string | null {
   return user?.corpIdbit && bare(pathname) === '/login' ? '/' : null;
 }
+
+/**
+ * Where /login sends the user after signing in: the same-origin path in `redirect` (the pay pages
+ * send buyers to sign in and back), else /myDocument. Other origins are never followed.
+ */
+export function afterSignInPath(search: string): string {
+  const to = new URLSearchParams(search).get('redirect') ?? '';
+  return to.startsWith('/') && !to.startsWith('//') && !to.startsWith('/\\') ? to : '/myDocument';
+}

@@ -6,7 +6,8 @@
  * together), so public pages (/login, /s) ship none of the signed-in frame and the progress bar covers
  * the loading.
  * /preview (001 §2: a file's preview by URL, over 我的文件) and /bimiframe (the embeddable viewer of a
- * signed link, public). Service screens (000 §2): /systemInitError, /payCenter (建设中), /mobileTip (phones), /alladmin →
+ * signed link, public). Service screens (000 §2): /systemInitError, /mobileTip (phones); the pay pages /payCenter, /wxPay, /aliPay,
+ * /wxPayRedirect (features/billing), /alladmin →
  * /companyManagement, /helpCenter (→ HELP_CENTER_URL). The project group (/lately, /all, /myCreated,
  * /myParticipateIn, /myCollectionProject, kept alive) and /projectFile sit in the project layout; the
  * libraries in the document layout; the remaining menu routes of 001 §2 (administration) are 建设中
@@ -198,11 +199,22 @@ export const routes: RouteObject[] = [
       serviceScreen('/mobileTip', 'mobileTip', async () => ({
         Component: (await import('../features/service/components/mobile-tip-page.tsx')).MobileTipPage,
       })),
-      serviceScreen('/payCenter', 'payCenter', async () => {
-        const { UnderConstructionPage } =
-          await import('../features/service/components/under-construction-page.tsx');
-        return { Component: () => <UnderConstructionPage fullPage /> };
+      // The pay pages (000 §2; issue 16): public paths (orders still need a session: 请先登录), bare,
+      // each in its own chunk.
+      serviceScreen('/payCenter', 'payCenter', async () => ({
+        Component: (await import('../features/billing/components/pay-center-page.tsx')).PayCenterPage,
+      })),
+      serviceScreen('/wxPay', 'wxPay', async () => {
+        const { PayOrderPage } = await import('../features/billing/components/pay-order-page.tsx');
+        return { Component: () => <PayOrderPage channel="wechat" /> };
       }),
+      serviceScreen('/aliPay', 'aliPay', async () => {
+        const { PayOrderPage } = await import('../features/billing/components/pay-order-page.tsx');
+        return { Component: () => <PayOrderPage channel="alipay" /> };
+      }),
+      serviceScreen('/wxPayRedirect', 'wxPayRedirect', async () => ({
+        Component: (await import('../features/billing/components/pay-redirect-page.tsx')).PayRedirectPage,
+      })),
       { path: '/alladmin', element: <Navigate to="/companyManagement" replace /> },
       {
         // 000 §2: /helpCenter opens on the external help site (HELP_CENTER_URL); 建设中 when none is set.

@@ -5,10 +5,12 @@
  * to /login; `companyApply` / `companyApply1` set the administrator's red dot and refresh the applicants
  * and members; `accessApply` (an application approved) shows 申请已通过,请重新登录, signs out and goes to
  * /login (000 §8). The libraries' status events (KnowledgeBaseStatusInfo, DrawingFileStatusInfo,
- * publiclibraryStatusInfo; issue 5) refresh their tables like projectFileStatusInfo.
+ * publiclibraryStatusInfo; issue 5) refresh their tables like projectFileStatusInfo. `paySuccess` (000 §7;
+ * issue 16) shows 支付成功 with the new service end and refreshes the space bars, the account card and
+ * the expiry banners.
  */
 import type { FileStatusEventValue, ListDataValue } from '@bimdrive/contracts';
-import { FileStatusEvent, HubEvents, StatusType } from '@bimdrive/contracts';
+import { FileStatusEvent, HubEvents, PaySuccessEvent, StatusType } from '@bimdrive/contracts';
 import { App } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -17,6 +19,9 @@ import { companyQueryKeys, fileQueryKeys } from '../lib/query-keys.ts';
 import { connectHub } from '../lib/socket.ts';
 import { useSession } from '../stores/session-store.ts';
 import '../features/companies/i18n.ts';
+import '../features/billing/i18n.ts';
+import { refreshAfterPayment } from '../features/billing/lib/pay-success.ts';
+import { serviceEndText } from '../features/billing/lib/pay-format.ts';
 
 /** Apply a status notice to the cached lists; returns whether a cached row was found. */
 export function applyFileStatus(event: FileStatusEventValue): boolean {
@@ -40,8 +45,8 @@ export function applyFileStatus(event: FileStatusEventValue): boolean {
 /** Connect the hub while signed in. */
 export function useRealtime(): void {
   const token = useSession((s) => s.token);
-  const { modal } = App.useApp();
-  const { t } = useTranslation(['app', 'common', 'companies']);
+  const { modal, message } = App.useApp();
+  const { t } = useTranslation(['app', 'common', 'companies', 'billing']);
 
   useEffect(() => {
     if (!token) return;
@@ -89,6 +94,16 @@ export function useRealtime(): void {
         if (parsed.success) onFileStatus(parsed.data);
         else void queryClient.invalidateQueries({ queryKey: fileQueryKeys.all });
       });
+    hub.socket.on(HubEvents.paySuccess, (payload: unknown) => {
+      const parsed = PaySuccessEvent.safeParse(payload);
+      refreshAfterPayment(queryClient);
+      if (parsed.success)
+        void message.success(
+          t('billing:paidToast', {
+            date: serviceEndText(parsed.data.serviceStopTime, t('billing:unlimited')),
+          }),
+        );
+    });
     return () => hub.close();
-  }, [token, modal, t]);
+  }, [token, modal, message, t]);
 }

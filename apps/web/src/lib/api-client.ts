@@ -32,6 +32,8 @@ export interface RequestOptions {
   /** Extra headers (e.g. a share visitor token). */
   headers?: Record<string, string>;
   signal?: AbortSignal;
+  /** Skip the error toast for envelopes this accepts (the caller shows them another way). */
+  quietWhen?: (body: Envelope<unknown>) => boolean;
 }
 
 /** The toast API used for error messages: antd's static `message` until the app binds its context-aware one. */
@@ -46,10 +48,13 @@ export function bindToast(instance: Pick<MessageInstance, 'error'>): void {
 export class ApiError extends Error {
   readonly code: number;
   readonly status: number;
-  constructor(code: number, msg: string, status: number) {
+  /** The envelope's `data` (e.g. the share-limit response of a refused share). */
+  readonly data: unknown;
+  constructor(code: number, msg: string, status: number, data: unknown = null) {
     super(msg);
     this.code = code;
     this.status = status;
+    this.data = data;
   }
 }
 
@@ -133,7 +138,7 @@ export async function request<T>(
     );
     return closed ? request<T>(opts, resealed, true) : body;
   }
-  if (body.code !== ResultCode.ok && !opts.silent) {
+  if (body.code !== ResultCode.ok && !opts.silent && !opts.quietWhen?.(body)) {
     void toast.error({
       content: body.msg || i18n.t('common:requestFailed'),
       duration: 5,
@@ -146,6 +151,6 @@ export async function request<T>(
 /** Like `request` but resolves to `data` and rejects with ApiError when code ≠ 1 (for TanStack Query). */
 export async function api<T>(opts: RequestOptions): Promise<T> {
   const body = await request<T>(opts);
-  if (body.code !== ResultCode.ok) throw new ApiError(body.code, body.msg, 0);
+  if (body.code !== ResultCode.ok) throw new ApiError(body.code, body.msg, 0, body.data);
   return body.data;
 }

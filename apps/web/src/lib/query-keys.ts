@@ -41,3 +41,12 @@ export const companyQueryKeys = {
   /** Registered persons of the caller's company (已注册人员数). */
   corpUsers: ['company', 'corpUsers'] as const,
 };
+
+/** Keys of plans and orders (000 §2 /payCenter, /wxPay, /aliPay, /wxPayRedirect; §9). */
+export const billingQueryKeys = {
+  all: ['billing'] as const,
+  /** The plan catalogue of a buyer type (person | corp). */
+  plans: (type: string) => ['billing', 'plans', type] as const,
+  /** One order's state (sync: asked the provider first). */
+  order: (orderNo: string, sync: boolean) => ['billing', 'order', orderNo, sync] as const,
+};

@@ -102,8 +102,22 @@ describe(`share limits by plan (${testDbKind})`, () => {
       shareFileCount: 6,
       isview: true,
       viewData: [{ userName: '个人套餐', shareCount: 3 }],
+      scope: 'person',
     });
     expect((await share(solo, soloFile, 2)).body.code).toBe(1);
+    // The dialog's check (DrawingShareCheckForWeb) answers the same notice data before the form.
+    const check = await call<ShareLimitResult>(t, 'POST', Api.shareCheck, {
+      token: solo.token,
+      body: [{ MainIUID: soloFile, ShareType: 7 }],
+    });
+    expect(check.body.data).toEqual({
+      shareCountError: true,
+      limitShareCount: 5,
+      shareFileCount: 6,
+      isview: true,
+      viewData: [{ userName: '个人套餐', shareCount: 5 }],
+      scope: 'person',
+    });
     const sixth = await share(solo, soloFile);
     expect(sixth.status).toBe(403);
     // A cancelled link frees its place.
@@ -131,7 +145,12 @@ describe(`share limits by plan (${testDbKind})`, () => {
     const over = await share(staff, projectFile);
     expect(over.status).toBe(403);
     expect(over.body.msg).toMatch(/企业管理员/);
-    expect(over.body.data).toMatchObject({ shareCountError: true, limitShareCount: 25, shareFileCount: 26 });
+    expect(over.body.data).toMatchObject({
+      shareCountError: true,
+      limitShareCount: 25,
+      shareFileCount: 26,
+      scope: 'corp',
+    });
     expect((over.body.data as ShareLimitResult).viewData).toEqual([
       { userName: '管理员', shareCount: 23 },
       { userName: '员工', shareCount: 2 },

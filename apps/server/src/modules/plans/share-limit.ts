@@ -30,6 +30,8 @@ export interface ShareLimitResult {
   shareFileCount: number;
   isview: boolean;
   viewData: Array<{ userName: string; shareCount: number }>;
+  /** Whose plan was counted: the sharer's own (`person`) or the company's (`corp`). */
+  scope?: 'person' | 'corp';
 }
 
 /** The message of a refused share (001 §8 share limit exceeded). */
@@ -84,6 +86,7 @@ export function shareLimitService(ctx: AppContext) {
           shareFileCount: active + corporate,
           isview: over,
           viewData,
+          scope: 'corp',
         },
         company: true,
       };
@@ -100,6 +103,7 @@ export function shareLimitService(ctx: AppContext) {
           shareFileCount: active + personal,
           isview: over,
           viewData: [{ userName: u.name, shareCount: active }],
+          scope: 'person',
         },
         company: false,
       };

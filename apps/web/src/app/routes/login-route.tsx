@@ -1,5 +1,6 @@
 /**
- * Route `/login` (spec 000 §2): the sign-in page, after which the user goes to /myDocument — or,
+ * Route `/login` (spec 000 §2): the sign-in page, after which the user goes to /myDocument (or the
+ * same-origin path of `redirect`, e.g. back to a pay page) — or,
  * inside the chat app (`appType=inside`, remembered for the tab), the chat app's own sign-in screen.
  * A session that ended while this browser missed the live event shows its reason in the 提示 alert
  * (000 §8 AccountExit).
@@ -11,6 +12,7 @@ import { useLocation } from 'react-router';
 import { LoginPage } from '../../features/auth/components/login-page.tsx';
 import { isInsideChatApp, rememberAppType } from '../../lib/chat-app.ts';
 import { takeSessionEndedNotice } from '../../lib/session-notice.ts';
+import { afterSignInPath } from '../guard-rules.ts';
 
 /** The chat app's sign-in screen, loaded only inside the chat app (issue 17: initial JavaScript). */
 const ChatAppLogin = lazy(async () => ({
@@ -32,6 +34,6 @@ export function LoginRoute(): ReactElement {
       <ChatAppLogin />
     </Suspense>
   ) : (
-    <LoginPage redirectTo="/myDocument" />
+    <LoginPage redirectTo={afterSignInPath(search)} />
   );
 }

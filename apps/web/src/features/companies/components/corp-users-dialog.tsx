@@ -1,7 +1,7 @@
 /**
  * Registered-persons dialog 已注册人员数 (spec 000 §2 Dialogs; §3 Registered corp user and Sharing
- * plan row; §7 GetCorpUsers; §9 Sharing plans): the pricing table (分享数量规格, both readings of the
- * free trial), 联系供应商购买 (the consult phone of the client config, else a message), and the
+ * plan row; §7 GetCorpUsers; §9 Sharing plans): the pricing table (分享数量规格; the free trial at
+ * its configured length, TRIAL_DAYS), 联系供应商购买 (the consult phone of the client config, else a message), and the
  * company's registered users with index, name and registration time. 650 px (a people list), the
  * list at most 400 px high. Opened from the company card by company administrators; the server
  * refuses everyone else. SharingPlansDialog is the share-count specification dialog 分享数量规格 (the
@@ -15,6 +15,7 @@ import { useTranslation } from 'react-i18next';
 import { useClientConfig } from '../../auth/api/get-client-config.ts';
 import { useCorpUsers, type CorpUserValue } from '../api/company-api.ts';
 import { planTableRows, type Label, type PlanTableRow } from '../lib/sharing-plans.ts';
+import { usePlanList } from '../../billing/api/get-plan-list.ts';
 import { DraggableModal } from '../../../components/draggable-modal.tsx';
 import '../i18n.ts';
 
@@ -27,7 +28,9 @@ export interface CorpUsersDialogProps {
 /** The pricing table of 000 §9 (also the content of 分享数量规格), scrolling past `height` px. */
 export function SharingPlansTable({ height = 260 }: { height?: number }): ReactElement {
   const { t } = useTranslation('companies');
-  const rows = useMemo(() => planTableRows(), []);
+  // The configured free-trial length (TRIAL_DAYS) comes with the plan catalogue.
+  const trialDays = usePlanList('person', true).data?.trialDays;
+  const rows = useMemo(() => planTableRows(undefined, trialDays), [trialDays]);
   const label = (l: Label) => t(l.key, l.values ?? {});
   const spanned = (r: PlanTableRow) => ({ rowSpan: r.span, style: { verticalAlign: 'top' as const } });
   return (

@@ -5,32 +5,23 @@ import { periodLabel, personLabel, planTableRows } from './sharing-plans.ts';
 describe('sharing plans table (000 §9)', () => {
   const rows = planTableRows();
 
-  it('gives every price of every plan one row, the persons cell spanning the plan', () => {
-    const prices = SHARING_PLANS.reduce((n, p) => n + Math.max(1, p.prices.length), 0);
+  it('gives every price of every plan one row (the trial one), the persons cell spanning the plan', () => {
+    const prices = SHARING_PLANS.reduce(
+      (n, p) => n + (p.kind === 'trial' ? 1 : Math.max(1, p.prices.length)),
+      0,
+    );
     expect(rows).toHaveLength(prices);
     expect(rows.reduce((n, r) => n + r.span, 0)).toBe(rows.length);
   });
 
-  it('shows both readings of the free trial, at price 0 and no limit', () => {
+  it('shows the free trial once, at the configured length, price 0 and no limit (never the readings)', () => {
     const trial = rows.filter((r) => r.person.key === 'corpUsers.trial');
     expect(trial.map((r) => [r.period, r.price, r.limit])).toEqual([
-      [
-        [
-          { key: 'corpUsers.days', values: { count: 15 } },
-          { key: 'corpUsers.reading', values: { n: 1 } },
-        ],
-        0,
-        null,
-      ],
-      [
-        [
-          { key: 'corpUsers.months', values: { count: 1 } },
-          { key: 'corpUsers.reading', values: { n: 2 } },
-        ],
-        0,
-        null,
-      ],
+      [[{ key: 'corpUsers.days', values: { count: 15 } }], 0, null],
     ]);
+    const thirty = planTableRows(SHARING_PLANS, 30).filter((r) => r.person.key === 'corpUsers.trial');
+    expect(thirty[0]!.period).toEqual([{ key: 'corpUsers.days', values: { count: 30 } }]);
+    expect(rows.flatMap((r) => r.period).some((l) => l.key === 'corpUsers.reading')).toBe(false);
   });
 
   it('keeps the prices and limits of the spec', () => {

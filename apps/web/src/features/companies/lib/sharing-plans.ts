@@ -40,10 +40,30 @@ export function periodLabel(period: PlanPeriod): Label {
   return { key: 'corpUsers.months', values: { count: period.months } };
 }
 
-/** The pricing table's rows. */
-export function planTableRows(plans: readonly SharingPlanRow[] = SHARING_PLANS): PlanTableRow[] {
+/** Free-trial length shown until the server's setting (TRIAL_DAYS, GetPlanList `trialDays`) is known. */
+export const DEFAULT_TRIAL_DAYS = 15;
+
+/**
+ * The pricing table's rows. The free trial is one row of the configured length (`trialDays`): the
+ * spec's two readings of its period are never shown to users (issue 16).
+ */
+export function planTableRows(
+  plans: readonly SharingPlanRow[] = SHARING_PLANS,
+  trialDays: number = DEFAULT_TRIAL_DAYS,
+): PlanTableRow[] {
   return plans.flatMap((p, i): PlanTableRow[] => {
     const person = personLabel(p);
+    if (p.kind === 'trial')
+      return [
+        {
+          key: `${i}`,
+          person,
+          period: [{ key: 'corpUsers.days', values: { count: trialDays } }],
+          price: 0,
+          limit: p.limit,
+          span: 1,
+        },
+      ];
     if (p.prices.length === 0)
       return [
         { key: `${i}`, person, period: [{ key: 'corpUsers.contact' }], price: null, limit: p.limit, span: 1 },
@@ -51,11 +71,7 @@ export function planTableRows(plans: readonly SharingPlanRow[] = SHARING_PLANS):
     return p.prices.map((price, j) => ({
       key: `${i}-${j}`,
       person,
-      period: [
-        periodLabel(price.period),
-        ...(price.reading ? [{ key: 'corpUsers.reading', values: { n: price.reading } }] : []),
-        ...(price.oncePerBuyer ? [{ key: 'corpUsers.once' }] : []),
-      ],
+      period: [periodLabel(price.period), ...(price.oncePerBuyer ? [{ key: 'corpUsers.once' }] : [])],
       price: price.price,
       limit: p.limit,
       span: j === 0 ? p.prices.length : 0,

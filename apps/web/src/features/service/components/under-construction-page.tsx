@@ -1,6 +1,6 @@
 /**
  * Placeholder for routes of the menu table (001 §2) whose screens are not built yet — the project
- * group, libraries, administration and /payCenter: 建设中 with a way back home. The route, its
+ * group, libraries and administration: 建设中 with a way back home. The route, its
  * title and its permission rule exist, so menus and the guard behave as the spec says.
  */
 import { ToolOutlined } from '@ant-design/icons';

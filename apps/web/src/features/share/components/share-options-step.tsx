@@ -1,6 +1,9 @@
 /**
- * Step 1 of the share dialog (spec 001 §2 Share dialog, §5, §9): the share-limit check with a spinner,
- * then either the limit notice with the accounts table or the options form.
+ * Step 1 of the share dialog (spec 001 §2 Share dialog, §5, §8, §9): the share-limit check with a
+ * spinner, then either the limit notice with the accounts table or the options form. A creation the
+ * server refuses over the limit (a share made meanwhile elsewhere) replaces the form with the same
+ * notice. The notice offers 去升级 (/payCenter in a new tab) for the sharer's own plan, and for the
+ * company's plan to company administrators; other members are told to ask their administrator.
  */
 import {
   Alert,
@@ -22,8 +25,10 @@ import { useMemo, useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ShareCreatedValue } from '@bimdrive/contracts';
 import { SharingPlansDialog } from '../../companies/components/corp-users-dialog.tsx';
+import { openPayCenter, type PayTarget } from '../../service/lib/pay-center.ts';
+import { useSession } from '../../../stores/session-store.ts';
 import { useShareCheck, type ShareLimitValue } from '../api/check-share.ts';
-import { useCreateShare } from '../api/create-share.ts';
+import { shareLimitOf, useCreateShare } from '../api/create-share.ts';
 import {
   buildShareEntry,
   DEFAULT_SHARE_FORM,
@@ -40,6 +45,11 @@ export interface ShareOptionsStepProps {
   onCancel: () => void;
 }
 
+/** Props of the options form: the step's, plus where a refusal over the share limit goes. */
+interface ShareFormProps extends ShareOptionsStepProps {
+  onLimit: (data: ShareLimitValue) => void;
+}
+
 const DATE_FORMAT = 'YYYY-MM-DD';
 
 /** Check, then the options form (001 §2 step 1). */
@@ -47,6 +57,7 @@ export function ShareOptionsStep({ file, onCreated, onCancel }: ShareOptionsStep
   const { t } = useTranslation('share');
   const checkEntry = useMemo(() => buildShareEntry(file, DEFAULT_SHARE_FORM), [file]);
   const check = useShareCheck(checkEntry);
+  const [refused, setRefused] = useState<ShareLimitValue | null>(null);
 
   if (check.isPending)
     return (
@@ -63,14 +74,27 @@ export function ShareOptionsStep({ file, onCreated, onCancel }: ShareOptionsStep
         extra={<Button onClick={() => void check.refetch()}>{t('retry')}</Button>}
       />
     );
+  if (refused) return <ShareLimitNotice data={refused} onClose={onCancel} />;
   if (check.data.shareCountError) return <ShareLimitNotice data={check.data} onClose={onCancel} />;
-  return <ShareForm file={file} onCreated={onCreated} onCancel={onCancel} />;
+  return <ShareForm file={file} onCreated={onCreated} onCancel={onCancel} onLimit={setRefused} />;
+}
+
+/** Which payment centre 去升级 opens for a limit, or null when the user must ask their administrator. */
+function upgradeTarget(
+  data: ShareLimitValue,
+  user: { corpIdbit?: boolean; iscorpadmin?: boolean; systemIsPersonal?: boolean } | null,
+): PayTarget | null {
+  const scope = data.scope ?? (user?.corpIdbit && !user.systemIsPersonal ? 'corp' : 'person');
+  if (scope === 'person') return 'person';
+  return user?.iscorpadmin ? 'corp' : null;
 }
 
 /** Share-limit notice and accounts table (001 §2, §3, §8). */
 function ShareLimitNotice({ data, onClose }: { data: ShareLimitValue; onClose: () => void }): ReactElement {
   const { t } = useTranslation(['share', 'companies']);
   const [plansOpen, setPlansOpen] = useState(false);
+  const user = useSession((st) => st.user);
+  const upgrade = upgradeTarget(data, user);
   return (
     <div data-testid="share-limit">
       <Alert
@@ -81,7 +105,11 @@ function ShareLimitNotice({ data, onClose }: { data: ShareLimitValue; onClose: (
           <>
             {t('limitText', { count: data.shareFileCount, limit: data.limitShareCount })}
             <br />
-            {t('limitContact')}
+            {upgrade === 'person'
+              ? t('limitUpgradeSelf')
+              : upgrade === 'corp'
+                ? t('limitUpgradeCorp')
+                : t('limitContact')}
           </>
         }
       />
@@ -104,6 +132,11 @@ function ShareLimitNotice({ data, onClose }: { data: ShareLimitValue; onClose: (
           {t('companies:corpUsers.plans')}
         </Button>
         <Button onClick={onClose}>{t('close')}</Button>
+        {upgrade && (
+          <Button type="primary" data-testid="share-limit-upgrade" onClick={() => openPayCenter(upgrade)}>
+            {t('limitUpgrade')}
+          </Button>
+        )}
       </Flex>
       <SharingPlansDialog open={plansOpen} onClose={() => setPlansOpen(false)} />
     </div>
@@ -111,7 +144,7 @@ function ShareLimitNotice({ data, onClose }: { data: ShareLimitValue; onClose: (
 }
 
 /** The options form (001 §2 step 1, §5 validation). */
-function ShareForm({ file, onCreated, onCancel }: ShareOptionsStepProps): ReactElement {
+function ShareForm({ file, onCreated, onCancel, onLimit }: ShareFormProps): ReactElement {
   const { t } = useTranslation('share');
   const [values, setValues] = useState<ShareFormValues>(DEFAULT_SHARE_FORM);
   const create = useCreateShare();
@@ -123,7 +156,13 @@ function ShareForm({ file, onCreated, onCancel }: ShareOptionsStepProps): ReactE
       void message.warning(t(problem));
       return;
     }
-    create.mutate([buildShareEntry(file, values)], { onSuccess: onCreated });
+    create.mutate([buildShareEntry(file, values)], {
+      onSuccess: onCreated,
+      onError: (error) => {
+        const limit = shareLimitOf(error);
+        if (limit) onLimit(limit);
+      },
+    });
   };
 
   return (
