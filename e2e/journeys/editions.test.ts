@@ -193,7 +193,11 @@ test('company edition: expired personal space warns; administrators may buy, oth
 
     const card = await openCard(page);
     await card.getByTestId('space-bar-person').getByText('到期时间：2026年01月31日').waitFor();
-    await card.getByTestId('space-bar-corp').getByText('到期时间：无限制').waitFor();
+    // A new company is on the free trial (TRIAL_DAYS, 15 by default): its bar shows the trial's end.
+    const trial = new Date(Date.now() + 15 * 24 * 3600 * 1000);
+    const pad = (n: number) => String(n).padStart(2, '0');
+    const trialEnd = `${trial.getFullYear()}年${pad(trial.getMonth() + 1)}月${pad(trial.getDate())}日`;
+    await card.getByTestId('space-bar-corp').getByText(`到期时间：${trialEnd}`).waitFor();
     await card.getByTestId('expand-corp').waitFor();
     await card.getByTestId('account-help').waitFor();
     await card.getByTestId('account-consult').waitFor();

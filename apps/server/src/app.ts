@@ -41,6 +41,10 @@ import { accountRoutes } from './modules/account/account.routes.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { startPaymentsJob } from './modules/payments/payments.job.ts';
+import { adminRoutes } from './modules/admin/admin.routes.ts';
+import { operationLogRoutes } from './modules/operation-log/operation-log.routes.ts';
+import { startOperationLogJob } from './modules/operation-log/operation-log.job.ts';
+import { addRequestMeta } from './modules/operation-log/request-meta.ts';
 import { createHub } from './realtime/hub.ts';
 import { createLocalStorage } from './storage/local-storage.ts';
 import type { ObjectStorage } from './storage/object-storage.ts';
@@ -260,6 +264,7 @@ export async function buildApp(config: AppConfig, role: Role = 'all'): Promise<B
     const thumbs = await queueMissingThumbnails(ctx, (id) => enqueueThumbnail(boss, id));
     if (thumbs > 0) app.log.info({ queued: thumbs }, 'files queued for thumbnails');
     await startPaymentsJob(ctx, boss); // orders: lost notifications recovered, 2 h unpaid closed (issue 16)
+    await startOperationLogJob(ctx, boss); // operation log: entries past the retention removed daily
     await boss.schedule(CLEANUP_QUEUE, '*/15 * * * *');
     await boss.work(CLEANUP_QUEUE, async () => {
       const swept = await uploads.sweep();
@@ -341,6 +346,7 @@ export async function buildApp(config: AppConfig, role: Role = 'all'): Promise<B
   // Sensitive fields (000 §7) are opened before any route's validation; the key is public.
   installFieldDecryption(app, fieldOpener(fieldKey, config.fieldEncryption));
   addInputScreening(app); // after the opening: the opened strings are screened too
+  addRequestMeta(app); // client address and user agent for operation-log entries
 
   await registry.marking(
     () => true,
@@ -383,6 +389,8 @@ export async function buildApp(config: AppConfig, role: Role = 'all'): Promise<B
   await app.register(accountRoutes(ctx));
   await app.register(ordersRoutes(ctx)); // plans, orders, order administration (issue 16)
   await app.register(paymentsRoutes(ctx)); // WeChat Pay / Alipay notifications (public, verified)
+  await app.register(operationLogRoutes(ctx)); // operation log (001 §2 /operationLog)
+  await app.register(adminRoutes(ctx)); // user and company administration (001 §2)
 
   const hasWeb = existsSync(path.join(config.webDist, 'index.html'));
   if (hasWeb)

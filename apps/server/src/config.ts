@@ -202,6 +202,8 @@ const EnvSchema = z.object({
   CONSULT_PHONE: z.string().default(''),
   /** Length of the free trial in days (000 §9; issue 16: a setting, default 15). */
   TRIAL_DAYS: z.coerce.number().int().min(0).max(3650).default(15),
+  /** Days operation-log entries are kept (001 §2 /operationLog); older ones go in a daily job. */
+  OPERATION_LOG_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(180),
   /** Base URL the payment providers post their notifications to (default PUBLIC_URL). */
   PAY_NOTIFY_BASE_URL: z.url().optional(),
   /**
@@ -338,6 +340,8 @@ export interface AppConfig {
   consultPhone: string;
   /** Free-trial length in days (TRIAL_DAYS). */
   trialDays: number;
+  /** Days the operation log keeps an entry (OPERATION_LOG_RETENTION_DAYS). */
+  operationLogRetentionDays: number;
   /** Payment providers (modules/payments); a provider left unconfigured is null and not offered. */
   payments: PaymentsConfig;
   loginVideoUrl: string;
@@ -577,6 +581,7 @@ export function loadConfig(
     helpCenterUrl: e.HELP_CENTER_URL,
     consultPhone: e.CONSULT_PHONE,
     trialDays: e.TRIAL_DAYS,
+    operationLogRetentionDays: e.OPERATION_LOG_RETENTION_DAYS,
     payments,
     loginVideoUrl: e.LOGIN_VIDEO_URL,
     wpsViewerUrl: e.WPS_VIEWER_URL ?? null,

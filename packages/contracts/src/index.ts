@@ -20,3 +20,4 @@ export * from './spaces.ts';
 export * from './projects.ts';
 export * from './libraries.ts';
 export * from './plans.ts';
+export * from './admin.ts';

@@ -154,4 +154,18 @@ export const Api = {
   shareVerify: '/api/Share/Verify', // POST ShareVerifyBody → ShareAccess (403 wrong code, 429 too many)
   sharePreview: '/api/Share/Preview', // GET with Share token → PreviewInfo
   shareArchiveEntries: '/api/Share/ArchiveEntries', // GET with Share token → ArchiveListing (the shared archive)
+
+  // system administration, continued (001 §2 layout 4; shapes in admin.ts; 403 for others)
+  // /operationLog: system administrators see every entry, company administrators their company's
+  adminOperationLog: '/api/SystemSetting/GetOperationLog', // GET OperationLogQuery → OperationLogPage
+  adminOperationLogExport: '/api/SystemSetting/ExportOperationLog', // GET OperationLogQuery → text/csv (UTF-8 with BOM)
+  // /personalManagement, /companyManagement: system administrators only
+  adminUserList: '/api/SystemSetting/GetUserList', // GET AdminUserQuery → AdminUserPage
+  adminSetUserState: '/api/SystemSetting/SetUserState', // POST SetUserStateBody → null
+  adminSetUserQuota: '/api/SystemSetting/SetUserQuota', // POST SetUserQuotaBody → null
+  adminSetUserServiceEnd: '/api/SystemSetting/SetUserServiceEnd', // POST SetUserServiceEndBody → null
+  adminResetUserPassword: '/api/SystemSetting/ResetUserPassword', // POST ResetUserPasswordBody → ResetUserPasswordResult
+  adminCompanyList: '/api/SystemSetting/GetCompanyList', // GET AdminCompanyQuery → AdminCompanyPage
+  adminSetCompanyQuota: '/api/SystemSetting/SetCompanyQuota', // POST SetCompanyQuotaBody → null
+  adminSetCompanyServiceEnd: '/api/SystemSetting/SetCompanyServiceEnd', // POST SetCompanyServiceEndBody → null
 } as const;

@@ -15,6 +15,7 @@ import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { authRepository } from '../auth/auth.repository.ts';
 import { dingtalkAvatarOf } from '../dingtalk/dingtalk.repository.ts';
 import type { Caller } from '../auth/auth.service.ts';
+import { audited } from '../operation-log/operation-log.repository.ts';
 import { smsService } from '../sms/sms.service.ts';
 import { accountRepository, isUniqueViolation } from './account.repository.ts';
 import { avatarUrl, isStoredAvatar, makeAvatar } from './avatar.ts';
@@ -96,8 +97,22 @@ export function accountService(ctx: AppContext) {
       const stored = caller.user.passwordHash;
       if (!stored) throw badRequest(AccountMessages.noPasswordYet);
       if (!(await verifyPassword(oldPwd, stored))) throw badRequest(AccountMessages.oldPwdWrong);
-      await repo.updatePassword(caller.user.id, await hashPassword(newPwd));
-      await repo.revokeAllSessions(caller.user.id, 'password-changed');
+      const passwordHash = await hashPassword(newPwd);
+      await audited(
+        ctx.db,
+        async (tx) => {
+          const r = accountRepository(tx);
+          await r.updatePassword(caller.user.id, passwordHash);
+          await r.revokeAllSessions(caller.user.id, 'password-changed');
+        },
+        () => ({
+          action: 'account.password.change',
+          actorId: caller.user.id,
+          objectType: 'user',
+          objectId: caller.user.id,
+          objectName: caller.user.phone,
+        }),
+      );
     },
 
     /** `ValidateRegistPhone` (000 §7): whether an account has this phone. */
@@ -140,7 +155,18 @@ export function accountService(ctx: AppContext) {
       if (await users.findUserByPhone(phone)) throw conflict(AccountMessages.phoneBound);
       await sms.verify(phone, 'editPhoneNew', code);
       try {
-        await repo.changePhone(caller.user.id, caller.sessionId, phone);
+        await audited(
+          ctx.db,
+          (tx) => accountRepository(tx).changePhone(caller.user.id, caller.sessionId, phone),
+          () => ({
+            action: 'account.phone.change',
+            actorId: caller.user.id,
+            objectType: 'user',
+            objectId: caller.user.id,
+            objectName: caller.user.name,
+            detail: { before: caller.user.phone, after: phone },
+          }),
+        );
       } catch (err) {
         if (isUniqueViolation(err)) throw conflict(AccountMessages.phoneBound);
         throw err;

@@ -41,6 +41,8 @@ export function authRepository(db: Db) {
       passwordHash: string | null;
       quotaBytes: number;
       isAdministrator?: boolean;
+      /** End of the personal service; null/absent = 无限制 (registration gives the free trial). */
+      serviceStopAt?: Date | null;
     }) {
       const rows = await db.insert(users).values(u).onConflictDoNothing({ target: users.phone }).returning();
       return rows[0];
@@ -57,6 +59,10 @@ export function authRepository(db: Db) {
         .where(and(eq(sessions.userId, userId), ne(sessions.id, keepId), isNull(sessions.revokedAt)))
         .returning({ id: sessions.id });
       return rows.map((r) => r.id);
+    },
+    /** Record a successful sign-in's time. */
+    async touchLastLogin(userId: string): Promise<void> {
+      await db.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, userId));
     },
     async revokeSession(id: string, reason: string): Promise<void> {
       await db

@@ -14,6 +14,8 @@ import type { AppContext } from '../../app-context.ts';
 import { AppError, forbidden, unauthorized } from '../../lib/errors.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { avatarUrl } from '../account/avatar.ts';
+import { audited, logOperation } from '../operation-log/operation-log.repository.ts';
+import { trialEnd } from '../plans/plans.service.ts';
 import { smsService } from '../sms/sms.service.ts';
 import { authRepository, type UserRow } from './auth.repository.ts';
 import { lockedOut } from './login-throttle.ts';
@@ -23,6 +25,12 @@ export interface Caller {
   user: UserRow;
   sessionId: string;
 }
+
+/** The answer to a disabled account's sign-in, and to its ended sessions. */
+export const ACCOUNT_DISABLED_MSG = '该账号已被停用，如有疑问请联系管理员';
+
+/** How a session was started (the `auth.login.ok` entry's detail). */
+export type SignInMethod = 'password' | 'sms' | 'register' | 'dingtalk' | 'invite';
 
 /** A precomputed hash so unknown phones cost the same time as wrong passwords. */
 let dummyHash: Promise<string> | null = null;
@@ -56,10 +64,48 @@ export function authService(ctx: AppContext) {
   const repo = authRepository(ctx.db);
   const sms = smsService(ctx);
 
-  async function startSession(user: UserRow): Promise<LoginDataValue> {
+  /** Write an `auth.login.fail` entry (no action transaction: nothing else is written). */
+  async function logFailure(phone: string, user: UserRow | undefined, reason: string): Promise<void> {
+    await logOperation(ctx.db, {
+      action: 'auth.login.fail',
+      actorId: user?.id ?? null,
+      actorPhone: phone,
+      companyId: user ? undefined : null,
+      objectType: 'user',
+      objectId: user?.id ?? '',
+      objectName: phone,
+      detail: { reason },
+    }).catch((err: unknown) => ctx.log.error({ err }, 'operation log: sign-in failure not written'));
+  }
+
+  /**
+   * Start a session: the account's other sessions end (AccountExit); the session, the last sign-in
+   * time and the `auth.login.ok` entry are one transaction. A disabled account is refused (403).
+   */
+  async function startSession(user: UserRow, method: SignInMethod): Promise<LoginDataValue> {
+    if (user.disabledAt) {
+      await logFailure(user.phone, user, 'disabled');
+      throw forbidden(ACCOUNT_DISABLED_MSG);
+    }
     const ttl = ctx.config.sessionTtlHours * 3600;
-    const session = await repo.insertSession(user.id, new Date(Date.now() + ttl * 1000));
-    const ended = await repo.revokeOtherSessions(user.id, session.id, 'signed-in-elsewhere');
+    const { session, ended } = await audited(
+      ctx.db,
+      async (tx) => {
+        const r = authRepository(tx);
+        const session = await r.insertSession(user.id, new Date(Date.now() + ttl * 1000));
+        const ended = await r.revokeOtherSessions(user.id, session.id, 'signed-in-elsewhere');
+        await r.touchLastLogin(user.id);
+        return { session, ended };
+      },
+      ({ ended }) => ({
+        action: 'auth.login.ok',
+        actorId: user.id,
+        objectType: 'user',
+        objectId: user.id,
+        objectName: user.phone,
+        detail: { method, sessionsEnded: ended.length },
+      }),
+    );
     for (const sid of ended) {
       ctx.hub.toSession(sid, HubEvents.accountExit, { reason: 'signed-in-elsewhere' });
       ctx.hub.endSession(sid, user.id);
@@ -94,6 +140,7 @@ export function authService(ctx: AppContext) {
       const wait = await ctx.loginThrottle.waitOf(account);
       if (wait > 0) {
         ctx.log.warn({ phone: maskPhone(account), client, wait }, 'sign-in refused: account waits');
+        await logFailure(account, await repo.findUserByPhone(account), 'locked');
         throw lockedOut(wait);
       }
       const user = await repo.findUserByPhone(account);
@@ -108,11 +155,12 @@ export function authService(ctx: AppContext) {
       if (!user || !ok) {
         const lock = await ctx.loginThrottle.failed(account);
         ctx.log.warn({ phone: maskPhone(account), client, lock }, 'sign-in failed: wrong phone or password');
+        await logFailure(account, user, user ? 'wrong-password' : 'unknown-phone');
         if (lock > 0) throw lockedOut(lock);
         throw new AppError(400, '手机号或密码错误');
       }
       await ctx.loginThrottle.succeeded(account);
-      return startSession(user);
+      return startSession(user, 'password');
     },
 
     /**
@@ -123,10 +171,13 @@ export function authService(ctx: AppContext) {
      */
     async loginWithCode(phone: string, code: string): Promise<LoginDataValue> {
       const canonical = normalizePhone(phone);
-      await sms.verify(canonical, 'login', code);
+      await sms.verify(canonical, 'login', code).catch(async (err: unknown) => {
+        await logFailure(canonical, await repo.findUserByPhone(canonical), 'wrong-sms-code');
+        throw err;
+      });
       const user = await repo.findUserByPhone(canonical);
       if (!user) throw new AppError(400, AccountMessages.notRegistered);
-      return startSession(user);
+      return startSession(user, 'sms');
     },
 
     /**
@@ -149,17 +200,18 @@ export function authService(ctx: AppContext) {
         name,
         passwordHash: password ? await hashPassword(password) : null,
         quotaBytes: ctx.config.personalQuotaBytes,
+        serviceStopAt: trialEnd(ctx.config), // the free trial (000 §9, TRIAL_DAYS)
       });
       if (!user) throw new AppError(409, AccountMessages.phoneBound);
-      return startSession(user);
+      return startSession(user, 'register');
     },
 
     /**
      * Sign in an account whose identity another provider proved (the chat app, 000 §2 /ddLogin):
      * the same answer and single-session rule (AccountExit) as the phone sign-in.
      */
-    async signInVerified(user: UserRow): Promise<LoginDataValue> {
-      return startSession(user);
+    async signInVerified(user: UserRow, method: SignInMethod = 'dingtalk'): Promise<LoginDataValue> {
+      return startSession(user, method);
     },
 
     /** Create a user directly (CLI, demo account, tests). Returns undefined if the phone is taken. */
@@ -173,7 +225,17 @@ export function authService(ctx: AppContext) {
     },
 
     async logout(caller: Caller): Promise<void> {
-      await repo.revokeSession(caller.sessionId, 'logout');
+      await audited(
+        ctx.db,
+        (tx) => authRepository(tx).revokeSession(caller.sessionId, 'logout'),
+        () => ({
+          action: 'auth.logout',
+          actorId: caller.user.id,
+          objectType: 'user',
+          objectId: caller.user.id,
+          objectName: caller.user.phone,
+        }),
+      );
       ctx.hub.endSession(caller.sessionId, caller.user.id);
     },
 
@@ -202,11 +264,14 @@ export function authService(ctx: AppContext) {
         throw unauthorized(
           session.revokedReason === 'signed-in-elsewhere'
             ? '账户在其他地点登录，如果不是本人登录，请及时更改密码！！'
-            : '登录已失效，请重新登录',
+            : session.revokedReason === 'disabled'
+              ? ACCOUNT_DISABLED_MSG
+              : '登录已失效，请重新登录',
           ResultCode.sessionEnded,
         );
       }
       const user = found.user;
+      if (user.disabledAt) throw unauthorized(ACCOUNT_DISABLED_MSG, ResultCode.sessionEnded);
       return { user, sessionId: session.id };
     },
 

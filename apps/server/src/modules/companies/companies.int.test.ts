@@ -268,7 +268,11 @@ describe(`companies (${testDbKind})`, () => {
       usedSpace: number;
       serviceStopTime: string | null;
     }>(t, 'GET', Api.companySpace, { token: applicant.token });
-    expect(space.body.data).toMatchObject({ corpName: '甲建设集团', usedSpace: 0, serviceStopTime: null });
+    expect(space.body.data).toMatchObject({ corpName: '甲建设集团', usedSpace: 0 });
+    // A new company is on the free trial: its service ends TRIAL_DAYS after creation.
+    const trialEnd = new Date(space.body.data.serviceStopTime!).getTime();
+    expect(trialEnd).toBeGreaterThan(Date.now() + (t.config.trialDays - 1) * 24 * 3600 * 1000);
+    expect(trialEnd).toBeLessThanOrEqual(Date.now() + t.config.trialDays * 24 * 3600 * 1000);
     expect(space.body.data.usableSpace).toBeGreaterThan(0);
     expect((await call(t, 'GET', Api.companySpace, { token: admin.token })).status).toBe(403);
 

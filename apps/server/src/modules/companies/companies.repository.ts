@@ -71,7 +71,7 @@ export function companiesRepository(db: Db) {
      */
     async createWithAdmin(
       userId: string,
-      v: { name: string; creditCode: string; quotaBytes: number },
+      v: { name: string; creditCode: string; quotaBytes: number; serviceStopAt?: Date | null },
     ): Promise<{ company: CompanyRow } | { error: 'has-company' | 'code-taken' }> {
       return db.transaction(async (tx) => {
         const [u] = await tx

@@ -27,11 +27,33 @@ import type { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import type { Caller } from '../auth/auth.service.ts';
+import { audited, type OperationEntry } from '../operation-log/operation-log.repository.ts';
+import { trialEnd } from '../plans/plans.service.ts';
 import { companiesRepository, type CompanyRow, type MemberRow } from './companies.repository.ts';
 import { companyInvitesRepository, type InviteRow } from './company-invites.repository.ts';
 
 const percent = (used: number, usable: number) =>
   usable > 0 ? Math.min(100, Math.round((used / usable) * 10000) / 100) : 0;
+
+/** An operation-log entry of a membership change in company `corpId` by `caller`. */
+function memberEntry(
+  caller: Caller,
+  corpId: string,
+  action: 'company.member.add' | 'company.member.remove' | 'company.member.role',
+  userId: string,
+  name: string,
+  detail: Record<string, unknown> | null = null,
+): OperationEntry {
+  return {
+    action,
+    actorId: caller.user.id,
+    companyId: corpId,
+    objectType: 'user',
+    objectId: userId,
+    objectName: name.trim(),
+    detail,
+  };
+}
 
 /** Companies service bound to the app context. */
 export function companiesService(ctx: AppContext) {
@@ -119,6 +141,7 @@ export function companiesService(ctx: AppContext) {
         name,
         creditCode: code,
         quotaBytes: ctx.config.companyQuotaBytes,
+        serviceStopAt: trialEnd(ctx.config), // the free trial (000 §9, TRIAL_DAYS)
       });
       if ('error' in r)
         throw conflict(r.error === 'code-taken' ? '该组织机构代码已被注册' : '您已加入企业，不能再创建企业');
@@ -170,7 +193,16 @@ export function companiesService(ctx: AppContext) {
     async decide(caller: Caller, applicationId: string, accept: boolean): Promise<void> {
       const corpId = adminCorpOf(caller);
       const app = accept
-        ? await repo.approve(applicationId, corpId, caller.user.id)
+        ? await audited(
+            ctx.db,
+            (tx) => companiesRepository(tx).approve(applicationId, corpId, caller.user.id),
+            (a) =>
+              a
+                ? memberEntry(caller, corpId, 'company.member.add', a.userId, a.userName, {
+                    via: 'application',
+                  })
+                : null,
+          )
         : await repo.reject(applicationId, corpId, caller.user.id);
       if (!app) throw notFound('申请不存在或已处理');
       if (accept) ctx.hub.toUser(app.userId, HubEvents.accessApply, { corpId });
@@ -206,21 +238,40 @@ export function companiesService(ctx: AppContext) {
     async remove(caller: Caller, userId: string): Promise<void> {
       const corpId = adminCorpOf(caller);
       if (userId === caller.user.id) throw badRequest('不能移除自己，请使用退出企业');
-      if (!(await repo.member(corpId, userId))) {
+      const member = await repo.member(corpId, userId);
+      if (!member) {
         if (await invites.revoke(corpId, userId)) return;
         throw notFound('成员不存在');
       }
-      if (!(await repo.removeMember(corpId, userId))) throw badRequest('企业至少需要保留一名管理员');
+      const removed = await audited(
+        ctx.db,
+        (tx) => companiesRepository(tx).removeMember(corpId, userId),
+        (done) =>
+          done
+            ? memberEntry(caller, corpId, 'company.member.remove', userId, `${member.name} ${member.phone}`)
+            : null,
+      );
+      if (!removed) throw badRequest('企业至少需要保留一名管理员');
     },
 
     /** Set or cancel a member's administrator role; returns the new role. */
     async toggleAdmin(caller: Caller, userId: string): Promise<boolean> {
       const corpId = adminCorpOf(caller);
-      if (!(await repo.member(corpId, userId))) {
+      const member = await repo.member(corpId, userId);
+      if (!member) {
         if (await invites.findPending(corpId, userId)) throw badRequest('该成员尚未接受邀请');
         throw notFound('成员不存在');
       }
-      const role = await repo.toggleAdmin(corpId, userId);
+      const role = await audited(
+        ctx.db,
+        (tx) => companiesRepository(tx).toggleAdmin(corpId, userId),
+        (admin) =>
+          admin === undefined
+            ? null
+            : memberEntry(caller, corpId, 'company.member.role', userId, `${member.name} ${member.phone}`, {
+                admin,
+              }),
+      );
       if (role === undefined) throw badRequest('企业至少需要保留一名管理员');
       return role;
     },
@@ -231,7 +282,17 @@ export function companiesService(ctx: AppContext) {
      */
     async exit(caller: Caller): Promise<void> {
       const corpId = corpOf(caller);
-      if (await repo.removeMember(corpId, caller.user.id)) return;
+      const left = await audited(
+        ctx.db,
+        (tx) => companiesRepository(tx).removeMember(corpId, caller.user.id),
+        (done) =>
+          done
+            ? memberEntry(caller, corpId, 'company.member.remove', caller.user.id, caller.user.name, {
+                exit: true,
+              })
+            : null,
+      );
+      if (left) return;
       if ((await repo.members(corpId)).length > 1)
         throw badRequest('您是企业唯一的管理员，请先将其他成员设为管理员');
       await repo.dissolve(corpId);

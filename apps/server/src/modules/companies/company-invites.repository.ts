@@ -6,6 +6,7 @@
  * transaction, so a link is used at most once and never moves someone out of another company.
  */
 import { and, asc, eq, sql } from 'drizzle-orm';
+import { logOperation } from '../operation-log/operation-log.repository.ts';
 import type { Db } from '../../db/client.ts';
 import {
   companies,
@@ -66,6 +67,15 @@ export function companyInvitesRepository(db: Db) {
       .update(companyApplications)
       .set({ status: 0, decidedAt: new Date() })
       .where(and(eq(companyApplications.userId, userId), eq(companyApplications.status, 2)));
+    await logOperation(tx, {
+      action: 'company.member.add',
+      actorId: userId,
+      companyId: found.invite.corpId,
+      objectType: 'user',
+      objectId: userId,
+      objectName: `${found.invite.userName} ${found.invite.phone}`,
+      detail: { via: 'invite', inviteId: found.invite.id },
+    });
     return { invite: invite! };
   }
 
@@ -162,7 +172,13 @@ export function companyInvitesRepository(db: Db) {
      */
     async registerAndJoin(
       tokenHash: string,
-      user: { phone: string; name: string; passwordHash: string; quotaBytes: number },
+      user: {
+        phone: string;
+        name: string;
+        passwordHash: string;
+        quotaBytes: number;
+        serviceStopAt?: Date | null;
+      },
     ): Promise<{ invite: InviteRow } | { error: JoinRefusal }> {
       return db
         .transaction(async (tx) => {

@@ -33,6 +33,7 @@ import type { AppContext } from '../../app-context.ts';
 import { AppError, conflict, forbidden, gone, notFound } from '../../lib/errors.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { authService, type Caller } from '../auth/auth.service.ts';
+import { trialEnd } from '../plans/plans.service.ts';
 import { companiesRepository } from './companies.repository.ts';
 import { companiesService } from './companies.service.ts';
 import {
@@ -185,6 +186,7 @@ export function companyInvitesService(ctx: AppContext) {
         name: body.name,
         passwordHash: await hashPassword(body.password),
         quotaBytes: ctx.config.personalQuotaBytes,
+        serviceStopAt: trialEnd(ctx.config), // the free trial (000 §9, TRIAL_DAYS)
       });
       if ('error' in r) throw refusal(r.error);
       await companies.notifyAdmins(invite.corpId);

@@ -20,6 +20,7 @@ import { isStoredAvatar } from '../account/avatar.ts';
 import { authRepository, type UserRow } from '../auth/auth.repository.ts';
 import { authService } from '../auth/auth.service.ts';
 import { createDingTalkClient, DingTalkError, type DingTalkClient } from './dingtalk-client.ts';
+import { trialEnd } from '../plans/plans.service.ts';
 import { dingtalkRepository } from './dingtalk.repository.ts';
 
 /** Messages of the refusals that are not DingTalk's own. */
@@ -115,6 +116,7 @@ export function dingtalkService(ctx: AppContext, client: DingTalkClient | null =
         name: (id.name || `钉钉用户${phone.slice(-4)}`).slice(0, 50),
         passwordHash: null,
         quotaBytes: ctx.config.personalQuotaBytes,
+        serviceStopAt: trialEnd(ctx.config), // a registration: the free trial (000 §9)
       });
       created = Boolean(user);
       user ??= await users.findUserByPhone(phone); // registered meanwhile

@@ -9,6 +9,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { favourites, fileVersions, files } from '../../db/schema.ts';
 import type { QuotaAccount } from '../spaces/space-access.ts';
+import { logOperation } from '../operation-log/operation-log.repository.ts';
 import { chargeQuota, freeQuota, quotaAccountOf } from '../spaces/space-quota.ts';
 import {
   escapeLike,
@@ -305,6 +306,14 @@ export function filesRepository(db: Db) {
           .insert(files)
           .values({ ...row, kind: 2 })
           .returning();
+        await logOperation(tx, {
+          action: 'file.upload',
+          actorId: f.uploaderId,
+          objectType: 'file',
+          objectId: f.id,
+          objectName: f.name,
+          detail: { size: f.sizeBytes, spaceId: f.spaceId },
+        });
         return rows[0]!;
       });
     },
@@ -322,7 +331,7 @@ export function filesRepository(db: Db) {
      * Delete a file or a folder with all its contents and free the quota, in one transaction.
      * @returns the deleted file rows (to remove their stored bytes).
      */
-    async deleteTree(spaceId: string, id: string): Promise<FileRowDb[]> {
+    async deleteTree(spaceId: string, id: string, actorId?: string): Promise<FileRowDb[]> {
       return db.transaction(async (tx) => {
         const ids = await tx.execute(sql`
           with recursive tree as (
@@ -345,6 +354,16 @@ export function filesRepository(db: Db) {
           .returning();
         const freed = deleted.reduce((sum, f) => sum + f.sizeBytes, 0) + Number(older?.n ?? 0);
         await freeQuota(tx, await quotaAccountOf(tx, spaceId), freed);
+        const root = deleted.find((f) => f.id === id);
+        if (actorId && root)
+          await logOperation(tx, {
+            action: 'file.delete',
+            actorId,
+            objectType: root.kind === 1 ? 'folder' : 'file',
+            objectId: root.id,
+            objectName: root.name,
+            detail: { spaceId, files: deleted.length, freedBytes: freed },
+          });
         return deleted;
       });
     },

@@ -9,6 +9,7 @@ import { and, desc, eq, gte, ilike, inArray, isNull, lt, lte, or, sql, type SQL 
 import type { Db } from '../../db/client.ts';
 import { companies, orders, users } from '../../db/schema.ts';
 import { escapeLike } from '../files/file-filters.ts';
+import { logOperation } from '../operation-log/operation-log.repository.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
 
@@ -158,6 +159,21 @@ export function ordersRepository(db: Db) {
           .set({ serviceStopBefore: before, serviceStopAfter: after })
           .where(eq(orders.id, o.id))
           .returning();
+        await logOperation(tx, {
+          action: 'order.paid',
+          actorId: o.userId,
+          ...(o.companyId ? { companyId: o.companyId } : {}),
+          objectType: 'order',
+          objectId: o.orderNo,
+          objectName: o.description,
+          detail: {
+            amountFen: o.amountFen,
+            channel: o.channel,
+            planId,
+            providerTradeNo,
+            serviceStopAfter: after?.toISOString() ?? null,
+          },
+        });
         return done ?? o;
       });
     },

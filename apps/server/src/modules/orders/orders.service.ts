@@ -27,6 +27,7 @@ import {
 } from '@bimdrive/contracts';
 import type { AppContext } from '../../app-context.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
+import { csvField } from '../../lib/csv.ts';
 import { formatDateTime } from '../../lib/time.ts';
 import type { Caller } from '../auth/auth.service.ts';
 import { paymentProvider, paymentsService } from '../payments/payments.service.ts';
@@ -74,13 +75,6 @@ const STATE_TEXT: Record<string, string> = {
   refunded: '已退款',
 };
 const CHANNEL_TEXT: Record<string, string> = { wechat: '微信支付', alipay: '支付宝' };
-
-/** One CSV field: quoted when needed, formula-looking text defused (CSV injection). */
-function csvField(v: string | number | null): string {
-  let s = v === null ? '' : String(v);
-  if (/^[=+\-@\t\r]/.test(s)) s = `'${s}`;
-  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-}
 
 /** Orders service bound to the app context. */
 export function ordersService(ctx: AppContext) {

@@ -151,7 +151,10 @@ describe(`plans, orders and payment (${testDbKind})`, () => {
       expect(wx.orders.get(o.orderNo)?.total).toBe(4800);
       expect(wx.requests.every((r) => r.authorized)).toBe(true);
 
-      const before = Date.now();
+      // A new account is on the free trial (TRIAL_DAYS): the paid months follow its end.
+      const trialEnd = (await user(alice)).serviceStopAt!.getTime();
+      expect(trialEnd).toBeGreaterThan(Date.now() + (t.config.trialDays - 1) * DAY);
+      const before = Math.max(Date.now(), trialEnd);
       const sent = await wx.pay(o.orderNo);
       expect(sent?.status).toBe(204);
       const paid = await order(o.orderNo);

@@ -13,8 +13,9 @@ import type { Caller } from '../auth/auth.service.ts';
 import { filesService } from '../files/files.service.ts';
 import { buildPreview } from '../files/preview.service.ts';
 import type { FileRowDb } from '../files/files.repository.ts';
+import { audited, logOperation } from '../operation-log/operation-log.repository.ts';
 import { spaceAccessService } from '../spaces/space-access.ts';
-import { enforceShareLimit } from '../plans/share-limit.ts';
+import { enforceShareLimit, shareLimitService } from '../plans/share-limit.ts';
 import { newExtractionCode, newShareCode, sameCode } from './share-codes.ts';
 import { sharesRepository, type ShareRow } from './shares.repository.ts';
 
@@ -118,17 +119,34 @@ export function sharesService(ctx: AppContext) {
     return { accessToken, preview: await sharedPreview(share, file) };
   }
 
+  /**
+   * An entry of a visitor's act on a link (no account: the entry belongs to the sharer's company).
+   * Best effort: a failed write is logged and the visitor is answered as if it had not happened.
+   */
+  async function logVisit(
+    action: 'share.open' | 'share.code.wrong',
+    { share, file, owner }: { share: ShareRow; file: FileRowDb; owner: { corpId: string | null } },
+  ) {
+    await logOperation(ctx.db, {
+      action,
+      actorId: null,
+      companyId: owner.corpId,
+      objectType: 'share',
+      objectId: share.code,
+      objectName: file.name,
+      detail: { ownerId: share.ownerId, fileId: file.id },
+    }).catch((err: unknown) => ctx.log.error({ err, action }, 'operation log entry not written'));
+  }
+
   return {
     /** The plan-based share limit (001 §3). Plans come later: always within limit for now. */
     async check(caller: Caller, entries: Entry[]) {
       for (const e of entries) await files.requireFile(caller, e.MainIUID, 'share');
-      return {
-        shareCountError: false,
-        limitShareCount: 0,
-        shareFileCount: (await repo.countActiveByOwner(caller.user.id)) + entries.length,
-        isview: false,
-        viewData: [],
-      };
+      // The same evaluation share creation enforces (issue 16), so the dialog shows the notice first.
+      return shareLimitService(ctx).check(
+        caller,
+        entries.map((e) => e.MainIUID),
+      );
     },
 
     /** Create share links; answers the first. @throws 400 (empty custom code, bad date), 404 (not the caller's file). */
@@ -147,16 +165,33 @@ export function sharesService(ctx: AppContext) {
           } else pwd = newExtractionCode();
         }
         const expiresAt = expiryOf(e);
-        const row = await repo.insert({
-          code: newShareCode(),
-          ownerId: caller.user.id,
-          fileId: file.id,
-          pwd,
-          isPublic,
-          allowDownload: e.Isallow === '1',
-          viewName: e.viewname,
-          expiresAt,
-        });
+        const row = await audited(
+          ctx.db,
+          (tx) =>
+            sharesRepository(tx).insert({
+              code: newShareCode(),
+              ownerId: caller.user.id,
+              fileId: file.id,
+              pwd,
+              isPublic,
+              allowDownload: e.Isallow === '1',
+              viewName: e.viewname,
+              expiresAt,
+            }),
+          (r) => ({
+            action: 'share.create',
+            actorId: caller.user.id,
+            objectType: 'share',
+            objectId: r.code,
+            objectName: file.name,
+            detail: {
+              fileId: file.id,
+              isPublic,
+              allowDownload: r.allowDownload,
+              expireTime: formatDateTime(expiresAt),
+            },
+          }),
+        );
         created.push({ shareCode: row.code, pwd, ...links(row.code), expireTime: formatDateTime(expiresAt) });
       }
       return created[0]!;
@@ -181,7 +216,22 @@ export function sharesService(ctx: AppContext) {
 
     /** Cancel one of the caller's links. @throws 404 when not theirs. */
     async cancel(caller: Caller, code: string): Promise<void> {
-      if (!(await repo.cancel(caller.user.id, code))) throw notFound('分享不存在');
+      const found = await repo.findByCode(code);
+      const cancelled = await audited(
+        ctx.db,
+        (tx) => sharesRepository(tx).cancel(caller.user.id, code),
+        (done) =>
+          done
+            ? {
+                action: 'share.cancel',
+                actorId: caller.user.id,
+                objectType: 'share',
+                objectId: code,
+                objectName: found?.file.name ?? '',
+              }
+            : null,
+      );
+      if (!cancelled) throw notFound('分享不存在');
     },
 
     /**
@@ -189,7 +239,9 @@ export function sharesService(ctx: AppContext) {
      * and preview, as verify answers) comes with it, saving the visitor a round trip.
      */
     async info(code: string) {
-      const { share, file, sharerName } = await requireActive(code);
+      const found = await requireActive(code);
+      const { share, file, sharerName } = found;
+      if (share.isPublic) await logVisit('share.open', found);
       return {
         shareCode: share.code,
         fileName: file.name,
@@ -205,7 +257,8 @@ export function sharesService(ctx: AppContext) {
      * link limits; once either is spent every attempt answers 429 until the window passes.
      */
     async verify(code: string, pwd: string, clientKey: string) {
-      const { share, file } = await requireActive(code);
+      const found = await requireActive(code);
+      const { share, file } = found;
       if (!share.isPublic) {
         const { perClient, perLink } = ctx.sharePwdLimiters;
         const [c, l] = await Promise.all([perClient.get(`${code}:${clientKey}`), perLink.get(code)]);
@@ -216,8 +269,10 @@ export function sharesService(ctx: AppContext) {
         }
         if (!sameCode(pwd, share.pwd)) {
           await Promise.all([perClient.penalty(`${code}:${clientKey}`, 1), perLink.penalty(code, 1)]);
+          await logVisit('share.code.wrong', found);
           throw new AppError(403, '提取码错误');
         }
+        await logVisit('share.open', found);
       }
       return access(share, file);
     },

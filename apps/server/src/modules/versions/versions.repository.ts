@@ -7,6 +7,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { fileVersions, files, users } from '../../db/schema.ts';
+import { logOperation } from '../operation-log/operation-log.repository.ts';
 import { chargeQuota, freeQuota, quotaAccountOf } from '../spaces/space-quota.ts';
 import type { FileRowDb } from '../files/files.repository.ts';
 
@@ -178,6 +179,14 @@ export function versionsRepository(db: Db) {
           })
           .where(eq(files.id, locked.id))
           .returning();
+        await logOperation(tx, {
+          action: 'file.upload',
+          actorId: a.uploaderId,
+          objectType: 'file',
+          objectId: locked.id,
+          objectName: file!.name,
+          detail: { version: n, size: a.sizeBytes },
+        });
         return { file: file!, version: version! };
       });
     },

@@ -1,0 +1,90 @@
+/**
+ * Routes of user and company administration (001 §2 /personalManagement, /companyManagement).
+ * Rules (system administrators only, 403) in admin.service.ts; shapes in contracts/admin.ts.
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  AdminCompanyPage,
+  AdminCompanyQuery,
+  AdminUserPage,
+  AdminUserQuery,
+  Api,
+  ResetUserPasswordBody,
+  ResetUserPasswordResult,
+  SetCompanyQuotaBody,
+  SetCompanyServiceEndBody,
+  SetUserQuotaBody,
+  SetUserServiceEndBody,
+  SetUserStateBody,
+} from '@bimdrive/contracts';
+import type { AppContext } from '../../app-context.ts';
+import { ok, okNull, okSchema } from '../../lib/http.ts';
+import { callerOf } from '../auth/route-auth.ts';
+import { adminService } from './admin.service.ts';
+
+/** Register the user and company administration routes. */
+export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  const admin = adminService(ctx);
+  const tags = ['admin'];
+  return async (app) => {
+    app.get(
+      Api.adminUserList,
+      { schema: { tags, querystring: AdminUserQuery, response: okSchema(AdminUserPage) } },
+      async (req) => ok(await admin.users(callerOf(req), req.query)),
+    );
+    app.post(
+      Api.adminSetUserState,
+      { schema: { tags, body: SetUserStateBody, response: okNull } },
+      async (req) => {
+        await admin.setUserState(callerOf(req), req.body.userId, req.body.state);
+        return ok(null, req.body.state === 'disabled' ? '已停用' : '已启用');
+      },
+    );
+    app.post(
+      Api.adminSetUserQuota,
+      { schema: { tags, body: SetUserQuotaBody, response: okNull } },
+      async (req) => {
+        await admin.setUserQuota(callerOf(req), req.body.userId, req.body.quotaBytes);
+        return ok(null, '已保存');
+      },
+    );
+    app.post(
+      Api.adminSetUserServiceEnd,
+      { schema: { tags, body: SetUserServiceEndBody, response: okNull } },
+      async (req) => {
+        await admin.setUserServiceEnd(callerOf(req), req.body.userId, req.body.serviceStopTime);
+        return ok(null, '已保存');
+      },
+    );
+    app.post(
+      Api.adminResetUserPassword,
+      {
+        schema: { tags, body: ResetUserPasswordBody, response: okSchema(ResetUserPasswordResult) },
+        config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+      },
+      async (req) =>
+        ok(await admin.resetUserPassword(callerOf(req), req.body.userId, req.body.password), '密码已重置'),
+    );
+    app.get(
+      Api.adminCompanyList,
+      { schema: { tags, querystring: AdminCompanyQuery, response: okSchema(AdminCompanyPage) } },
+      async (req) => ok(await admin.companies(callerOf(req), req.query)),
+    );
+    app.post(
+      Api.adminSetCompanyQuota,
+      { schema: { tags, body: SetCompanyQuotaBody, response: okNull } },
+      async (req) => {
+        await admin.setCompanyQuota(callerOf(req), req.body.corpId, req.body.quotaBytes);
+        return ok(null, '已保存');
+      },
+    );
+    app.post(
+      Api.adminSetCompanyServiceEnd,
+      { schema: { tags, body: SetCompanyServiceEndBody, response: okNull } },
+      async (req) => {
+        await admin.setCompanyServiceEnd(callerOf(req), req.body.corpId, req.body.serviceStopTime);
+        return ok(null, '已保存');
+      },
+    );
+  };
+}
