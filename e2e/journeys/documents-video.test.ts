@@ -319,7 +319,11 @@ test('a PDF, a GBK text, an image and a zip open as the owner and through share 
   await page.goto(`${server.url}/myDocument?rows=50`);
   await page.setInputFiles('[data-testid="upload-input"]', files);
   for (const f of files)
-    await page.locator(`[data-row-name="${path.basename(f)}"]`).waitFor({ timeout: 60_000 });
+    // The file table's row (the transfer panel lists the upload under the same name).
+    await page
+      .getByTestId('file-table')
+      .locator(`[data-row-name="${path.basename(f)}"]`)
+      .waitFor({ timeout: 60_000 });
 
   // Owner: the PDF draws, the text reads in its own encoding, the image loads and turns, the zip lists.
   await openPreview(page, 'A-101_Floor_Plans.pdf');
