@@ -11,10 +11,11 @@
  * Measured times are printed (kill → retry running, kill → 转换完成).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { Api, StatusType, type FileRowValue, type PreviewInfoValue } from '@bimdrive/contracts';
 import {
@@ -22,15 +23,16 @@ import {
   freshPostgres,
   signUp,
   testDbKind,
-  uploadTestFile,
+  TESTDATA,
+  uploadBytes,
   type Reachable,
   type TestUser,
 } from '../../test/harness.ts';
 import { descendants, survivors } from '../../test/processes.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../../../../..');
-/** An IFC that takes a few seconds to convert. */
-const MODEL = 'ifc/AC20-FZK-Haus.ifc';
+/** An IFC that takes long enough to convert (about 15 s) to be caught mid-conversion on a fast machine. */
+const MODEL = 'ifc-large/fzk-haus-x20.ifc.gz';
 
 /** A server or worker process started by this test. */
 interface ServerProcess {
@@ -131,7 +133,8 @@ async function derivedFiles(dataDir: string, iuid: string): Promise<{ name: stri
  * @returns the file id and when the kill happened.
  */
 async function killDuringConversion(api: Reachable, u: TestUser, victim: ServerProcess, dataDir: string) {
-  const iuid = await uploadTestFile(api, u.token, MODEL);
+  const ifc = gunzipSync(await readFile(path.join(TESTDATA, MODEL)));
+  const iuid = await uploadBytes(api, u.token, 'fzk-haus-x20.ifc', new Uint8Array(ifc));
   await until('转换中 with a converter running', 60_000, async () => {
     const row = await fileInfo(api, u, iuid);
     if (row.statusType === StatusType.done) throw new Error('converted before it could be killed');
