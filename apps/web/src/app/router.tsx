@@ -10,8 +10,9 @@
  * /wxPayRedirect (features/billing), /alladmin →
  * /companyManagement, /helpCenter (→ HELP_CENTER_URL). The project group (/lately, /all, /myCreated,
  * /myParticipateIn, /myCollectionProject, kept alive) and /projectFile sit in the project layout; the
- * libraries in the document layout; the remaining menu routes of 001 §2 (administration) are 建设中
- * placeholders inside the shell, allowed or refused by the permission menu (guard.ts).
+ * libraries in the document layout; the administration group in its own layout (admin-layout.tsx);
+ * /corpDetail and /board inside the shell. Menu routes are allowed or refused by the permission menu
+ * (guard.ts).
  */
 import { lazy, Suspense, type ReactElement } from 'react';
 import { createBrowserRouter, Navigate, type LoaderFunctionArgs, type RouteObject } from 'react-router';
@@ -61,6 +62,41 @@ const serviceScreen = (
   lazy: load,
 });
 
+/**
+ * Administration group (issue 16; 001 §2 layout 4): four screens in the system-management sidebar
+ * layout; the guard refuses them to everybody whose permission menu lacks them (non-administrators).
+ */
+const ADMIN_PAGES = [
+  {
+    path: '/personalManagement',
+    load: async () =>
+      (await import('../features/admin/components/personal-management-page.tsx')).PersonalManagementPage,
+  },
+  {
+    path: '/companyManagement',
+    load: async () =>
+      (await import('../features/admin/components/company-management-page.tsx')).CompanyManagementPage,
+  },
+  {
+    path: '/orderManagement',
+    load: async () =>
+      (await import('../features/admin/components/order-management-page.tsx')).OrderManagementPage,
+  },
+  {
+    path: '/operationLog',
+    load: async () => (await import('../features/admin/components/operation-log-page.tsx')).OperationLogPage,
+  },
+] as const;
+const adminRoutes: RouteObject = {
+  lazy: async () => ({ Component: (await import('./admin-layout.tsx')).AdminLayout }),
+  children: ADMIN_PAGES.map(({ path, load }) => ({
+    path,
+    loader: guardLoader,
+    handle: handle(`service:title.${path.slice(1)}`),
+    lazy: async () => ({ Component: await load() }),
+  })),
+};
+
 /** Menu routes (001 §2) without a screen yet: 建设中 inside the shell, guarded by the menu rules. */
 const BUILT_MENU_PATHS = new Set([
   '/myDocument',
@@ -69,6 +105,7 @@ const BUILT_MENU_PATHS = new Set([
   ...Object.values(LIBRARY_ROUTES),
   '/myCollectionKnowledgeBase',
   ...PROJECT_SCOPES.map((scope) => `/${scope}`),
+  ...ADMIN_PAGES.map((page) => page.path),
 ]);
 const MENU_TITLES: Record<string, string> = {
   '/blueprintData': 'blueprint',
@@ -252,7 +289,27 @@ export const routes: RouteObject[] = [
               Component: (await import('./routes/user-center-route.tsx')).UserCenterRoute,
             }),
           },
+          {
+            // A company's detail pages (000 §2 /corpDetail): its administrators and system administrators.
+            path: '/corpDetail',
+            handle: handle('corpDetail'),
+            loader: guardLoader,
+            lazy: async () => ({
+              Component: (await import('../features/companies/components/corp-detail-page.tsx'))
+                .CorpDetailPage,
+            }),
+          },
+          {
+            // The dashboard (001 §2 /board, 看板) of the user's company or projects.
+            path: '/board',
+            handle: handle('board'),
+            loader: guardLoader,
+            lazy: async () => ({
+              Component: (await import('../features/board/components/board-page.tsx')).BoardPage,
+            }),
+          },
           ...placeholderRoutes,
+          adminRoutes,
           projectRoutes,
           {
             lazy: async () => ({ Component: (await import('./document-layout.tsx')).DocumentLayout }),
