@@ -3,7 +3,8 @@
  * appType=inside, §7 DDLogin) against a local fake DingTalk the journey starts: the chat-app screen
  * (正在通过钉钉登录…, no form, no register or official-site link), a redirect's code signing in and
  * landing on / with the chat-app flag kept, a bad code and a plain browser (no DingTalk JSAPI)
- * showing the reason with 重试, and 重试 succeeding once a valid code is there.
+ * showing the reason with 重试, and 重试 succeeding once a valid code is there; a failure outside DingTalk, or
+ * 使用账号密码登录, leaves the chat-app mode so a later /login shows the normal form (issue 17).
  * Screenshots: e2e/artifacts/dingtalk/.
  */
 import { after, before, test } from 'node:test';
@@ -92,6 +93,20 @@ test('/login?appType=inside shows the chat-app screen; a bad code shows the reas
   await page.getByRole('button', { name: /重\s*试/ }).click();
   await page.getByText('请在钉钉工作台中打开本应用').waitFor({ timeout: 20_000 });
   await shot(page, J, '04-not-in-dingtalk');
+  // Not inside DingTalk: the tab is not trapped in the chat-app screen (issue 17) — a later /login
+  // shows the normal form.
+  assert.equal(await page.evaluate(() => sessionStorage.getItem('bimdrive:appType')), null);
+  await page.goto(`${server.url}/login`);
+  await page.locator('input[type=password]').first().waitFor({ timeout: 15_000 });
+
+  // A failed chat-app sign-in offers 使用账号密码登录, which leaves the chat-app mode at once.
+  await page.goto(`${server.url}/login?appType=inside&corpId=${CORP}&code=not-a-code`);
+  await page.getByText('钉钉登录失败').waitFor({ timeout: 15_000 });
+  await page.getByRole('button', { name: '使用账号密码登录' }).click();
+  await page.locator('input[type=password]').first().waitFor({ timeout: 15_000 });
+  assert.ok(!new URL(page.url()).searchParams.has('appType'));
+  await page.goto(`${server.url}/login`);
+  await page.locator('input[type=password]').first().waitFor({ timeout: 15_000 });
 
   // Opened again from DingTalk with a fresh code: signed in.
   await page.goto(`${server.url}/login?appType=inside&corpId=${CORP}&code=${fake.inAppCode(PERSON)}`);

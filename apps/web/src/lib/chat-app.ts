@@ -24,6 +24,18 @@ export function markInsideChatApp(): void {
   }
 }
 
+/**
+ * Forget the chat-app mode for this tab (issue 17: a failed chat-app sign-in must not trap the tab in
+ * the chat-app screen — after this, /login shows the normal sign-in page again).
+ */
+export function leaveChatApp(): void {
+  try {
+    sessionStorage.removeItem(KEY);
+  } catch {
+    /* storage unavailable: nothing was remembered */
+  }
+}
+
 /** True when this tab runs inside the chat app. */
 export function isInsideChatApp(): boolean {
   try {

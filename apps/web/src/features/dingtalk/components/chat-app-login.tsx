@@ -4,13 +4,16 @@
  * no register option, no official-site link. It takes the auth code (a redirect's `code` / `authCode`,
  * else DingTalk's JSAPI with the query's corpId or the configured default), signs in through
  * `DDLogin` (or `ThirdPartyAccount/Login` for an OAuth2 `authCode`), keeps the session and goes to /.
- * States: 正在通过钉钉登录… while working; the reason with 重试 when it fails.
+ * States: 正在通过钉钉登录… while working; the reason with 重试 when it fails, and 使用账号密码登录,
+ * which leaves the chat-app mode of the tab (issue 17) — as does finding that the page is not inside
+ * DingTalk at all, so a later /login in this tab shows the normal sign-in page.
  */
 import { Button, Result, Spin, Typography, App } from 'antd';
 import { useCallback, useEffect, useRef, useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ApiError } from '../../../lib/api-client.ts';
+import { leaveChatApp } from '../../../lib/chat-app.ts';
 import { queryClient } from '../../../lib/query-client.ts';
 import { useSession } from '../../../stores/session-store.ts';
 import { clientConfigQueryOptions, useClientConfig } from '../../auth/api/get-client-config.ts';
@@ -85,6 +88,8 @@ export function ChatAppLogin(): ReactElement {
       void message.success(t('loginSuccess'));
       void navigate('/', { replace: true });
     } catch (err) {
+      // Not inside DingTalk at all: the tab is an ordinary browser tab from now on.
+      if (err instanceof AuthCodeError && err.kind === 'notInDingTalk') leaveChatApp();
       setState({ phase: 'error', text: textOf(err) });
     }
   }, [message, navigate, t, textOf]);
@@ -140,11 +145,26 @@ export function ChatAppLogin(): ReactElement {
             title={t('failed')}
             subTitle={state.text}
             style={{ padding: '32px 0 8px' }}
-            extra={
-              <Button type="primary" size="large" onClick={() => void run()}>
+            extra={[
+              <Button key="retry" type="primary" size="large" onClick={() => void run()}>
                 {t('retry')}
-              </Button>
-            }
+              </Button>,
+              <Button
+                key="password"
+                type="link"
+                size="large"
+                onClick={() => {
+                  leaveChatApp();
+                  const q = new URLSearchParams(window.location.search);
+                  q.delete('appType');
+                  q.delete('corpId');
+                  const rest = q.toString();
+                  void navigate(`/login${rest ? `?${rest}` : ''}`, { replace: true });
+                }}
+              >
+                {t('usePassword')}
+              </Button>,
+            ]}
           />
         )}
       </main>
