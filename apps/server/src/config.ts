@@ -189,7 +189,13 @@ const EnvSchema = z.object({
   ALIYUN_SMS_ACCESS_KEY_SECRET: z.string().min(1).optional(),
   ALIYUN_SMS_SIGN_NAME: z.string().min(1).optional(),
   ALIYUN_SMS_TEMPLATE_CODE: z.string().min(1).optional(),
-  ALIYUN_SMS_ENDPOINT: z.string().default('dysmsapi.aliyuncs.com'),
+  /** SendSms endpoint: a host (HTTPS) or `http(s)://host[:port]` (regional endpoint, proxy, test fake). */
+  ALIYUN_SMS_ENDPOINT: z
+    .string()
+    .regex(/^(?:https?:\/\/)?[A-Za-z0-9.-]+(?::\d{1,5})?\/?$/, {
+      message: 'must be a host name or http(s)://host[:port]',
+    })
+    .default('dysmsapi.aliyuncs.com'),
   /** Private deployment (000 §2, §6): hides help, consult-to-buy, space bars, System Management; needs a licence. */
   PRIVATE_DEPLOYMENT: bool.default(false),
   /** Signed licence of a private deployment (default DATA_DIR/licence.json). */

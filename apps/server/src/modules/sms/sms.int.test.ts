@@ -1,6 +1,9 @@
 /**
  * SMS codes, sign-in by code and registration by code (issue 4; 000 §7 phoneLogin "phone and
- * credentials", §8 AccountExit). The provider is swapped for one that records what it would send.
+ * credentials", §8 AccountExit), through the product with `SMS_PROVIDER=aliyun`: the official SDK
+ * sends every code to the fake dysmsapi of test/fake-aliyun-sms.ts (issue 16), which checks the
+ * request signature, template and parameters and records what it delivered; the codes the tests use
+ * are the ones the fake received.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
@@ -13,15 +16,10 @@ import {
   type SessionUserValue,
 } from '@bimdrive/contracts';
 import { smsCodes } from '../../db/schema.ts';
+import { startFakeAliyunSms, type FakeAliyunSms } from '../../test/fake-aliyun-sms.ts';
 import { call, connectHub, signUp, startTestApp, testDbKind, type TestApp } from '../../test/harness.ts';
-import type { SmsPurpose } from './sms.provider.ts';
+import { createAliyunSmsProvider } from './sms.provider.ts';
 import { smsService } from './sms.service.ts';
-
-interface Sent {
-  phone: string;
-  code: string;
-  purpose: SmsPurpose;
-}
 
 let seq = 0;
 /** A phone no test has used (137 + time + sequence). */
@@ -29,9 +27,11 @@ const freshPhone = () => `137${String(Date.now() % 1e5).padStart(5, '0')}${Strin
 
 describe(`sms codes (${testDbKind})`, () => {
   let t: TestApp;
-  let sent: Sent[];
-  const lastCode = (phone: string, purpose: SmsPurpose) =>
-    sent.filter((s) => s.phone === phone && s.purpose === purpose).at(-1)?.code;
+  let fake: FakeAliyunSms;
+  /** What the fake delivered since the test began. */
+  const sent = () => fake.messages;
+  /** The last code the fake delivered to `phone`. */
+  const lastCode = (phone: string) => fake.lastCode(phone);
   /** Move every code of `phone` `seconds` into the past (the 60 s rule, expiry). */
   const backdate = (phone: string, seconds: number) =>
     t.built.ctx.db
@@ -43,17 +43,14 @@ describe(`sms codes (${testDbKind})`, () => {
       .where(eq(smsCodes.phone, phone));
 
   beforeAll(async () => {
-    t = await startTestApp({ sms: { provider: 'log', dailyLimit: 3, aliyun: null } });
+    fake = await startFakeAliyunSms();
+    t = await startTestApp({ sms: { provider: 'aliyun', dailyLimit: 3, aliyun: fake.settings } });
   });
-  afterAll(async () => t.close());
-  beforeEach(() => {
-    sent = [];
-    t.built.ctx.sms = {
-      send: async (phone, code, purpose) => {
-        sent.push({ phone, code, purpose });
-      },
-    };
+  afterAll(async () => {
+    await t?.close();
+    await fake?.close();
   });
+  beforeEach(() => fake.reset());
 
   it('sends a 6-digit code, stores only its HMAC, and refuses a resend within 60 s with the seconds left', async () => {
     const phone = freshPhone();
@@ -62,7 +59,7 @@ describe(`sms codes (${testDbKind})`, () => {
     });
     expect(r.status).toBe(200);
     expect(r.body).toMatchObject({ code: 1, msg: SmsMessages.sent, data: { resendAfter: 60 } });
-    const code = lastCode(phone, 'login');
+    const code = lastCode(phone);
     expect(code).toMatch(/^\d{6}$/);
     const rows = await t.built.ctx.db.select().from(smsCodes).where(eq(smsCodes.phone, phone));
     expect(rows).toHaveLength(1);
@@ -77,11 +74,11 @@ describe(`sms codes (${testDbKind})`, () => {
     const secs = Number(/请(\d+)秒后再试/.exec(again.body.msg)?.[1]);
     expect(secs).toBeGreaterThan(50);
     expect(secs).toBeLessThanOrEqual(60);
-    expect(sent).toHaveLength(1);
+    expect(sent()).toHaveLength(1);
 
     await backdate(phone, 61);
     expect((await call(t, 'POST', Api.sendLoginSms, { body: { phone } })).body.code).toBe(1);
-    expect(sent).toHaveLength(2);
+    expect(sent()).toHaveLength(2);
   });
 
   it('caps the codes one phone gets in a day', async () => {
@@ -93,7 +90,7 @@ describe(`sms codes (${testDbKind})`, () => {
     const capped = await call(t, 'POST', Api.sendLoginSms, { body: { phone } });
     expect(capped.status).toBe(429);
     expect(capped.body.msg).toBe(SmsMessages.dailyLimit);
-    expect(sent).toHaveLength(3);
+    expect(sent()).toHaveLength(3);
   });
 
   it('signs in with a code: same answer, the old session gets AccountExit, the code cannot be reused', async () => {
@@ -101,7 +98,16 @@ describe(`sms codes (${testDbKind})`, () => {
     const socket = await connectHub(t, u.token);
     const exited = new Promise((resolve) => socket.once(HubEvents.accountExit, resolve));
     await call(t, 'POST', Api.sendLoginSms, { body: { phone: u.phone } });
-    const code = lastCode(u.phone, 'login')!;
+    // What reached Alibaba (the fake): the approved sign name and template, the code as its variable.
+    expect(sent()).toHaveLength(1);
+    expect(sent()[0]).toMatchObject({
+      phone: u.phone,
+      signName: fake.settings.signName,
+      templateCode: fake.settings.templateCode,
+    });
+    expect(Object.keys(sent()[0]!.params)).toEqual(['code']);
+    const code = lastCode(u.phone)!;
+    expect(code).toMatch(/^\d{6}$/);
     const r = await call<LoginDataValue>(t, 'POST', Api.login, { body: { phone: u.phone, code } });
     expect(r.body.code).toBe(1);
     expect(r.body.data).toMatchObject({ userName: '短信用户', ispassword: true });
@@ -120,7 +126,7 @@ describe(`sms codes (${testDbKind})`, () => {
   it('refuses a wrong code, closes it after 5 wrong attempts, and refuses an expired one', async () => {
     const u = await signUp(t);
     await call(t, 'POST', Api.sendLoginSms, { body: { phone: u.phone } });
-    const code = lastCode(u.phone, 'login')!;
+    const code = lastCode(u.phone)!;
     const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, '0');
     for (let i = 1; i <= 4; i++) {
       const r = await call(t, 'POST', Api.login, { body: { phone: u.phone, code: wrong } });
@@ -138,7 +144,7 @@ describe(`sms codes (${testDbKind})`, () => {
     await call(t, 'POST', Api.sendLoginSms, { body: { phone: u.phone } });
     await backdate(u.phone, 301);
     const expired = await call(t, 'POST', Api.login, {
-      body: { phone: u.phone, code: lastCode(u.phone, 'login')! },
+      body: { phone: u.phone, code: lastCode(u.phone)! },
     });
     expect(expired.body.msg).toBe(SmsMessages.expired);
 
@@ -151,13 +157,13 @@ describe(`sms codes (${testDbKind})`, () => {
     const u = await signUp(t);
     const other = freshPhone();
     await call(t, 'POST', Api.sendLoginSms, { body: { phone: other } });
-    const r = await call(t, 'POST', Api.login, { body: { phone: u.phone, code: lastCode(other, 'login')! } });
+    const r = await call(t, 'POST', Api.login, { body: { phone: u.phone, code: lastCode(other)! } });
     expect(r.body.msg).toBe(SmsMessages.none);
     // A registration code does not sign in.
     const fresh = freshPhone();
     await call(t, 'POST', Api.sendRegisterSms, { body: { phone: fresh } });
     const asLogin = await call(t, 'POST', Api.login, {
-      body: { phone: fresh, code: lastCode(fresh, 'register')! },
+      body: { phone: fresh, code: lastCode(fresh)! },
     });
     expect(asLogin.body.msg).toBe(SmsMessages.none);
   });
@@ -165,7 +171,7 @@ describe(`sms codes (${testDbKind})`, () => {
   it('a valid code for a phone without an account points to registration; the password path says no more', async () => {
     const phone = freshPhone();
     await call(t, 'POST', Api.sendLoginSms, { body: { phone } });
-    const r = await call(t, 'POST', Api.login, { body: { phone, code: lastCode(phone, 'login')! } });
+    const r = await call(t, 'POST', Api.login, { body: { phone, code: lastCode(phone)! } });
     expect(r.status).toBe(400);
     expect(r.body).toMatchObject({ code: -1, msg: AccountMessages.notRegistered, data: null });
     const pwd = await call(t, 'POST', Api.login, { body: { phone, password: 'Whatever1x' } });
@@ -182,7 +188,7 @@ describe(`sms codes (${testDbKind})`, () => {
     const wrong = await call(t, 'POST', Api.register, { body: { phone, code: '000000', name: '新人' } });
     expect(wrong.body.code).toBe(-1);
     const r = await call<LoginDataValue>(t, 'POST', Api.register, {
-      body: { phone, code: lastCode(phone, 'register')!, name: '新人' },
+      body: { phone, code: lastCode(phone)!, name: '新人' },
     });
     expect(r.body.code).toBe(1);
     expect(r.body.data.ispassword).toBe(false);
@@ -223,25 +229,53 @@ describe(`sms codes (${testDbKind})`, () => {
     } finally {
       t.built.ctx.config.registerEnabled = true;
     }
-    expect(sent).toHaveLength(0);
+    expect(sent()).toHaveLength(0);
   });
 
-  it('a provider failure answers 短信发送失败 and keeps nothing, so the phone may ask again at once', async () => {
-    const phone = freshPhone();
-    t.built.ctx.sms = {
-      send: async () => {
-        throw new Error('provider down');
-      },
-    };
+  /** Send a login code while Alibaba (the fake) refuses; checks the answer and that nothing usable is kept. */
+  async function refusedSend(phone: string, refusal: { status: number; code: string }) {
     const r = await call(t, 'POST', Api.sendLoginSms, { body: { phone } });
     expect(r.status).toBe(502);
-    expect(r.body.msg).toBe(SmsMessages.sendFailed);
+    expect(r.body).toEqual({ code: -1, msg: SmsMessages.sendFailed, data: null });
+    expect(fake.requests.at(-1)).toMatchObject(refusal);
+    expect(sent()).toHaveLength(0);
     const rows = await t.built.ctx.db
       .select()
       .from(smsCodes)
       .where(and(eq(smsCodes.phone, phone), eq(smsCodes.purpose, 'login')));
     expect(rows).toHaveLength(0);
-    t.built.ctx.sms = { send: async (p, code, purpose) => void sent.push({ phone: p, code, purpose }) };
-    expect((await call(t, 'POST', Api.sendLoginSms, { body: { phone } })).body.code).toBe(1);
+    return JSON.parse(fake.requests.at(-1)!.params.TemplateParam!) as { code: string };
+  }
+
+  it('a business refusal (isv.BUSINESS_LIMIT_CONTROL) answers 短信发送失败, keeps nothing usable, and the phone may ask again at once', async () => {
+    const u = await signUp(t);
+    fake.failWith('isv.BUSINESS_LIMIT_CONTROL');
+    const refused = await refusedSend(u.phone, { status: 200, code: 'isv.BUSINESS_LIMIT_CONTROL' });
+    // The code that was refused does not sign in.
+    const withRefused = await call(t, 'POST', Api.login, { body: { phone: u.phone, code: refused.code } });
+    expect(withRefused.status).toBe(400);
+    expect(withRefused.body.msg).toBe(SmsMessages.none);
+
+    fake.failWith(null);
+    expect((await call(t, 'POST', Api.sendLoginSms, { body: { phone: u.phone } })).body.code).toBe(1);
+    const r = await call<LoginDataValue>(t, 'POST', Api.login, {
+      body: { phone: u.phone, code: lastCode(u.phone)! },
+    });
+    expect(r.body.code).toBe(1);
+    expect(r.body.data.token).toBeTruthy();
+  });
+
+  it('a wrong AccessKey secret (the fake answers 400 SignatureDoesNotMatch) answers 短信发送失败 and keeps nothing', async () => {
+    const configured = t.built.ctx.sms;
+    t.built.ctx.sms = createAliyunSmsProvider({ ...fake.settings, accessKeySecret: 'wrong-secret' });
+    try {
+      const phone = freshPhone();
+      await refusedSend(phone, { status: 400, code: 'SignatureDoesNotMatch' });
+      t.built.ctx.sms = configured;
+      expect((await call(t, 'POST', Api.sendLoginSms, { body: { phone } })).body.code).toBe(1);
+      expect(lastCode(phone)).toMatch(/^\d{6}$/);
+    } finally {
+      t.built.ctx.sms = configured;
+    }
   });
 });

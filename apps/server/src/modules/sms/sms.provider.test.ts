@@ -1,66 +1,170 @@
-/** SMS providers (issue 4): the log provider's record, the Alibaba Cloud request mapping (SDK client injected, no network), config validation. */
-import { describe, expect, it } from 'vitest';
+/**
+ * SMS providers (issue 4; issue 16 "Plans, orders, payment", last paragraph): the Alibaba Cloud
+ * provider through the official SDK against the fake dysmsapi of test/fake-aliyun-sms.ts, which
+ * checks the V3 request signature, the nonce and date, the action, template and parameters; the log
+ * provider's record; config validation.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig, ConfigError } from '../../config.ts';
+import { startFakeAliyunSms, type FakeAliyunSms } from '../../test/fake-aliyun-sms.ts';
 import {
-  aliyunSendSmsRequest,
-  createAliyunClient,
+  aliyunEndpoint,
   createAliyunSmsProvider,
   createLogSmsProvider,
   createSmsProvider,
-  type AliyunSmsClient,
 } from './sms.provider.ts';
 import { newSmsCode } from './sms.service.ts';
 
-const settings = {
-  accessKeyId: 'LTAI-test',
-  accessKeySecret: 'secret-test',
-  signName: '毕姆云盘',
-  templateCode: 'SMS_123456789',
-  endpoint: 'dysmsapi.aliyuncs.com',
-};
+describe('aliyun SMS provider against the fake dysmsapi', () => {
+  let fake: FakeAliyunSms;
+  beforeAll(async () => {
+    fake = await startFakeAliyunSms();
+  });
+  afterAll(async () => fake.close());
+  beforeEach(() => fake.reset());
 
-describe('aliyun SMS provider', () => {
-  it('maps a code to SendSms: phone, sign name, template and {"code"} as the template parameter', async () => {
-    const requests: unknown[] = [];
-    const client: AliyunSmsClient = {
-      sendSms: async (req) => {
-        requests.push(req);
-        return { body: { code: 'OK', message: 'OK', requestId: 'r1' } };
-      },
-    };
-    await createAliyunSmsProvider(settings, client).send('13800001111', '042917', 'login');
-    expect(requests).toHaveLength(1);
-    expect(requests[0]).toMatchObject({
-      phoneNumbers: '13800001111',
+  it('delivers a code through SendSms 2017-05-25 with the sign name, template and {"code"} parameter', async () => {
+    await createAliyunSmsProvider(fake.settings).send('13800001111', '042917', 'login');
+    expect(fake.messages).toHaveLength(1);
+    expect(fake.messages[0]).toMatchObject({
+      phone: '13800001111',
       signName: '毕姆云盘',
-      templateCode: 'SMS_123456789',
-      templateParam: '{"code":"042917"}',
+      templateCode: fake.settings.templateCode,
+      params: { code: '042917' },
     });
-    // The SDK model serialises to the API's parameter names.
-    expect(aliyunSendSmsRequest(settings, '13800001111', '042917').toMap()).toEqual({
+    expect(fake.messages[0]!.bizId).toMatch(/^\d+\^0$/);
+    const [req] = fake.requests;
+    expect(req).toMatchObject({ status: 200, code: 'OK', action: 'SendSms' });
+    expect(req!.params).toMatchObject({
       PhoneNumbers: '13800001111',
       SignName: '毕姆云盘',
-      TemplateCode: 'SMS_123456789',
+      TemplateCode: fake.settings.templateCode,
       TemplateParam: '{"code":"042917"}',
     });
+    expect(req!.raw.headers['x-acs-version']).toBe('2017-05-25');
+    expect(req!.raw.headers.authorization).toMatch(
+      new RegExp(
+        `^ACS3-HMAC-SHA256 Credential=${fake.settings.accessKeyId},SignedHeaders=[a-z0-9;-]+,Signature=[0-9a-f]{64}$`,
+      ),
+    );
+    expect(fake.lastCode('13800001111')).toBe('042917');
   });
 
-  it('treats a refusal in the answer body as an error naming Alibaba’s code', async () => {
-    const client: AliyunSmsClient = {
-      sendSms: async () => ({
-        body: { code: 'isv.BUSINESS_LIMIT_CONTROL', message: '触发分钟级流控', requestId: 'r2' },
-      }),
+  it('a wrong AccessKey secret is refused by the fake (400 SignatureDoesNotMatch) and the provider throws', async () => {
+    const provider = createAliyunSmsProvider({ ...fake.settings, accessKeySecret: 'not-the-secret' });
+    await expect(provider.send('13800001111', '123456', 'login')).rejects.toThrow(
+      /aliyun SendSms failed: SignatureDoesNotMatch \(HTTP 400\) Specified signature does not match/,
+    );
+    expect(fake.requests.map((r) => [r.status, r.code])).toEqual([[400, 'SignatureDoesNotMatch']]);
+    expect(fake.messages).toHaveLength(0);
+    // An AccessKey ID the fake does not know: 404 InvalidAccessKeyId.NotFound.
+    const stranger = createAliyunSmsProvider({ ...fake.settings, accessKeyId: 'LTAI5tUnknown' });
+    await expect(stranger.send('13800001111', '123456', 'login')).rejects.toThrow(
+      /InvalidAccessKeyId\.NotFound \(HTTP 404\)/,
+    );
+    expect(fake.messages).toHaveLength(0);
+  });
+
+  it('a replayed request is refused (SignatureNonceUsed), a changed one no longer matches its signature, an unsigned header is incomplete', async () => {
+    await createAliyunSmsProvider(fake.settings).send('13800001111', '555555', 'login');
+    const original = fake.requests[0]!;
+    const replay = await fake.replay(original);
+    expect(replay.status).toBe(400);
+    expect(replay.body.Code).toBe('SignatureNonceUsed');
+
+    // Another phone number (and a fresh nonce) under the same signature.
+    const forged = {
+      ...original,
+      raw: {
+        ...original.raw,
+        path: original.raw.path.replace('PhoneNumbers=13800001111', 'PhoneNumbers=13900002222'),
+        headers: { ...original.raw.headers, 'x-acs-signature-nonce': 'fresh-nonce-1' },
+      },
     };
-    await expect(createAliyunSmsProvider(settings, client).send('13800001111', '1', 'login')).rejects.toThrow(
-      /isv\.BUSINESS_LIMIT_CONTROL/,
+    expect(forged.raw.path).toContain('13900002222');
+    const f = await fake.replay(forged);
+    expect(f.status).toBe(400);
+    expect(f.body.Code).toBe('SignatureDoesNotMatch');
+
+    // x-acs-date left out of SignedHeaders.
+    const auth = original.raw.headers.authorization!.replace('x-acs-date;', '');
+    expect(auth).not.toContain('x-acs-date');
+    const unsigned = {
+      ...original,
+      raw: {
+        ...original.raw,
+        headers: { ...original.raw.headers, authorization: auth, 'x-acs-signature-nonce': 'fresh-nonce-2' },
+      },
+    };
+    const u = await fake.replay(unsigned);
+    expect(u.status).toBe(400);
+    expect(u.body.Code).toBe('IncompleteSignature');
+    expect(fake.messages).toHaveLength(1);
+  });
+
+  it('a request dated more than 15 minutes from the fake’s clock is refused', async () => {
+    const late = await startFakeAliyunSms({ now: () => Date.now() + 16 * 60_000 });
+    try {
+      await expect(
+        createAliyunSmsProvider(late.settings).send('13800001111', '123456', 'login'),
+      ).rejects.toThrow(/InvalidTimeStamp\.Expired/);
+      expect(late.messages).toHaveLength(0);
+    } finally {
+      await late.close();
+    }
+  });
+
+  it('a business error (HTTP 200, Code ≠ OK) makes the provider throw with Alibaba’s code and reason', async () => {
+    fake.failWith('isv.BUSINESS_LIMIT_CONTROL');
+    const provider = createAliyunSmsProvider(fake.settings);
+    await expect(provider.send('13800001111', '123456', 'login')).rejects.toThrow(
+      /refused: isv\.BUSINESS_LIMIT_CONTROL 触发分钟级流控/,
+    );
+    fake.failWith(null);
+    // Refusals the fake decides by itself: a number that is no mainland mobile, an unknown template or sign name.
+    await expect(provider.send('2380000000', '123456', 'login')).rejects.toThrow(
+      /isv\.MOBILE_NUMBER_ILLEGAL 非法手机号/,
     );
     await expect(
-      createAliyunSmsProvider(settings, { sendSms: async () => ({}) }).send('13800001111', '1', 'login'),
-    ).rejects.toThrow(/refused/);
+      createAliyunSmsProvider({ ...fake.settings, templateCode: 'SMS_000000001' }).send(
+        '13800001111',
+        '123456',
+        'login',
+      ),
+    ).rejects.toThrow(/isv\.SMS_TEMPLATE_ILLEGAL/);
+    await expect(
+      createAliyunSmsProvider({ ...fake.settings, signName: '别家' }).send('13800001111', '123456', 'login'),
+    ).rejects.toThrow(/isv\.SMS_SIGNATURE_ILLEGAL/);
+    expect(fake.messages).toHaveLength(0);
+    expect(fake.requests.map((r) => r.status)).toEqual([200, 200, 200, 200]);
+    // And after the fault is gone the same provider delivers again.
+    await provider.send('13800001111', '654321', 'register');
+    expect(fake.lastCode('13800001111')).toBe('654321');
   });
 
-  it('builds a real SDK client with a sendSms method (no call made)', () => {
-    expect(typeof createAliyunClient(settings).sendSms).toBe('function');
+  it('a provider pointed at nothing throws (connection refused) instead of hanging', async () => {
+    const closed = await startFakeAliyunSms();
+    const settings = closed.settings;
+    await closed.close();
+    await expect(createAliyunSmsProvider(settings).send('13800001111', '123456', 'login')).rejects.toThrow(
+      /aliyun SendSms failed/,
+    );
+  });
+});
+
+describe('ALIYUN_SMS_ENDPOINT', () => {
+  it('a bare host is HTTPS; a URL gives its protocol and host:port; anything else is refused', () => {
+    expect(aliyunEndpoint('dysmsapi.aliyuncs.com')).toEqual({
+      protocol: 'https',
+      host: 'dysmsapi.aliyuncs.com',
+    });
+    expect(aliyunEndpoint('http://127.0.0.1:8123')).toEqual({ protocol: 'http', host: '127.0.0.1:8123' });
+    expect(aliyunEndpoint('https://dysmsapi.ap-southeast-1.aliyuncs.com/')).toEqual({
+      protocol: 'https',
+      host: 'dysmsapi.ap-southeast-1.aliyuncs.com',
+    });
+    for (const bad of ['ftp://x', 'http://x/path', 'http://u:p@x', 'a b'])
+      expect(() => aliyunEndpoint(bad), bad).toThrow(/invalid ALIYUN_SMS_ENDPOINT/);
   });
 });
 
@@ -114,5 +218,21 @@ describe('SMS configuration', () => {
       templateCode: 'SMS_1',
       endpoint: 'dysmsapi.aliyuncs.com',
     });
+    const aliyun = {
+      SMS_PROVIDER: 'aliyun',
+      ALIYUN_SMS_ACCESS_KEY_ID: 'id',
+      ALIYUN_SMS_ACCESS_KEY_SECRET: 'sec',
+      ALIYUN_SMS_SIGN_NAME: 'sign',
+      ALIYUN_SMS_TEMPLATE_CODE: 'SMS_1',
+    };
+    expect(loadConfig({ ...aliyun, ALIYUN_SMS_ENDPOINT: 'http://127.0.0.1:9000' }).sms.aliyun?.endpoint).toBe(
+      'http://127.0.0.1:9000',
+    );
+    expect(() => loadConfig({ ...aliyun, ALIYUN_SMS_ENDPOINT: 'ftp://dysmsapi.aliyuncs.com' })).toThrow(
+      /ALIYUN_SMS_ENDPOINT/,
+    );
+    expect(() => loadConfig({ ...aliyun, ALIYUN_SMS_ENDPOINT: 'https://x/api' })).toThrow(
+      /ALIYUN_SMS_ENDPOINT/,
+    );
   });
 });

@@ -3,7 +3,9 @@
  * - `log` (embedded default, development): writes `{phone, purpose, code}` with message `sms code`
  *   to the server log instead of sending anything;
  * - `aliyun`: Alibaba Cloud SMS through its official Node SDK (`@alicloud/dysmsapi20170525`,
- *   `SendSms` with the configured sign name and a template whose variable is `code`).
+ *   `SendSms` with the configured sign name and a template whose variable is `code`, signed by the
+ *   SDK with signature V3 `ACS3-HMAC-SHA256`), at `ALIYUN_SMS_ENDPOINT` (default
+ *   `dysmsapi.aliyuncs.com` over HTTPS). Tests run it against `test/fake-aliyun-sms.ts`.
  */
 // The SDK is CommonJS with `exports.default = Client`: under Node's ESM the module is `default` and the class `default.default`.
 import * as dysmsapi from '@alicloud/dysmsapi20170525';
@@ -38,7 +40,7 @@ export function createLogSmsProvider(log: Pick<FastifyBaseLogger, 'info'>): SmsP
   };
 }
 
-/** The part of the SDK client the provider uses (injected in tests, so no network). */
+/** The part of the SDK client the provider uses (the real client by default; replaceable). */
 export interface AliyunSmsClient {
   sendSms(
     request: SendSmsRequest,
@@ -51,15 +53,53 @@ export interface AliyunSmsSettings {
   accessKeySecret: string;
   signName: string;
   templateCode: string;
+  /**
+   * `ALIYUN_SMS_ENDPOINT`: a host name (`dysmsapi.aliyuncs.com`, reached over HTTPS) or a base URL
+   * `http(s)://host[:port]` (a regional endpoint, a proxy, or the fake endpoint of the tests).
+   */
   endpoint: string;
 }
 
-/** Build the SDK client for `settings` (AccessKey credentials, endpoint dysmsapi.aliyuncs.com). */
+/**
+ * Split `ALIYUN_SMS_ENDPOINT` into what the SDK's `Config` wants: a protocol and a `host[:port]`.
+ * A bare host means HTTPS.
+ * @throws Error when the value is neither a host nor an http(s) URL without path.
+ */
+export function aliyunEndpoint(endpoint: string): { protocol: 'https' | 'http'; host: string } {
+  const value = endpoint.trim();
+  if (!/^[a-z][a-z0-9+.-]*:\/\//i.test(value)) {
+    if (!/^[A-Za-z0-9.-]+(:\d{1,5})?$/.test(value))
+      throw new Error(`invalid ALIYUN_SMS_ENDPOINT: ${endpoint}`);
+    return { protocol: 'https', host: value };
+  }
+  const url = new URL(value);
+  if (
+    (url.protocol !== 'https:' && url.protocol !== 'http:') ||
+    url.pathname !== '/' ||
+    url.search ||
+    url.username
+  )
+    throw new Error(`invalid ALIYUN_SMS_ENDPOINT: ${endpoint}`);
+  return { protocol: url.protocol === 'http:' ? 'http' : 'https', host: url.host };
+}
+
+/** Time limits of one SendSms call (ms): connecting, then waiting for the answer. */
+const CONNECT_TIMEOUT_MS = 5_000;
+const READ_TIMEOUT_MS = 10_000;
+
+/**
+ * Build the SDK client for `settings`: AccessKey credentials, the endpoint's protocol and host, 5 s to
+ * connect and 10 s to answer. The SDK signs each call with signature V3 (`ACS3-HMAC-SHA256`).
+ */
 export function createAliyunClient(settings: AliyunSmsSettings): AliyunSmsClient {
+  const { protocol, host } = aliyunEndpoint(settings.endpoint);
   const config = new $OpenApiUtil.Config({
     accessKeyId: settings.accessKeyId,
     accessKeySecret: settings.accessKeySecret,
-    endpoint: settings.endpoint,
+    endpoint: host,
+    protocol,
+    connectTimeout: CONNECT_TIMEOUT_MS,
+    readTimeout: READ_TIMEOUT_MS,
   });
   return new Dysmsapi(config);
 }
@@ -78,9 +118,29 @@ export function aliyunSendSmsRequest(
   });
 }
 
+/** What the SDK's errors carry (ClientError / ServerError of `@alicloud/openapi-core`; `data` is the answer body). */
+interface SdkError {
+  code?: unknown;
+  statusCode?: unknown;
+  message?: unknown;
+  data?: { Message?: unknown } | null;
+}
+
+/** One line naming why the SDK threw: Alibaba's code, HTTP status and message, or the network error. */
+function describeSdkError(err: unknown): string {
+  const e = (typeof err === 'object' && err !== null ? err : {}) as SdkError;
+  const message = typeof e.message === 'string' ? e.message : String(err);
+  if (typeof e.code !== 'string' || typeof e.statusCode !== 'number') return message;
+  const reason = typeof e.data?.Message === 'string' ? e.data.Message : message;
+  return `${e.code} (HTTP ${e.statusCode}) ${reason}`;
+}
+
 /**
  * Alibaba Cloud SMS provider. Alibaba answers HTTP 200 with `body.code` `OK` on success and another
  * code (e.g. `isv.BUSINESS_LIMIT_CONTROL`) with a message when it refuses: that is an error here.
+ * A gateway refusal (HTTP 4xx/5xx, e.g. 400 `SignatureDoesNotMatch` for a wrong AccessKey secret) or a
+ * network failure, thrown by the SDK, is rethrown as an Error naming Alibaba's code and keeping the
+ * SDK error as `cause`. The message never contains the code being sent.
  */
 export function createAliyunSmsProvider(
   settings: AliyunSmsSettings,
@@ -88,7 +148,12 @@ export function createAliyunSmsProvider(
 ): SmsProvider {
   return {
     async send(phone, code) {
-      const res = await client.sendSms(aliyunSendSmsRequest(settings, phone, code));
+      let res: Awaited<ReturnType<AliyunSmsClient['sendSms']>>;
+      try {
+        res = await client.sendSms(aliyunSendSmsRequest(settings, phone, code));
+      } catch (err) {
+        throw new Error(`aliyun SendSms failed: ${describeSdkError(err)}`, { cause: err });
+      }
       const body = res.body;
       if (body?.code !== 'OK') {
         throw new Error(
