@@ -118,6 +118,32 @@ test('link DWG drawings to a model in the dialog and open one beside the model',
   const moved = (await dialog.boundingBox())!;
   assert.ok(Math.abs(moved.x - before.x - 100) < 3 && Math.abs(moved.y - before.y - 60) < 3, 'dragged');
   await shot(page, J, '01-dialog');
+  // Resized from its corner grip (000 §2; never below 400 × 300), maximised and restored (001 §2).
+  const grip = (await page.getByTestId('dialog-resize-grip').boundingBox())!;
+  const panel = page.getByTestId('resizable-dialog');
+  const sized = (await panel.boundingBox())!;
+  await page.mouse.move(grip.x + 9, grip.y + 9);
+  await page.mouse.down();
+  await page.mouse.move(grip.x - 91, grip.y + 49, { steps: 5 });
+  await page.mouse.up();
+  const resized = (await panel.boundingBox())!;
+  assert.ok(Math.abs(resized.width - sized.width + 100) < 3, `width follows the grip: ${resized.width}`);
+  assert.ok(Math.abs(resized.height - sized.height - 40) < 3, `height follows the grip: ${resized.height}`);
+  assert.ok(Math.abs(resized.x - sized.x) < 3, 'the left edge stays');
+  await page.mouse.move(grip.x - 91, grip.y + 49);
+  await page.mouse.down();
+  await page.mouse.move(grip.x - 2000, grip.y - 2000, { steps: 5 });
+  await page.mouse.up();
+  const smallest = (await panel.boundingBox())!;
+  assert.ok(Math.abs(smallest.width - 400) < 2 && Math.abs(smallest.height - 300) < 2, 'minimum 400 × 300');
+  await page.getByTestId('dialog-maximise').click();
+  const full = (await panel.boundingBox())!;
+  const viewport = page.viewportSize()!;
+  assert.ok(full.width > viewport.width - 40 && full.height > viewport.height - 40, 'maximised');
+  assert.ok((await page.getByTestId('link-drawing-left').boundingBox())!.height > 400, 'the panes fill it');
+  await shot(page, J, '01b-dialog-maximised');
+  await page.getByTestId('dialog-maximise').click();
+  assert.ok(Math.abs((await panel.boundingBox())!.width - 400) < 2, 'restored');
   await page.getByTestId('link-drawing-ok').click();
   await dialog.waitFor({ state: 'hidden' });
 

@@ -14,6 +14,32 @@ export interface ModalDrag {
   modalRender: (node: ReactNode) => ReactNode;
   /** Back to the centre (call after close). */
   reset: () => void;
+  /** The current offset (px from the centred position). */
+  offset: () => { x: number; y: number };
+  /** Move the dialog (clamped like a drag). */
+  setOffset: (o: { x: number; y: number }) => void;
+}
+
+/** A dialog's size in CSS px. */
+export interface Box {
+  width: number;
+  height: number;
+}
+
+/** Smallest size a resizable dialog takes (spec 000 §9: 400 × 300). */
+export const DIALOG_MIN: Box = { width: 400, height: 300 };
+
+/**
+ * The size after dragging the corner grip by (dx, dy) px from `start`: at least DIALOG_MIN, at most
+ * `max` (the room left in the viewport).
+ */
+export function resizeBox(start: Box, dx: number, dy: number, max: Box): Box {
+  const clamp = (v: number, lo: number, hi: number) =>
+    Math.round(Math.min(Math.max(v, lo), Math.max(lo, hi)));
+  return {
+    width: clamp(start.width + dx, DIALOG_MIN.width, max.width),
+    height: clamp(start.height + dy, DIALOG_MIN.height, max.height),
+  };
 }
 
 /**
@@ -64,5 +90,8 @@ export function useModalDrag(): ModalDrag {
     ),
     modalRender: (node) => <div style={{ transform: `translate(${offset.x}px, ${offset.y}px)` }}>{node}</div>,
     reset: () => setOffset({ x: 0, y: 0 }),
+    offset: () => current.current,
+    setOffset: (o) =>
+      setOffset(clampOffset(o.x, o.y, { width: window.innerWidth, height: window.innerHeight })),
   };
 }

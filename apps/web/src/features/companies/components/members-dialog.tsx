@@ -223,6 +223,7 @@ export function MembersDialog({ open, corpId, isAdmin, onClose }: MembersDialogP
 
   return (
     <DraggableModal
+      resizable
       open={open}
       title={t('members')}
       width={650}

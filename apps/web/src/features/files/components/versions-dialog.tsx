@@ -256,6 +256,7 @@ export function VersionsDialog({ file, canEdit = true, onClose }: VersionsDialog
 
   return (
     <DraggableModal
+      resizable
       open={!!file}
       title={t('versions.title', { name: file?.fileName ?? '' })}
       width={900}

@@ -89,6 +89,7 @@ export function ProjectMembersDialog({ project, onClose }: ProjectMembersDialogP
 
   return (
     <DraggableModal
+      resizable
       open={project !== null}
       title={t('members.title', { name: project?.projectName ?? '' })}
       onCancel={onClose}

@@ -1,6 +1,6 @@
 /**
  * The link-drawing dialog (spec 001 §2 "Link-drawing dialog"; issue 13): title 关联图纸文件, 800 px wide,
- * dragged by its title. Left: the tree of the model's area (我的文件 or the project), folders loaded
+ * dragged by its title, maximised (the full-screen toggle of 001 §2) and resized from its corner. Left: the tree of the model's area (我的文件 or the project), folders loaded
  * as they are opened (a loading state meanwhile), checkboxes where only `.dwg` files (any case) can be
  * ticked and ticking does not cascade; nodes are selected singly or, with Ctrl/⌘, several. Right: the
  * chosen drawings, with checkboxes. 添加 copies the ticked left items to the right (duplicates
@@ -9,8 +9,9 @@
  * and T1 (below).
  */
 import { FileOutlined, FolderOutlined } from '@ant-design/icons';
-import { App, Button, Empty, Modal, Space, Tree, type TreeDataNode } from 'antd';
-import { useEffect, useRef, useState, type ReactElement } from 'react';
+import { App, Button, Empty, Space, Tree, type TreeDataNode } from 'antd';
+import { DraggableModal } from '../../../../components/draggable-modal.tsx';
+import { useEffect, useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DrawingLinkValue, FileRowValue } from '@bimdrive/contracts';
 import { getFileInfo, listFolder, useSaveDrawingLinks } from '../../api/drawing-links.ts';
@@ -62,27 +63,6 @@ function withChildren(nodes: TreeDataNode[], key: React.Key, children: TreeDataN
   );
 }
 
-/** Drag the dialog by its title: answers the offset and the title's mouse-down handler. */
-function useDrag() {
-  const [offset, setOffset] = useState({ x: 0, y: 0 });
-  const start = useRef<{ x: number; y: number; ox: number; oy: number } | null>(null);
-  const onMouseDown = (e: React.MouseEvent) => {
-    start.current = { x: e.clientX, y: e.clientY, ox: offset.x, oy: offset.y };
-    const move = (m: MouseEvent) => {
-      const s = start.current;
-      if (s) setOffset({ x: s.ox + m.clientX - s.x, y: s.oy + m.clientY - s.y });
-    };
-    const up = () => {
-      start.current = null;
-      window.removeEventListener('mousemove', move);
-      window.removeEventListener('mouseup', up);
-    };
-    window.addEventListener('mousemove', move);
-    window.addEventListener('mouseup', up);
-  };
-  return { offset, onMouseDown };
-}
-
 /** The dialog; see the module docstring. */
 export function LinkDrawingDialog({
   modelIuid,
@@ -100,7 +80,6 @@ export function LinkDrawingDialog({
   const [chosen, setChosen] = useState<Chosen[]>([]);
   const [rightChecked, setRightChecked] = useState<React.Key[]>([]);
   const [selected, setSelected] = useState<React.Key[]>([]);
-  const drag = useDrag();
 
   // Each opening starts from the model's area root and the drawings linked now.
   useEffect(() => {
@@ -164,30 +143,21 @@ export function LinkDrawingDialog({
   const pane = {
     flex: 1,
     minWidth: 0,
-    height: 360,
+    minHeight: 0,
     overflow: 'auto',
     border: '1px solid #f0f0f0',
     borderRadius: 6,
     padding: 8,
   } as const;
   return (
-    <Modal
+    <DraggableModal
       open={open}
       width={800}
+      resizable
+      defaultHeight={520}
       destroyOnHidden
       onCancel={onClose}
-      title={
-        <div
-          data-testid="link-drawing-title"
-          onMouseDown={drag.onMouseDown}
-          style={{ cursor: 'move', userSelect: 'none' }}
-        >
-          {t('links.title')}
-        </div>
-      }
-      modalRender={(node) => (
-        <div style={{ transform: `translate(${drag.offset.x}px, ${drag.offset.y}px)` }}>{node}</div>
-      )}
+      title={<div data-testid="link-drawing-title">{t('links.title')}</div>}
       footer={
         <Space>
           <Button onClick={onClose}>{t('links.cancel')}</Button>
@@ -198,7 +168,10 @@ export function LinkDrawingDialog({
       }
       styles={{ body: { paddingTop: 8 } }}
     >
-      <div data-testid="link-drawing-dialog" style={{ display: 'flex', gap: 12, alignItems: 'stretch' }}>
+      <div
+        data-testid="link-drawing-dialog"
+        style={{ display: 'flex', gap: 12, alignItems: 'stretch', height: '100%' }}
+      >
         <div style={pane} data-testid="link-drawing-left">
           {tree.length ? (
             <Tree
@@ -251,6 +224,6 @@ export function LinkDrawingDialog({
           )}
         </div>
       </div>
-    </Modal>
+    </DraggableModal>
   );
 }
