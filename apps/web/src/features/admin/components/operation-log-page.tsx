@@ -1,8 +1,29 @@
-/** Stub (replaced by its feature's page): 建设中 until built. */
+/**
+ * 操作日志 `/operationLog` (spec 001 §2 administration group, layout 4; §6; issue 16): the append-only
+ * audit log — sign-ins (IP, user agent), log-outs, password and phone changes, uploads, deletes,
+ * downloads, shares, membership, administrator actions, payments — filtered by time, user, action
+ * and object, paged and exportable as CSV. The table is `OperationLogTable` (operation-log-table.tsx),
+ * which a company's detail page embeds with its `companyId`.
+ */
+import { FileSearchOutlined } from '@ant-design/icons';
+import { Typography } from 'antd';
 import type { ReactElement } from 'react';
-import { UnderConstructionPage } from '../../service/components/under-construction-page.tsx';
+import { useTranslation } from 'react-i18next';
+import '../records-i18n.ts';
+import { OperationLogTable } from './operation-log-table.tsx';
 
-/** Placeholder page. */
+/** The operation log screen. */
 export function OperationLogPage(): ReactElement {
-  return <UnderConstructionPage />;
+  const { t } = useTranslation('adminRecords');
+  return (
+    <div className="page-card" data-testid="operation-log-page">
+      <div className="page-toolbar">
+        <Typography.Title level={5} style={{ margin: 0 }}>
+          <FileSearchOutlined style={{ color: '#1677ff', marginRight: 8 }} />
+          {t('log.title')}
+        </Typography.Title>
+      </div>
+      <OperationLogTable />
+    </div>
+  );
 }
