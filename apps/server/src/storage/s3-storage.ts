@@ -54,6 +54,12 @@ export interface S3Storage extends ObjectStorage {
   ensureBucket: () => Promise<void>;
 }
 
+/** Whether a store is an S3 store (STORAGE=s3), e.g. to keep tus uploads in progress in its bucket. */
+export function isS3Storage(storage: ObjectStorage): storage is S3Storage {
+  const s = storage as Partial<S3Storage>;
+  return typeof s.objectKey === 'function' && typeof s.bucket === 'string' && s.client !== undefined;
+}
+
 const notFound = (err: unknown) => {
   const e = err as { name?: string; $metadata?: { httpStatusCode?: number } };
   return e?.name === 'NotFound' || e?.name === 'NoSuchKey' || e?.$metadata?.httpStatusCode === 404;

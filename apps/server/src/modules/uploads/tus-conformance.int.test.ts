@@ -5,14 +5,20 @@
  * rule is broken. Rules are quoted from the protocol text (tus.io/protocols/resumable-upload, 1.0.0).
  * Also the product's own promises around them: a finished upload still answers HEAD (offset = length)
  * and DELETE (which leaves the file alone) until it expires.
+ * Runs on both stores of uploads in progress: local disk, and S3 (Ceph RGW, tus-s3-store.ts) when the
+ * S3_* variables of scripts/ceph-s3.sh are set (scripts/test.sh sets them; without them the S3 run is
+ * skipped, saying so).
  */
 import { createHash } from 'node:crypto';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { Api, type FileRowValue, type ListDataValue } from '@bimdrive/contracts';
 import { Upload as TusUpload, type HttpResponse } from 'tus-js-client';
+import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { call, signUp, startTestApp, testDbKind, type TestApp, type TestUser } from '../../test/harness.ts';
+import { createS3Storage } from '../../storage/s3-storage.ts';
+import type { AppConfig } from '../../config.ts';
 
 const MAX_SIZE = 1_000_000;
 /** RFC 7231 IMF-fixdate, e.g. `Wed, 25 Jun 2014 16:00:00 GMT`. */
@@ -23,14 +29,55 @@ const b64 = (s: string) => Buffer.from(s).toString('base64');
 const bytes = (n: number, fill = 7) => new Uint8Array(n).fill(fill);
 const sha1 = (b: Uint8Array) => createHash('sha1').update(b).digest('base64');
 
-describe(`tus 1.0.0 conformance (${testDbKind})`, () => {
+const endpoint = process.env.S3_ENDPOINT;
+if (!endpoint)
+  console.warn('[tus conformance] S3_ENDPOINT unset: the S3 run is skipped (scripts/ceph-s3.sh start)');
+/** A fresh bucket on the RGW of the S3_* variables. */
+const s3Options = (): NonNullable<AppConfig['s3']> => ({
+  endpoint,
+  bucket: `bimdrive-tus-${Date.now()}-${Math.floor(Math.random() * 1e6)}`,
+  region: process.env.S3_REGION ?? 'us-east-1',
+  accessKeyId: process.env.S3_ACCESS_KEY_ID ?? '',
+  secretAccessKey: process.env.S3_SECRET_ACCESS_KEY ?? '',
+  forcePathStyle: true,
+  prefix: 'conformance/',
+});
+
+describe.each([
+  { store: 'local disk', s3: false },
+  { store: 'S3', s3: true },
+])(`tus 1.0.0 conformance ($store, ${testDbKind})`, ({ s3 }) => {
   let t: TestApp;
   let u: TestUser;
+  const s3Config = s3 && endpoint ? s3Options() : null;
   beforeAll(async () => {
-    t = await startTestApp({ maxUploadBytes: MAX_SIZE });
+    if (s3 && !s3Config) return;
+    t = await startTestApp({ maxUploadBytes: MAX_SIZE, ...(s3Config ? { s3: s3Config } : {}) });
     u = await signUp(t, 'tus 一致性');
   });
-  afterAll(async () => t.close());
+  beforeEach((test) => {
+    if (s3 && !s3Config) test.skip();
+  });
+  afterAll(async () => t?.close());
+
+  /** Rewrite the stored creation date of upload `id` (its expiry follows from it), in whichever store. */
+  async function ageUpload(id: string, creationDate: string): Promise<void> {
+    if (s3Config) {
+      const store = createS3Storage(s3Config);
+      const Key = store.objectKey(`tus/${id}.info`);
+      const res = await store.client.send(new GetObjectCommand({ Bucket: store.bucket, Key }));
+      const record = JSON.parse(await res.Body!.transformToString()) as { creation_date: string };
+      record.creation_date = creationDate;
+      await store.client.send(
+        new PutObjectCommand({ Bucket: store.bucket, Key, Body: JSON.stringify(record) }),
+      );
+      return;
+    }
+    const info = path.join(t.config.storageDir, 'tus', `${id}.json`);
+    const record = JSON.parse(await readFile(info, 'utf8')) as { creation_date: string };
+    record.creation_date = creationDate;
+    await writeFile(info, JSON.stringify(record));
+  }
 
   /** A tus request with the session and `Tus-Resumable: 1.0.0` unless overridden. */
   function tus(
@@ -317,10 +364,7 @@ describe(`tus 1.0.0 conformance (${testDbKind})`, () => {
       const url = await create(9);
       await patch(url, 0, bytes(3));
       // Age the upload by two days in the store (its creation date decides its expiry).
-      const info = path.join(t.config.storageDir, 'tus', `${url.split('/').pop()}.json`);
-      const record = JSON.parse(await readFile(info, 'utf8')) as { creation_date: string };
-      record.creation_date = new Date(Date.now() - 48 * 3600 * 1000).toISOString();
-      await writeFile(info, JSON.stringify(record));
+      await ageUpload(url.split('/').pop()!, new Date(Date.now() - 48 * 3600 * 1000).toISOString());
       expect([404, 410]).toContain((await patch(url, 3, bytes(3))).status);
     });
   });

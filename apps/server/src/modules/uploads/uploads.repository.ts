@@ -68,6 +68,10 @@ export function uploadsRepository(db: Db) {
           .limit(1)
       )[0];
     },
+    /** The upload record `id` (a UUID), whoever owns it. */
+    async findById(id: string): Promise<UploadRow | undefined> {
+      return (await db.select().from(uploads).where(eq(uploads.id, id)).limit(1))[0];
+    },
     async remove(id: string): Promise<void> {
       await db.delete(uploads).where(eq(uploads.id, id));
     },

@@ -10,6 +10,9 @@
  *   (used + in-progress + size ≤ quota) or the request is refused with 413 and nothing is kept. The
  *   metadata is kept as sent (HEAD answers it unchanged). Lengths cannot be deferred (the quota is
  *   reserved at creation), so `creation-defer-length` is not offered.
+ * - Where uploads in progress live: a folder beside the storage folder on local disk, or the bucket
+ *   with STORAGE=s3 (tus-s3-store.ts: an S3 multipart upload created at the key of step 2 below, so
+ *   the bytes are never copied and no node's disk holds them; any API node continues any upload).
  * - PATCH/HEAD/DELETE: only the uploader may touch an upload; others get 404.
  * - Finishing (when the last byte arrives, and again on recovery) is ordered and idempotent, so a
  *   crash at any point leaves either a complete file or an upload that finishes later, never a file
@@ -56,6 +59,7 @@ import {
 import type { AppContext } from '../../app-context.ts';
 import { AppError } from '../../lib/errors.ts';
 import { originalKey, versionUploadKey } from '../../storage/local-storage.ts';
+import { isS3Storage } from '../../storage/s3-storage.ts';
 import { converterFor } from '../../converters/registry.ts';
 import { authRepository } from '../auth/auth.repository.ts';
 import { authService, type Caller } from '../auth/auth.service.ts';
@@ -73,6 +77,7 @@ import {
   type FinishedUpload,
   type TusUploadStore,
 } from './tus-file-store.ts';
+import { S3TusStore } from './tus-s3-store.ts';
 import {
   expiresHeader,
   handleTusDelete,
@@ -130,10 +135,19 @@ export function uploadsService(ctx: AppContext) {
   const versions = versionsService(ctx);
   const transfers = transfersService(ctx);
   const callers = new WeakMap<object, Caller>();
-  const datastore: TusUploadStore = new FastFileStore({
-    directory: tusDir(ctx),
-    expirationPeriodInMilliseconds: ctx.config.uploadExpiryHours * 3600 * 1000,
-  });
+  const expirationPeriodInMilliseconds = ctx.config.uploadExpiryHours * 3600 * 1000;
+  // STORAGE=s3: uploads in progress live in the bucket (tus-s3-store.ts), their multipart upload at
+  // the key the bytes end at, so finishing moves nothing; on local disk, beside the storage folder.
+  const datastore: TusUploadStore = isS3Storage(ctx.storage)
+    ? new S3TusStore({
+        storage: ctx.storage,
+        expirationPeriodInMilliseconds,
+        targetKeyOf: async (id) => {
+          const row = await repo.findById(id);
+          return row ? targetKey(row) : null;
+        },
+      })
+    : new FastFileStore({ directory: tusDir(ctx), expirationPeriodInMilliseconds });
   const locker = ctx.uploadLocker;
   /** Test hook: runs after each finishing step; a throw there stands for a crash at that point. */
   const faults: { afterStep?: (step: FinishStep, uploadId: string) => void | Promise<void> } = {};
