@@ -6,6 +6,7 @@
  * (their company's entries only). Everyone else gets 403.
  */
 import { z } from 'zod';
+import { OrderView } from './plans.ts';
 import { NewPasswordSchema } from './validation.ts';
 
 /** A short free-text filter (no control characters). */
@@ -48,6 +49,8 @@ export const OPERATION_ACTIONS = [
   'admin.user.password',
   'admin.company.quota',
   'admin.company.serviceEnd',
+  'admin.company.disable',
+  'admin.company.enable',
 ] as const;
 
 /** `GET /api/SystemSetting/GetOperationLog` and `…/ExportOperationLog` filters. */
@@ -173,3 +176,73 @@ export type AdminCompanyPageValue = z.infer<typeof AdminCompanyPage>;
 export const SetCompanyQuotaBody = z.object({ corpId: z.uuid(), quotaBytes: QuotaBytes });
 /** `POST …/SetCompanyServiceEnd`. */
 export const SetCompanyServiceEndBody = z.object({ corpId: z.uuid(), serviceStopTime: ServiceEnd });
+
+/**
+ * `GET /api/SystemSetting/UpdateCorpUsingStatus` (001 §7 "changes a company's usage status"):
+ * `disabled` = 停用 (its space, projects, company library and share links are refused to everybody;
+ * members keep their personal space and can sign in), `normal` = in use again. System
+ * administrators only.
+ */
+export const UpdateCorpUsingStatusQuery = z.object({
+  corpId: z.uuid('企业不存在'),
+  state: z.enum(['normal', 'disabled']),
+});
+export type UpdateCorpUsingStatusQueryValue = z.infer<typeof UpdateCorpUsingStatusQuery>;
+
+/** `POST /api/SystemSetting/GetCorpSpace` body (001 §7 "storage of all companies"): paging and search. */
+export const CorpSpaceQuery = z.object({
+  ...Paging,
+  /** Part of the name, or the credit code. */
+  search: SearchText.optional(),
+});
+export type CorpSpaceQueryValue = z.infer<typeof CorpSpaceQuery>;
+
+/** One company's storage (bytes; percent 0–100). */
+export const CorpSpaceRow = z.object({
+  corpId: z.string(),
+  corpName: z.string(),
+  usedSpace: z.number(),
+  usableSpace: z.number(),
+  usedPercent: z.number(),
+  serviceStopTime: z.string().nullable(),
+  state: CompanyUsageState,
+});
+/** The page plus the totals over every company (bytes). */
+export const CorpSpacePage = z.object({
+  list: z.array(CorpSpaceRow),
+  count: z.number().int(),
+  totalUsed: z.number(),
+  totalQuota: z.number(),
+});
+export type CorpSpacePageValue = z.infer<typeof CorpSpacePage>;
+
+/** `GET /api/WebAccount/GetCorpDetail` (000 §2 /corpDetail): a company, or without corpId the caller's. */
+export const CorpDetailQuery = z.object({ corpId: z.uuid('企业不存在').optional() });
+
+/**
+ * A company's detail pages (000 §2 /corpDetail): profile, space and service end, plan. For the
+ * company's administrators and system administrators (403 otherwise). `canAdminister`: the viewer is
+ * a system administrator (may change quota, service end and usage state).
+ */
+export const CorpDetail = z.object({
+  corpId: z.string(),
+  corpName: z.string(),
+  creditCode: z.string(),
+  createTime: z.string(),
+  memberCount: z.number().int(),
+  usedSpace: z.number(),
+  usableSpace: z.number(),
+  usedPercent: z.number(),
+  /** yyyy-MM-dd HH:mm:ss, or null for 无限制. */
+  serviceStopTime: z.string().nullable(),
+  state: CompanyUsageState,
+  /** The plan bought last (PLANS id), null = free trial. */
+  planId: z.string().nullable(),
+  canAdminister: z.boolean(),
+});
+export type CorpDetailValue = z.infer<typeof CorpDetail>;
+
+/** `GET /api/WebOrder/GetCorpOrders ?corpId=`: one company's orders, newest first, with the buyer. */
+export const CompanyOrderRow = OrderView.extend({ buyerName: z.string(), buyerPhone: z.string() });
+export const CompanyOrders = z.array(CompanyOrderRow);
+export type CompanyOrdersValue = z.infer<typeof CompanyOrders>;

@@ -12,6 +12,11 @@ export const HubEvents = {
   /** To a file's owner: its versions changed (FileVersionEvent; 000 §7). */
   fileVersion: 'FileVersionInfo',
   accountExit: 'AccountExit',
+  /**
+   * To every tab of an account a system administrator just disabled (`{ msg }`; 001 §2
+   * /personalManagement; issue 16): sign out at once and show 该账号已被停用，如有疑问请联系管理员 on /login.
+   */
+  accountDisabled: 'AccountDisabled',
   /** To a company's administrators: `{notDealApply}` sets the avatar's red dot (000 §7). */
   companyApply: 'companyApply',
   /** To a company's administrators: refresh the applicants list. */

@@ -34,6 +34,12 @@ export const companies = pgTable('companies', {
   serviceStopAt: timestamp('service_stop_at', { withTimezone: true }),
   /** The sharing plan bought last (000 §9; `PLANS` ids in contracts/plans.ts); null = free trial. */
   planId: text('plan_id'),
+  /**
+   * When a system administrator disabled the company (usage state 停用, 001 §2 /companyManagement);
+   * null = in use. While set, its space (projects, company library, their files and share links) is
+   * refused to everybody (spaces/space-access.ts); members keep their personal space.
+   */
+  disabledAt: timestamp('disabled_at', { withTimezone: true }),
   createdAt: createdAt(),
 });
 

@@ -7,7 +7,8 @@
  * /login (000 §8). The libraries' status events (KnowledgeBaseStatusInfo, DrawingFileStatusInfo,
  * publiclibraryStatusInfo; issue 5) refresh their tables like projectFileStatusInfo. `paySuccess` (000 §7;
  * issue 16) shows 支付成功 with the new service end and refreshes the space bars, the account card and
- * the expiry banners.
+ * the expiry banners. `AccountDisabled` (issue 16: an administrator disabled the account) signs out at
+ * once and goes to /login, which shows 该账号已被停用，如有疑问请联系管理员.
  */
 import type { FileStatusEventValue, ListDataValue } from '@bimdrive/contracts';
 import { FileStatusEvent, HubEvents, PaySuccessEvent, StatusType } from '@bimdrive/contracts';
@@ -20,6 +21,8 @@ import { connectHub } from '../lib/socket.ts';
 import { useSession } from '../stores/session-store.ts';
 import '../features/companies/i18n.ts';
 import '../features/billing/i18n.ts';
+import '../features/admin/i18n.ts';
+import { keepSessionEndedNotice } from '../lib/session-notice.ts';
 import { refreshAfterPayment } from '../features/billing/lib/pay-success.ts';
 import { serviceEndText } from '../features/billing/lib/pay-format.ts';
 
@@ -46,7 +49,7 @@ export function applyFileStatus(event: FileStatusEventValue): boolean {
 export function useRealtime(): void {
   const token = useSession((s) => s.token);
   const { modal, message } = App.useApp();
-  const { t } = useTranslation(['app', 'common', 'companies', 'billing']);
+  const { t } = useTranslation(['app', 'common', 'companies', 'billing', 'admin']);
 
   useEffect(() => {
     if (!token) return;
@@ -94,6 +97,17 @@ export function useRealtime(): void {
         if (parsed.success) onFileStatus(parsed.data);
         else void queryClient.invalidateQueries({ queryKey: fileQueryKeys.all });
       });
+    // An administrator disabled this account (issue 16): every tab signs out at once and reloads on
+    // /login, which shows 该账号已被停用，如有疑问请联系管理员 in the 提示 alert. The stored session (the
+    // session store's localStorage keys) is removed without re-rendering this page, so no /login of
+    // this document can read the one-time notice before the reload does.
+    hub.socket.on(HubEvents.accountDisabled, () => {
+      hub.close();
+      keepSessionEndedNotice(t('admin:accountDisabled'));
+      localStorage.removeItem('token');
+      localStorage.removeItem('user');
+      window.location.replace('/login');
+    });
     hub.socket.on(HubEvents.paySuccess, (payload: unknown) => {
       const parsed = PaySuccessEvent.safeParse(payload);
       refreshAfterPayment(queryClient);

@@ -10,6 +10,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   Api,
+  HubEvents,
   ResultCode,
   type AdminCompanyPageValue,
   type AdminUserPageValue,
@@ -19,6 +20,7 @@ import {
 import { operationLog, users } from '../../db/schema.ts';
 import {
   call,
+  connectHub,
   signUp,
   startTestApp,
   testDbKind,
@@ -387,6 +389,46 @@ describe(`administration and operation log (${testDbKind})`, () => {
       'admin.company.serviceEnd',
       'admin.company.serviceEnd',
     ]);
+  });
+
+  it("sends AccountDisabled to every open tab of a disabled account, and to nobody else's", async () => {
+    const victim = await signUp(t, '在线被停用');
+    const [tabA, tabB, other] = await Promise.all([
+      connectHub(t, victim.token),
+      connectHub(t, victim.token),
+      connectHub(t, plain.token),
+    ]);
+    const got: Record<string, unknown[]> = { tabA: [], tabB: [], other: [] };
+    const exits: unknown[] = [];
+    for (const [name, s] of Object.entries({ tabA, tabB, other }))
+      s.on(HubEvents.accountDisabled, (p: unknown) => got[name]!.push(p));
+    tabA.on(HubEvents.accountExit, (p: unknown) => exits.push(p));
+    const arrived = Promise.all(
+      [tabA, tabB].map((s) => new Promise((resolve) => s.once(HubEvents.accountDisabled, resolve))),
+    );
+    try {
+      const off = await call(t, 'POST', Api.adminSetUserState, {
+        token: root.token,
+        body: { userId: victim.login.userID, state: 'disabled' },
+      });
+      expect(off.body).toMatchObject({ code: 1, msg: '已停用' });
+      await arrived;
+      // The session's sockets also hear AccountExit (reason disabled); a short wait shows nobody else is told.
+      await new Promise((r) => setTimeout(r, 300));
+      expect(got.tabA).toEqual([{ msg: '该账号已被停用，如有疑问请联系管理员' }]);
+      expect(got.tabB).toEqual([{ msg: '该账号已被停用，如有疑问请联系管理员' }]);
+      expect(got.other).toEqual([]);
+      expect(exits).toEqual([{ reason: 'disabled' }]);
+      // Enabling (and disabling again an already disabled account) sends nothing more.
+      await call(t, 'POST', Api.adminSetUserState, {
+        token: root.token,
+        body: { userId: victim.login.userID, state: 'normal' },
+      });
+      await new Promise((r) => setTimeout(r, 300));
+      expect(got.tabA).toHaveLength(1);
+    } finally {
+      for (const s of [tabA, tabB, other]) s.close();
+    }
   });
 
   it('removes entries past the retention', async () => {

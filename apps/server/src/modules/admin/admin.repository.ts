@@ -22,19 +22,18 @@ import {
 } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { companies, sessions, users } from '../../db/schema.ts';
+import { EXPIRING_DAYS } from '../companies/company-state.ts';
 import { escapeLike } from '../files/file-filters.ts';
 
-/** Days before its service end a company counts as 即将到期. */
-export const EXPIRING_DAYS = 30;
+export { EXPIRING_DAYS };
 
 /**
- * A company's usage state: 停用 when it has members and every one of them is disabled (nobody can
- * use it), 已到期 past its service end, 即将到期 within EXPIRING_DAYS of it, else 正常.
+ * A company's usage state (companies/company-state.ts `companyUsageState` in SQL): 停用 while a
+ * system administrator has disabled it, 已到期 past its service end, 即将到期 within EXPIRING_DAYS of
+ * it, else 正常.
  */
 const companyState = sql<string>`case
-  when exists (select 1 from ${users} m where m.corp_id = companies.id)
-   and not exists (select 1 from ${users} m where m.corp_id = companies.id and m.disabled_at is null)
-    then '停用'
+  when ${companies.disabledAt} is not null then '停用'
   when ${companies.serviceStopAt} is not null and ${companies.serviceStopAt} <= now() then '已到期'
   when ${companies.serviceStopAt} is not null
    and ${companies.serviceStopAt} <= now() + make_interval(days => ${EXPIRING_DAYS}::int) then '即将到期'
@@ -103,6 +102,43 @@ export function adminRepository(db: Db) {
       return { rows, count };
     },
 
+    /**
+     * Disable (`at`) or enable (null) a company; answers whether its state changed (001 §7
+     * UpdateCorpUsingStatus).
+     */
+    async setCompanyDisabled(id: string, at: Date | null): Promise<boolean> {
+      const rows = await db
+        .update(companies)
+        .set({ disabledAt: at })
+        .where(and(eq(companies.id, id), at ? isNull(companies.disabledAt) : isNotNull(companies.disabledAt)))
+        .returning({ id: companies.id });
+      return rows.length > 0;
+    },
+
+    /** Storage of all companies (001 §7 SystemSetting/GetCorpSpace): one page and the totals. */
+    async companySpacePage(q: { page: number; rows: number; search?: string | undefined }) {
+      const where = companyWhere({ ...q, state: undefined });
+      const [rows, totals] = await Promise.all([
+        db
+          .select({ company: companies, state: companyState })
+          .from(companies)
+          .where(where)
+          .orderBy(desc(companies.usedBytes), desc(companies.createdAt), desc(companies.id))
+          .limit(q.rows)
+          .offset((q.page - 1) * q.rows),
+        db
+          .select({
+            count: sql<number>`count(*)::int`,
+            used: sql<string>`coalesce(sum(${companies.usedBytes}), 0)`,
+            quota: sql<string>`coalesce(sum(${companies.quotaBytes}), 0)`,
+          })
+          .from(companies)
+          .where(where),
+      ]);
+      const t = totals[0]!;
+      return { rows, count: Number(t.count), totalUsed: Number(t.used), totalQuota: Number(t.quota) };
+    },
+
     /** The administrators of these companies. */
     async adminsOf(companyIds: string[]) {
       if (companyIds.length === 0) return [];
@@ -150,7 +186,7 @@ export function adminRepository(db: Db) {
 
     async setCompany(
       id: string,
-      v: Partial<Pick<typeof companies.$inferInsert, 'quotaBytes' | 'serviceStopAt'>>,
+      v: Partial<Pick<typeof companies.$inferInsert, 'quotaBytes' | 'serviceStopAt' | 'disabledAt'>>,
     ): Promise<boolean> {
       const rows = await db
         .update(companies)

@@ -1,5 +1,6 @@
 /**
- * Routes of user and company administration (001 §2 /personalManagement, /companyManagement).
+ * Routes of user and company administration (001 §2 /personalManagement, /companyManagement; §7
+ * UpdateCorpUsingStatus, SystemSetting/GetCorpSpace) and the company detail pages (000 §2 /corpDetail).
  * Rules (system administrators only, 403) in admin.service.ts; shapes in contracts/admin.ts.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -9,6 +10,10 @@ import {
   AdminUserPage,
   AdminUserQuery,
   Api,
+  CorpDetail,
+  CorpDetailQuery,
+  CorpSpacePage,
+  CorpSpaceQuery,
   ResetUserPasswordBody,
   ResetUserPasswordResult,
   SetCompanyQuotaBody,
@@ -16,15 +21,18 @@ import {
   SetUserQuotaBody,
   SetUserServiceEndBody,
   SetUserStateBody,
+  UpdateCorpUsingStatusQuery,
 } from '@bimdrive/contracts';
 import type { AppContext } from '../../app-context.ts';
 import { ok, okNull, okSchema } from '../../lib/http.ts';
 import { callerOf } from '../auth/route-auth.ts';
+import { corpDetailService } from '../companies/corp-detail.service.ts';
 import { adminService } from './admin.service.ts';
 
 /** Register the user and company administration routes. */
 export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   const admin = adminService(ctx);
+  const corpDetail = corpDetailService(ctx);
   const tags = ['admin'];
   return async (app) => {
     app.get(
@@ -85,6 +93,27 @@ export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         await admin.setCompanyServiceEnd(callerOf(req), req.body.corpId, req.body.serviceStopTime);
         return ok(null, '已保存');
       },
+    );
+    // 001 §7: "changes a company's usage status" (GET with query, as the spec's call table says)
+    app.get(
+      Api.adminUpdateCorpUsingStatus,
+      { schema: { tags, querystring: UpdateCorpUsingStatusQuery, response: okNull } },
+      async (req) => {
+        await admin.setCompanyState(callerOf(req), req.query.corpId, req.query.state);
+        return ok(null, req.query.state === 'disabled' ? '已停用' : '已启用');
+      },
+    );
+    // 001 §7: "storage of all companies"
+    app.post(
+      Api.adminCorpSpace,
+      { schema: { tags, body: CorpSpaceQuery, response: okSchema(CorpSpacePage) } },
+      async (req) => ok(await admin.companySpaces(callerOf(req), req.body)),
+    );
+    // 000 §2 /corpDetail (the company's administrators and system administrators)
+    app.get(
+      Api.corpDetail,
+      { schema: { tags, querystring: CorpDetailQuery, response: okSchema(CorpDetail) } },
+      async (req) => ok(await corpDetail.detail(callerOf(req), req.query.corpId)),
     );
   };
 }

@@ -4,8 +4,9 @@
  * checked first). Every change is written with its operation-log entry (`admin.*`) in one
  * transaction.
  *
- * - Disabling an account ends its sessions at once (AccountExit to its tabs, sockets closed) and
- *   refuses its sign-in (auth.service); an administrator cannot disable themselves.
+ * - Disabling an account ends its sessions at once (AccountDisabled to every tab of the account,
+ *   AccountExit to its sessions, sockets closed) and refuses its sign-in (auth.service); an
+ *   administrator cannot disable themselves.
  * - A password reset sets the given password (password rules of contracts/validation.ts) or a
  *   generated one, answered once; the account's sessions end.
  * - A service end is a date-time, or a date meaning the end of that day (server time), or null
@@ -18,12 +19,14 @@ import {
   type AdminCompanyQueryValue,
   type AdminUserPageValue,
   type AdminUserQueryValue,
+  type CorpSpacePageValue,
+  type CorpSpaceQueryValue,
 } from '@bimdrive/contracts';
 import type { AppContext } from '../../app-context.ts';
 import { badRequest, forbidden, notFound } from '../../lib/errors.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { formatDateTime } from '../../lib/time.ts';
-import type { Caller } from '../auth/auth.service.ts';
+import { ACCOUNT_DISABLED_MSG, type Caller } from '../auth/auth.service.ts';
 import { audited } from '../operation-log/operation-log.repository.ts';
 import { NOT_SYSTEM_ADMIN_MSG } from '../orders/orders.service.ts';
 import { adminRepository } from './admin.repository.ts';
@@ -36,6 +39,10 @@ export const REVOKED_PASSWORD_RESET = 'password-reset';
 /** Letters and digits of generated passwords (no look-alikes: 0 O 1 l I). */
 const LETTERS = 'abcdefghijkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ';
 const DIGITS = '23456789';
+
+/** Used share of a quota in percent (0–100, two decimals; 0 without a quota). */
+const percent = (used: number, usable: number) =>
+  usable > 0 ? Math.min(100, Math.round((used / usable) * 10000) / 100) : 0;
 
 /** A 12-character password with letters and digits (meets NewPasswordSchema). */
 export function generatePassword(): string {
@@ -139,6 +146,10 @@ export function adminService(ctx: AppContext) {
               }
             : null,
       );
+      // Every open tab of the account, whichever session it holds, goes to /login at once; sent
+      // before the sessions' sockets leave the user's room.
+      if (disable && ended.changed)
+        ctx.hub.toUser(userId, HubEvents.accountDisabled, { msg: ACCOUNT_DISABLED_MSG });
       endSessions(userId, ended.ids, REVOKED_DISABLED);
     },
 
@@ -271,6 +282,53 @@ export function adminService(ctx: AppContext) {
           detail: { before: formatDateTime(c.serviceStopAt), after: formatDateTime(at) },
         }),
       );
+    },
+
+    /**
+     * 001 §7 `UpdateCorpUsingStatus`: disable (停用) or enable a company (companies/company-state.ts:
+     * its space is refused to everybody while disabled; enabling restores it at once). Written to the
+     * operation log when the state changed. @throws 403, 404.
+     */
+    async setCompanyState(caller: Caller, corpId: string, state: 'normal' | 'disabled'): Promise<void> {
+      requireAdmin(caller);
+      const c = await requireCompany(corpId);
+      const disable = state === 'disabled';
+      await audited(
+        ctx.db,
+        (tx) => adminRepository(tx).setCompanyDisabled(corpId, disable ? new Date() : null),
+        (changed) =>
+          changed
+            ? {
+                action: disable ? 'admin.company.disable' : 'admin.company.enable',
+                actorId: caller.user.id,
+                companyId: c.id,
+                objectType: 'company',
+                objectId: c.id,
+                objectName: c.name,
+                detail: null,
+              }
+            : null,
+      );
+    },
+
+    /** 001 §7 `SystemSetting/GetCorpSpace`: storage of all companies, most used first. @throws 403. */
+    async companySpaces(caller: Caller, q: CorpSpaceQueryValue): Promise<CorpSpacePageValue> {
+      requireAdmin(caller);
+      const { rows, count, totalUsed, totalQuota } = await repo.companySpacePage(q);
+      return {
+        count,
+        totalUsed,
+        totalQuota,
+        list: rows.map(({ company: c, state }) => ({
+          corpId: c.id,
+          corpName: c.name,
+          usedSpace: c.usedBytes,
+          usableSpace: c.quotaBytes,
+          usedPercent: percent(c.usedBytes, c.quotaBytes),
+          serviceStopTime: formatDateTime(c.serviceStopAt),
+          state: state as CorpSpacePageValue['list'][number]['state'],
+        })),
+      };
     },
   };
 }

@@ -71,6 +71,20 @@ export function ordersRepository(db: Db) {
         .orderBy(desc(orders.createdAt))
         .limit(limit);
     },
+    /** One company's orders with their buyers, newest first (000 §2 /corpDetail 套餐与订单). */
+    async listForCompany(companyId: string, limit = 200) {
+      return db
+        .select({
+          order: orders,
+          buyerName: sql<string>`coalesce(${users.name}, '')`,
+          buyerPhone: sql<string>`coalesce(${users.phone}, '')`,
+        })
+        .from(orders)
+        .leftJoin(users, eq(users.id, orders.userId))
+        .where(eq(orders.companyId, companyId))
+        .orderBy(desc(orders.createdAt), desc(orders.id))
+        .limit(limit);
+    },
     /** Whether the buyer (a company, or a person's personal orders) has paid for this plan period. */
     async paidOnce(buyer: { companyId: string } | { userId: string }, planId: string, periodId: string) {
       const who =

@@ -1,6 +1,6 @@
 /**
  * Routes of plans and orders (000 §2 /payCenter, /wxPay, /wxPayRedirect, /aliPay; §9) and the
- * administrators' order list (001 §2 /orderManagement). Shapes in contracts/plans.ts; rules in
+ * administrators' order list (001 §2 /orderManagement); one company's orders (000 §2 /corpDetail). Shapes in contracts/plans.ts; rules in
  * plans.service.ts and orders.service.ts.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -9,6 +9,8 @@ import {
   AdminOrderPage,
   AdminOrderQuery,
   Api,
+  CompanyOrders,
+  CorpIdQuery,
   CreateOrderBody,
   MyOrders,
   OrderStateQuery,
@@ -51,6 +53,12 @@ export function ordersRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.get(Api.myOrders, { schema: { tags, response: okSchema(MyOrders) } }, async (req) =>
       ok(await orders.mine(callerOf(req))),
+    );
+
+    app.get(
+      Api.corpOrders,
+      { schema: { tags, querystring: CorpIdQuery, response: okSchema(CompanyOrders) } },
+      async (req) => ok(await orders.companyOrders(callerOf(req), req.query.corpId)),
     );
 
     app.get(

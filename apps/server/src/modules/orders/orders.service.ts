@@ -11,6 +11,8 @@
  *   order is closed and 502 answered. Unpaid orders close after 2 h (payments.job.ts).
  * - `state`: the buyer's own order (or their company's, for its administrators); anyone else gets 404
  *   as for a missing one. `sync` asks the provider first (lost notification, return pages).
+ * - `companyOrders`: one company's orders (000 §2 /corpDetail) for its administrators and system
+ *   administrators (403 otherwise, companies/corp-detail.service.ts `requireCorpDetailAccess`).
  * - `adminList` / `adminExport`: system administrators only (403), filters by created time, state,
  *   channel and buyer (name, phone, company or order number); CSV in UTF-8 with a BOM (Excel).
  */
@@ -21,6 +23,7 @@ import {
   planById,
   priceFen,
   type AdminOrderQueryValue,
+  type CompanyOrdersValue,
   type CreateOrderBodyValue,
   type OrderViewValue,
   type PayChannelValue,
@@ -30,6 +33,7 @@ import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/e
 import { csvField } from '../../lib/csv.ts';
 import { formatDateTime } from '../../lib/time.ts';
 import type { Caller } from '../auth/auth.service.ts';
+import { requireCorpDetailAccess } from '../companies/corp-detail.service.ts';
 import { paymentProvider, paymentsService } from '../payments/payments.service.ts';
 import { plansRepository } from '../plans/plans.repository.ts';
 import { PERSONAL_EDITION_MSG } from '../service-state/service-state.service.ts';
@@ -186,6 +190,20 @@ export function ordersService(ctx: AppContext) {
       const u = caller.user;
       const rows = await repo.listFor(u.id, u.isCorpAdmin ? u.corpId : null);
       return rows.map(presentOrder);
+    },
+
+    /**
+     * One company's orders with their buyers, newest first (000 §2 /corpDetail), for the company's
+     * administrators and system administrators. @throws 403.
+     */
+    async companyOrders(caller: Caller, corpId: string): Promise<CompanyOrdersValue> {
+      const id = requireCorpDetailAccess(ctx, caller, corpId);
+      const rows = await repo.listForCompany(id);
+      return rows.map((r) => ({
+        ...presentOrder(r.order),
+        buyerName: r.buyerName,
+        buyerPhone: r.buyerPhone,
+      }));
     },
 
     /** /orderManagement: one filtered page (system administrators). @throws 403. */

@@ -124,6 +124,7 @@ export function projectsService(ctx: AppContext) {
     async list(caller: Caller, q: ProjectListQueryValue): Promise<ProjectListValue> {
       const viewer = viewerOf(ctx, caller);
       if (!viewer.corpId) return { list: [], count: 0 };
+      await spaces.requireCompanyInUse(viewer.corpId); // a disabled company's projects: 403
       const keyword = q.keyword?.trim() || undefined;
       const [rows, count] = await Promise.all([
         repo.page(viewer, { scope: q.scope, keyword, offset: (q.page - 1) * q.rows, limit: q.rows }),

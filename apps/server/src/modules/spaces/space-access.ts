@@ -8,6 +8,10 @@
  * project and the `Company` base charge the company; the public libraries charge nobody. Uploads into
  * a company's areas are refused once the company's service has ended (000 §8), like an expired
  * personal space refuses uploads into it.
+ *
+ * A company disabled by a system administrator (usage state 停用, companies/company-state.ts): its
+ * projects and Company base — and so their files, lists and share links, which all ask here — are
+ * refused to everybody with 403 `COMPANY_DISABLED_MSG`; personal areas and public libraries stay.
  */
 import {
   NO_RIGHT_MESSAGE,
@@ -23,6 +27,7 @@ import type { AppContext } from '../../app-context.ts';
 import { AppError, forbidden, notFound } from '../../lib/errors.ts';
 import type { Caller } from '../auth/auth.service.ts';
 import { companiesRepository } from '../companies/companies.repository.ts';
+import { companyDisabled } from '../companies/company-state.ts';
 import {
   PERSONAL_EDITION_MSG,
   PERSONAL_EXPIRED_UPLOAD_MSG,
@@ -109,6 +114,7 @@ export function spaceAccessService(ctx: AppContext) {
     const kind = s.kind as SpaceKindValue;
     const u = caller.user;
     const inCompany = !ctx.config.systemIsPersonal && !!s.companyId && u.corpId === s.companyId;
+    if (inCompany && (kind === 'project' || kind === 'Company')) await requireCompanyInUse(s.companyId!);
     let rights: SpaceRightsValue;
     let role: ProjectRoleValue | null = null;
     let quota: QuotaAccount = { kind: 'none' };
@@ -157,6 +163,12 @@ export function spaceAccessService(ctx: AppContext) {
     };
   }
 
+  /** @throws 403 `COMPANY_DISABLED_MSG` while the company is disabled (usage state 停用). */
+  async function requireCompanyInUse(companyId: string): Promise<void> {
+    const c = await companies.findById(companyId);
+    if (c?.disabledAt) throw companyDisabled();
+  }
+
   /** The caller's access to a space id ('' = personal), or null when they may not view it. */
   async function resolve(caller: Caller, spaceId: string): Promise<SpaceAccess | null> {
     if (!spaceId || spaceId === caller.user.id) return personal(caller);
@@ -196,6 +208,7 @@ export function spaceAccessService(ctx: AppContext) {
 
   return {
     personal,
+    requireCompanyInUse,
     resolve,
     require,
     check,

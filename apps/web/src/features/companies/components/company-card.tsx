@@ -3,12 +3,13 @@
  * create a company when the user has none", §6 roles): without a company, the prompt with 创建企业 and
  * 加入企业; with one, its name, organisation code, the caller's role, 人员信息 (members and, for
  * administrators, applicants, with the pending red dot), for administrators 已注册人员数 (CorpUsersDialog)
- * and 退出企业. Hidden in the personal edition.
+ * and 企业详情 (/corpDetail), and 退出企业. Hidden in the personal edition.
  */
 import { TeamOutlined } from '@ant-design/icons';
 import { App, Badge, Button, Card, Descriptions, Empty, Skeleton, Space } from 'antd';
 import { useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import { useExitCompany, useMyCompany, usePendingApplications } from '../api/company-api.ts';
 import { CompanyFormDialog } from './company-form-dialog.tsx';
 import { CorpUsersDialog } from './corp-users-dialog.tsx';
@@ -20,6 +21,7 @@ export function CompanyCard(): ReactElement {
   const { t } = useTranslation(['companies', 'common']);
   const { modal, message } = App.useApp();
   const company = useMyCompany();
+  const navigate = useNavigate();
   const c = company.data;
   const pending = usePendingApplications(Boolean(c?.iscorpadmin));
   const exit = useExitCompany();
@@ -65,6 +67,11 @@ export function CompanyCard(): ReactElement {
             {c.iscorpadmin && (
               <Button onClick={() => setCorpUsersOpen(true)} data-testid="corp-users-open">
                 {t('corpUsers.open')}
+              </Button>
+            )}
+            {c.iscorpadmin && (
+              <Button onClick={() => void navigate('/corpDetail')} data-testid="corp-detail-open">
+                {t('corpDetail.open')}
               </Button>
             )}
             <Button danger onClick={confirmExit}>

@@ -1,0 +1,13 @@
+/**
+ * The `admin` i18n namespace (001 §2 administration group, layout 4: the system-management sidebar
+ * and 用户管理 /personalManagement; issue 16), plus the notice a disabled account's tabs show on
+ * /login (该账号已被停用，如有疑问请联系管理员).
+ */
+import zh from './locales/zh-CN.json';
+import en from './locales/en-US.json';
+import { registerNamespace } from '../../lib/i18n.ts';
+
+registerNamespace('admin', { 'zh-CN': zh, 'en-US': en });
+
+/** Namespace name. */
+export const ADMIN_NS = 'admin';

@@ -1,0 +1,313 @@
+/**
+ * 企业管理 and /corpDetail (issue 16 administration group; spec 001 §2 /companyManagement, §7
+ * UpdateCorpUsingStatus; 000 §2 /corpDetail): a company created through the API (its administrator
+ * 钱老板, a member 孙员工 who joined by application, a project) shows in 系统管理 → 企业管理 with its
+ * credit code, administrator, members, storage, service end and 正常; the demo account (a system
+ * administrator) changes its quota (GB) and service end and sees both in the row, disables it (confirm)
+ * — the row says 停用 and the member opening the project space gets 该企业已被停用，如有疑问请联系管理员
+ * while their personal space still works — enables it again (the project opens), and opens 详情 →
+ * /corpDetail with its tabs 企业信息, 管理员, 成员, 空间, 套餐与订单. The company's administrator reaches
+ * the same page from the account centre; the member gets 无权查看. On a 390×844 screen both pages fit.
+ * Screenshots: e2e/artifacts/admin-companies/.
+ */
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { launchBrowser, shot } from '../lib/browser.ts';
+import { signInWithPassword } from '../lib/sign-in.ts';
+import { apiData, DEMO, startServer, type RunningServer } from '../lib/server.ts';
+
+const J = 'admin-companies';
+const BOSS = { phone: '13700000261', name: '钱老板', password: 'Passw0rd!x' };
+const STAFF = { phone: '13700000262', name: '孙员工', password: 'Passw0rd!x' };
+// A valid unified social credit code (GB 32100-2015 check character).
+const CORP = { name: '钱氏建设集团', code: '91350100M000100Y43' };
+const PROJECT = '钱氏停用演示项目';
+const DISABLED = '该企业已被停用，如有疑问请联系管理员';
+
+let server: RunningServer;
+let browser: Browser;
+let corpId = '';
+
+/** Register an account through the API; answers its token. */
+async function register(u: typeof BOSS): Promise<{ token: string; userID: string }> {
+  const r = await fetch(`${server.url}/api/Home/Register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(u),
+  });
+  const env = (await r.json()) as { code: number; msg: string; data: { token: string; userID: string } };
+  assert.equal(env.code, 1, env.msg);
+  return env.data;
+}
+
+before(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+  const boss = (await register(BOSS)).token;
+  const { token: staff, userID: staffId } = await register(STAFF);
+  const corp = await apiData<{ corpId: string }>(
+    server.url,
+    boss,
+    'POST',
+    '/api/WebAccount/CreateCompany',
+    CORP,
+  );
+  corpId = corp.corpId;
+  await apiData(server.url, staff, 'POST', '/api/WebAccount/JoinCompany', {
+    name: CORP.name,
+    code: CORP.code,
+    userName: STAFF.name,
+    useUserName: true,
+  });
+  const apps = await apiData<Array<{ iuid: string; phone: string }>>(
+    server.url,
+    boss,
+    'GET',
+    '/api/WebAccount/CheckCompanyApplyPerson',
+  );
+  const app = apps.find((a) => a.phone === STAFF.phone)!;
+  await apiData(server.url, boss, 'POST', '/api/WebCompanyApply/AccessApply', {
+    UserApplyHistoryId: app.iuid,
+  });
+  const project = await apiData<{ iuid: string }>(server.url, boss, 'POST', '/api/Project/ProjectAdd', {
+    projectName: PROJECT,
+  });
+  await apiData(server.url, boss, 'POST', '/api/Project/ProjectMemberSet', {
+    iuid: project.iuid,
+    userId: staffId,
+    role: 'editor',
+  });
+});
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function newPage(ctx: BrowserContext): Promise<Page> {
+  const page = await ctx.newPage();
+  page.on('pageerror', (e) => console.error('[page error]', e.message));
+  return page;
+}
+
+const desktop = () => browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
+
+/** A toast with this text. */
+const toast = (page: Page, text: string | RegExp) => page.locator('.ant-message').getByText(text).first();
+
+/** The company table's row of a company name. */
+const rowOf = (page: Page, name: string) => page.locator(`tr[data-row-corp="${name}"]`);
+
+/** Press 确定 in the open confirm dialog. */
+async function confirm(page: Page): Promise<void> {
+  const dialog = page.locator('.ant-modal-confirm-confirm');
+  await dialog.waitFor();
+  await dialog.getByRole('button', { name: /确\s*定/ }).click();
+  await dialog.waitFor({ state: 'detached' });
+}
+
+/**
+ * Whether anything inside this page (not the app shell around it, whose 390px fit is not this page's)
+ * reaches past the screen's right edge, outside the tables' and tab bars' own scroll areas.
+ */
+const overflow = (page: Page, testId: string) =>
+  page.evaluate((id) => {
+    const width = document.documentElement.clientWidth;
+    const root = document.querySelector(`[data-testid=${id}]`)!;
+    return [...root.querySelectorAll('*')]
+      .filter(
+        (e) =>
+          e.getBoundingClientRect().right > width + 1 &&
+          !e.closest('.ant-table-content, .ant-table-body, .ant-tabs-nav-list'),
+      )
+      .slice(0, 5)
+      .map(
+        (e) =>
+          `${e.tagName}.${String(e.className).slice(0, 60)} ${Math.round(e.getBoundingClientRect().right)}`,
+      )
+      .join('; ');
+  }, testId);
+
+/** Choose an entry of a row's 更多 menu. */
+async function action(page: Page, row: Locator, name: string): Promise<void> {
+  await row.getByRole('button', { name: '更多' }).click();
+  const item = page.locator('.ant-dropdown:not(.ant-dropdown-hidden)').getByRole('menuitem', { name });
+  await item.click();
+  await item.waitFor({ state: 'hidden' });
+}
+
+/** The tag of the usage state in a row. */
+const stateOf = (row: Locator) => row.getByTestId('company-state');
+
+/** Wait until the company's row shows this usage state. */
+const rowState = (page: Page, name: string, state: string) =>
+  page.waitForFunction(
+    ([n, s]) =>
+      document.querySelector(`tr[data-row-corp="${n}"] [data-testid=company-state]`)?.textContent === s,
+    [name, state] as const,
+  );
+
+test('the administrator manages a company; a disabled company refuses its space until enabled', async () => {
+  const adminCtx = await desktop();
+  const staffCtx = await desktop();
+  try {
+    const admin = await newPage(adminCtx);
+    await signInWithPassword(admin, server.url, DEMO.phone, DEMO.password);
+    await admin.getByTestId('top-menu-systemManagement').click();
+    await admin.getByTestId('admin-sidebar').getByRole('menuitem', { name: '企业管理' }).click();
+    await admin.waitForURL((u) => u.pathname === '/companyManagement');
+    const row = rowOf(admin, CORP.name);
+    await row.waitFor();
+    for (const col of [
+      '企业名称',
+      '统一社会信用代码',
+      '管理员',
+      '成员数',
+      '存储（已用/配额）',
+      '服务到期',
+      '使用状态',
+    ])
+      await admin.getByRole('columnheader', { name: col }).first().waitFor();
+    await row.getByText(CORP.code).waitFor();
+    await row.getByText(BOSS.name).waitFor();
+    await row.getByText('2 人').waitFor();
+    // A new company is on the free trial (15 days): 即将到期.
+    assert.equal(await stateOf(row).textContent(), '即将到期');
+    await shot(admin, J, '01-company-list');
+
+    // Search by name narrows the list to it.
+    const box = admin.getByPlaceholder('企业名称或统一社会信用代码');
+    await box.fill('钱氏');
+    await box.press('Enter');
+    await admin.waitForURL((u) => u.searchParams.get('search') === '钱氏');
+    await admin.waitForFunction(() => document.querySelectorAll('tr[data-row-corp]').length === 1);
+
+    // 修改配额: 200 GB.
+    await action(admin, row, '修改配额');
+    const quota = admin.getByRole('dialog', { name: '修改企业配额' });
+    await quota.getByRole('spinbutton').fill('200');
+    await shot(admin, J, '02-quota-dialog');
+    await quota.getByRole('button', { name: /确\s*定/ }).click();
+    await toast(admin, '已保存').waitFor();
+    await quota.waitFor({ state: 'hidden' });
+    await row
+      .getByTestId('company-storage')
+      .getByText(/\/ 200GB$/)
+      .waitFor();
+
+    // 修改服务到期: 2030-12-31.
+    await action(admin, row, '修改服务到期');
+    const end = admin.getByRole('dialog', { name: '修改服务到期' });
+    const date = end.getByPlaceholder(/选择日期|请选择日期/);
+    await date.click();
+    await date.fill('2030-12-31');
+    await date.press('Enter');
+    await end.getByRole('button', { name: /确\s*定/ }).click();
+    await end.waitFor({ state: 'hidden' });
+    await row.getByTestId('company-service-end').getByText('2030-12-31').waitFor();
+    await rowState(admin, CORP.name, '正常');
+
+    // The member sees the project before the company is disabled.
+    const staff = await newPage(staffCtx);
+    await signInWithPassword(staff, server.url, STAFF.phone, STAFF.password);
+    await staff.goto(`${server.url}/all`);
+    await staff.getByText(PROJECT).first().waitFor();
+
+    // 停用 (confirm): the row says 停用 and offers 启用.
+    await row.getByRole('button', { name: '停用' }).click();
+    await shot(admin, J, '03-disable-confirm');
+    await confirm(admin);
+    await toast(admin, '已停用').waitFor();
+    await rowState(admin, CORP.name, '停用');
+    await row.getByRole('button', { name: '启用' }).waitFor();
+    await shot(admin, J, '04-disabled-row');
+
+    // The member cannot open the company's projects: the message is shown; the personal space works.
+    await staff.goto(`${server.url}/all`);
+    await staff.getByText(DISABLED).first().waitFor();
+    await shot(staff, J, '05-member-refused');
+    await staff.goto(`${server.url}/myDocument`);
+    await staff.getByText('我的文件').first().waitFor();
+
+    // 启用 restores everything at once.
+    await row.getByRole('button', { name: '启用' }).click();
+    await confirm(admin);
+    await toast(admin, '已启用').waitFor();
+    await rowState(admin, CORP.name, '正常');
+    await staff.goto(`${server.url}/all`);
+    await staff.getByText(PROJECT).first().waitFor();
+    assert.equal(await staff.getByText(DISABLED).count(), 0);
+
+    // 详情 → /corpDetail with its tabs.
+    await row.getByRole('button', { name: '详情' }).click();
+    await admin.waitForURL((u) => u.pathname === '/corpDetail' && u.searchParams.get('corpId') === corpId);
+    await admin.getByTestId('corp-detail-name').getByText(CORP.name).waitFor();
+    const profile = admin.getByTestId('corp-detail-profile');
+    await profile.getByText(CORP.code).waitFor();
+    await profile.getByText('2 人').waitFor();
+    await profile.getByText('2030-12-31 23:59:59').waitFor();
+    await shot(admin, J, '06-detail-profile');
+    await admin.getByRole('tab', { name: '管理员' }).click();
+    await admin.getByRole('tabpanel').getByText(BOSS.phone).waitFor();
+    await admin.getByRole('tab', { name: '成员' }).click();
+    await admin.getByRole('tabpanel').getByText(STAFF.phone).waitFor();
+    await shot(admin, J, '07-detail-members');
+    await admin.getByRole('tab', { name: '空间' }).click();
+    await admin
+      .getByTestId('corp-detail-space')
+      .getByText(/共 200GB/)
+      .waitFor();
+    await admin.getByTestId('corp-detail-service-end').getByText('2030-12-31 23:59:59').waitFor();
+    await shot(admin, J, '08-detail-space');
+    await admin.getByRole('tab', { name: '套餐与订单' }).click();
+    const orders = admin.getByTestId('corp-detail-orders');
+    await orders.getByText('免费试用').waitFor();
+    await orders.getByText('暂无订单').waitFor();
+    await shot(admin, J, '09-detail-orders');
+
+    // The member may not see the company's detail pages.
+    await staff.goto(`${server.url}/corpDetail`);
+    await staff.getByText('无权查看').first().waitFor();
+    await shot(staff, J, '10-member-no-access');
+  } finally {
+    await adminCtx.close();
+    await staffCtx.close();
+  }
+});
+
+test("the company's administrator opens the detail pages from the account centre", async () => {
+  const ctx = await desktop();
+  try {
+    const page = await newPage(ctx);
+    await signInWithPassword(page, server.url, BOSS.phone, BOSS.password);
+    await page.goto(`${server.url}/userCenter`);
+    await page.getByTestId('corp-detail-open').click();
+    await page.waitForURL((u) => u.pathname === '/corpDetail');
+    await page.getByTestId('corp-detail-name').getByText(CORP.name).waitFor();
+    await page.getByRole('tab', { name: '套餐与订单' }).click();
+    await page.getByTestId('corp-detail-orders').getByText('暂无订单').waitFor();
+  } finally {
+    await ctx.close();
+  }
+});
+
+test('on a 390×844 phone screen 企业管理 and /corpDetail fit', async () => {
+  const ctx = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'zh-CN' });
+  try {
+    const page = await newPage(ctx);
+    await signInWithPassword(page, server.url, DEMO.phone, DEMO.password);
+    await page.goto(`${server.url}/companyManagement`);
+    await rowOf(page, CORP.name).waitFor();
+    await shot(page, J, '11-phone-list');
+    assert.equal(await overflow(page, 'company-management'), '', 'no horizontal overflow on 企业管理');
+    await page.goto(`${server.url}/corpDetail?corpId=${corpId}`);
+    await page.getByTestId('corp-detail-name').waitFor();
+    await shot(page, J, '12-phone-detail');
+    assert.equal(await overflow(page, 'corp-detail'), '', 'no horizontal overflow on /corpDetail');
+    await page.getByRole('tab', { name: '成员' }).click();
+    await page.getByRole('tabpanel').getByText(STAFF.phone).waitFor();
+    await shot(page, J, '13-phone-detail-members');
+  } finally {
+    await ctx.close();
+  }
+});
