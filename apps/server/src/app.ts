@@ -42,6 +42,7 @@ import { ordersRoutes } from './modules/orders/orders.routes.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { startPaymentsJob } from './modules/payments/payments.job.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
+import { setSystemAdministrator } from './modules/admin/administrators.ts';
 import { operationLogRoutes } from './modules/operation-log/operation-log.routes.ts';
 import { startOperationLogJob } from './modules/operation-log/operation-log.job.ts';
 import { addRequestMeta } from './modules/operation-log/request-meta.ts';
@@ -77,6 +78,7 @@ import { transfersRoutes } from './modules/transfers/transfers.routes.ts';
 import { companiesRoutes } from './modules/companies/companies.routes.ts';
 import { sharesRoutes } from './modules/shares/shares.routes.ts';
 import { projectsRoutes } from './modules/projects/projects.routes.ts';
+import { boardRoutes } from './modules/board/board.routes.ts';
 import { listAddRoutes } from './modules/spaces/list-add.routes.ts';
 import { officeRoutes } from './modules/office/office.routes.ts';
 import { addBimIframeHeaders, bimIframeRoutes } from './modules/bimiframe/bimiframe.routes.ts';
@@ -245,6 +247,8 @@ export async function buildApp(config: AppConfig, role: Role = 'all'): Promise<B
     demoCreated = Boolean(
       await auth.createUser(DEMO_ACCOUNT.phone, DEMO_ACCOUNT.password, DEMO_ACCOUNT.name),
     );
+    // The demo account is a system administrator (issue 16): 系统管理 can be tried at once.
+    if (demoCreated) await setSystemAdministrator(ctx.db, DEMO_ACCOUNT.phone, true);
   }
 
   const uploads = uploadsService(ctx);
@@ -384,6 +388,7 @@ export async function buildApp(config: AppConfig, role: Role = 'all'): Promise<B
   await app.register(sharesRoutes(ctx));
   await app.register(companiesRoutes(ctx));
   await app.register(projectsRoutes(ctx)); // projects (issue 5)
+  await app.register(boardRoutes(ctx)); // the /board dashboard (001 §2 看板, issue 16)
   await app.register(listAddRoutes(ctx)); // upload batch confirmations into their area (001 §7)
   await app.register(smsRoutes(ctx));
   await app.register(accountRoutes(ctx));

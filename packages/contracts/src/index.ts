@@ -21,3 +21,4 @@ export * from './projects.ts';
 export * from './libraries.ts';
 export * from './plans.ts';
 export * from './admin.ts';
+export * from './board.ts';

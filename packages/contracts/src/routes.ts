@@ -67,6 +67,7 @@ export const Api = {
   projectMemberRemove: '/api/Project/ProjectMemberRemove', // POST ProjectMemberRemoveBody → ProjectMember[] (manager; not the last manager)
   getProject: '/api/Noticeboard/GetProject', // POST form GetProjectBody → ProjectBrief[] (type 1 projects, 2 the personal space)
   projectFileTree: '/api/Noticeboard/GetProjectFileTree', // POST ?ProjectFileTreeQuery → ProjectTreeNode[]
+  board: '/api/Noticeboard/GetBoard', // GET BoardQuery → BoardData (001 §2 /board 看板: personal | project (member) | company (its administrators); shapes in board.ts)
   // after a batch of tus uploads finishes, the upload component confirms it into its area (001 §7, "chosen
   // by a flag"; errors silenced): ListAddBody → FileRow[]; each endpoint accepts only files of its areas
   projectFileListAdd: '/api/ProjectFile/ProjectFileListAdd', // projects
@@ -168,4 +169,9 @@ export const Api = {
   adminCompanyList: '/api/SystemSetting/GetCompanyList', // GET AdminCompanyQuery → AdminCompanyPage
   adminSetCompanyQuota: '/api/SystemSetting/SetCompanyQuota', // POST SetCompanyQuotaBody → null
   adminSetCompanyServiceEnd: '/api/SystemSetting/SetCompanyServiceEnd', // POST SetCompanyServiceEndBody → null
+  adminUpdateCorpUsingStatus: '/api/SystemSetting/UpdateCorpUsingStatus', // GET UpdateCorpUsingStatusQuery → null (001 §7)
+  adminCorpSpace: '/api/SystemSetting/GetCorpSpace', // POST CorpSpaceQuery → CorpSpacePage (001 §7 storage of all companies)
+  // /corpDetail (000 §2): the company's administrators and system administrators (403 otherwise)
+  corpDetail: '/api/WebAccount/GetCorpDetail', // GET CorpDetailQuery → CorpDetail (no corpId: the caller's company)
+  corpOrders: '/api/WebOrder/GetCorpOrders', // GET CorpIdQuery → CompanyOrders
 } as const;

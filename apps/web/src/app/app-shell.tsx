@@ -1,8 +1,8 @@
 /**
  * The signed-in frame (spec 000 §2 Top bar, Layouts "navbar plus main area"): logo + product name (opens
  * the official site when configured), the top menu (我的空间, 企业空间, 系统管理 — TopMenu), the
- * file-transfer button, the avatar with its account card; the persistent expiry warnings (000 §8);
- * the transfer panel and floating button; the real-time connection (000 §4).
+ * 看板 button (/board), the file-transfer button, the avatar with its account card; the persistent
+ * expiry warnings (000 §8); the transfer panel and floating button; the real-time connection (000 §4).
  */
 import { Layout } from 'antd';
 import { useEffect, type ReactElement } from 'react';
@@ -13,6 +13,7 @@ import { useClientConfig } from '../features/auth/api/get-client-config.ts';
 import { useUserInfo } from '../features/auth/api/get-user-info.ts';
 import { PasswordNotice } from '../features/auth/components/password-notice.tsx';
 import { ExpiryNotices } from '../features/service/components/expiry-notices.tsx';
+import { BoardNavButton } from '../features/board/components/board-nav-button.tsx';
 import { TransferCenter } from '../features/transfers/components/transfer-center.tsx';
 import { TransferNavButton } from '../features/transfers/components/transfer-nav-button.tsx';
 import { useTransfers } from '../features/transfers/stores/transfer-store.ts';
@@ -59,6 +60,7 @@ export function AppShell(): ReactElement {
         </button>
         <TopMenu />
         <div className="app-header-right">
+          <BoardNavButton />
           <TransferNavButton />
           <AccountMenu />
         </div>

@@ -1,0 +1,23 @@
+/**
+ * Route of the dashboard /board (spec 001 §2; issue 16): `GET Api.board` (/api/Noticeboard/GetBoard)
+ * with BoardQuery → BoardData (contracts/board.ts). Needs a session (deny by default); who may read
+ * which scope is decided in board.service.ts (404 project not visible, 403 company board).
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { Api, BoardData, BoardQuery } from '@bimdrive/contracts';
+import type { AppContext } from '../../app-context.ts';
+import { ok, okSchema } from '../../lib/http.ts';
+import { callerOf } from '../auth/route-auth.ts';
+import { boardService } from './board.service.ts';
+
+/** Register the board route. */
+export function boardRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  const board = boardService(ctx);
+  return async (app) => {
+    app.get(
+      Api.board,
+      { schema: { tags: ['board'], querystring: BoardQuery, response: okSchema(BoardData) } },
+      async (req) => ok(await board.board(callerOf(req), req.query)),
+    );
+  };
+}
