@@ -4,7 +4,9 @@
  * code (development provider), sets a login password in the 设置登录密码 dialog, creates a company
  * with its credit code in 个人中心; a second person searches it, which fills and locks the code, and
  * applies; the administrator's red dot appears without a reload; they approve in 人员信息 → 新申请;
- * the applicant sees 申请已通过,请重新登录, signs in again and is a member. Screenshots:
+ * the applicant sees 申请已通过,请重新登录, signs in again and is a member. A third person's application
+ * is shown as waiting in their account centre; rejected, their open tab is told at once, the card says
+ * so, and the notice is not repeated on the next visit (issue 17). Screenshots:
  * e2e/artifacts/company/.
  */
 import { after, before, test } from 'node:test';
@@ -145,6 +147,48 @@ test('register, set a password, create a company, apply to it, approve live, sig
     Math.abs(to.x - from.x - 100) < 3 && Math.abs(to.y - from.y - 40) < 3,
     'the dialog follows the drag',
   );
+  await adminCtx.close();
+  await applicantCtx.close();
+});
+
+test('a rejected applicant is told at once, sees it in the account centre, and is not told twice', async () => {
+  await register('13700000003', '赵工');
+  const adminCtx = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'zh-CN' });
+  const applicantCtx = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'zh-CN' });
+  const applicant = await signIn(applicantCtx, '13700000003');
+  await applicant.goto(`${server.url}/userCenter`);
+  await applicant.getByTestId('company-join').click();
+  const joinForm = applicant.getByTestId('company-form');
+  await joinForm.getByLabel('企业名称').fill('闽建');
+  await applicant.locator('.ant-select-item-option', { hasText: '闽建工程有限公司' }).click();
+  await applicant.getByRole('button', { name: /确\s*定/ }).click();
+  await applicant.getByText('申请已提交，请等待管理员审核').waitFor();
+  await applicant
+    .getByTestId('my-application')
+    .getByText('已申请加入「闽建工程有限公司」，等待管理员审核')
+    .waitFor({ timeout: 15_000 });
+
+  const admin = await signIn(adminCtx, '13700000001');
+  await admin.goto(`${server.url}/userCenter`);
+  await admin.getByTestId('company-members-open').click();
+  await admin.getByRole('tab', { name: /新申请/ }).click();
+  const row = admin.getByTestId('company-applicants').getByRole('row', { name: /赵工/ });
+  await row.getByRole('button', { name: /拒\s*绝/ }).click();
+
+  const notice = applicant.getByRole('dialog').filter({ hasText: '未通过管理员审核' });
+  await notice.getByText('您加入「闽建工程有限公司」的申请未通过管理员审核').waitFor({ timeout: 15_000 });
+  await shot(applicant, J, '08-rejected-live');
+  await notice.getByRole('button', { name: /确\s*定/ }).click();
+  await applicant
+    .getByTestId('my-application')
+    .getByText('加入「闽建工程有限公司」的申请未通过管理员审核')
+    .waitFor({ timeout: 15_000 });
+  // The next visit shows the state in the card, not the dialog again.
+  await applicant.reload();
+  await applicant.getByTestId('my-application').waitFor();
+  await applicant.getByTestId('company-join').waitFor();
+  assert.equal(await applicant.getByRole('dialog').filter({ hasText: '未通过管理员审核' }).count(), 0);
+  await shot(applicant, J, '09-rejected-card');
   await adminCtx.close();
   await applicantCtx.close();
 });

@@ -42,6 +42,23 @@ export const CompanyApplication = z.object({
   operateStatus: z.union([z.literal(2), z.literal(1), z.literal(0)]),
 });
 
+/**
+ * The caller's own latest join application (issue 17: a rejected applicant is told so): `iuid`,
+ * the company's name, `operateStatus` (2 pending, 1 approved, 0 rejected by an administrator) and
+ * the times (yyyy-MM-dd HH:mm:ss; `decideTime` null while pending). Applications withdrawn by
+ * creating or joining a company are not reported. Null when there is none.
+ */
+export const MyCompanyApplication = z
+  .object({
+    iuid: z.string(),
+    corpName: z.string(),
+    operateStatus: z.union([z.literal(2), z.literal(1), z.literal(0)]),
+    createTime: z.string(),
+    decideTime: z.string().nullable(),
+  })
+  .nullable();
+export type MyCompanyApplicationValue = z.infer<typeof MyCompanyApplication>;
+
 /** `{UserApplyHistoryId}` of AccessApply / RejectApply. */
 export const ApplyDecisionBody = z.object({ UserApplyHistoryId: z.string().uuid('申请不存在') });
 

@@ -23,6 +23,8 @@ export const HubEvents = {
   companyApplyList: 'companyApply1',
   /** To an applicant whose application was approved: 申请已通过,请重新登录 (000 §8). */
   accessApply: 'accessApply',
+  /** To an applicant whose application was rejected (`{iuid}`; issue 17): tell them, refresh MyApplication. */
+  applyRejected: 'applyRejected',
   /** To the buyer: an order was paid (PaySuccessEvent; 000 §7) — refresh the space bars and account card. */
   paySuccess: 'paySuccess',
 } as const;

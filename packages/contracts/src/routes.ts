@@ -119,6 +119,7 @@ export const Api = {
   companySearch: '/api/WebCompanyApply/GetCorpId', // POST CompanySearchBody → CompanySearchItem[]
   companyJoin: '/api/WebAccount/JoinCompany', // POST JoinCompanyBody → null (Application submitted…)
   companyApplyPending: '/api/WebCompanyApply/QueryCompanyApply', // GET → boolean (undealt applications)
+  companyMyApplication: '/api/WebCompanyApply/MyApplication', // GET → MyCompanyApplication (the caller's latest; null if none)
   companyApplicants: '/api/WebAccount/CheckCompanyApplyPerson', // GET → CompanyApplication[]
   companyApplyAccept: '/api/WebCompanyApply/AccessApply', // POST ApplyDecisionBody → null
   companyApplyReject: '/api/WebCompanyApply/RejectApply', // POST ApplyDecisionBody → null

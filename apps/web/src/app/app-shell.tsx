@@ -12,6 +12,7 @@ import { AccountMenu } from '../features/auth/components/account-menu.tsx';
 import { useClientConfig } from '../features/auth/api/get-client-config.ts';
 import { useUserInfo } from '../features/auth/api/get-user-info.ts';
 import { PasswordNotice } from '../features/auth/components/password-notice.tsx';
+import { ApplicationNotice } from '../features/companies/components/application-notice.tsx';
 import { ExpiryNotices } from '../features/service/components/expiry-notices.tsx';
 import { BoardNavButton } from '../features/board/components/board-nav-button.tsx';
 import { TransferCenter } from '../features/transfers/components/transfer-center.tsx';
@@ -66,6 +67,7 @@ export function AppShell(): ReactElement {
         </div>
       </Layout.Header>
       <PasswordNotice />
+      <ApplicationNotice />
       <ExpiryNotices />
       <Layout style={{ minHeight: 0 }}>
         <Outlet />

@@ -4,7 +4,8 @@
  * the lists, so statuses change without a reload; `AccountExit` signs out, shows the 提示 alert and goes
  * to /login; `companyApply` / `companyApply1` set the administrator's red dot and refresh the applicants
  * and members; `accessApply` (an application approved) shows 申请已通过,请重新登录, signs out and goes to
- * /login (000 §8). The libraries' status events (KnowledgeBaseStatusInfo, DrawingFileStatusInfo,
+ * /login (000 §8); `applyRejected` refreshes the applicant's MyApplication, which the shell's
+ * ApplicationNotice then tells (issue 17). The libraries' status events (KnowledgeBaseStatusInfo, DrawingFileStatusInfo,
  * publiclibraryStatusInfo; issue 5) refresh their tables like projectFileStatusInfo. `paySuccess` (000 §7;
  * issue 16) shows 支付成功 with the new service end and refreshes the space bars, the account card and
  * the expiry banners. `AccountDisabled` (issue 16: an administrator disabled the account) signs out at
@@ -84,6 +85,8 @@ export function useRealtime(): void {
       },
       onAccessApply: () =>
         endSession(() => modal.success({ ...notice, content: t('companies:accessApply') })),
+      // The shell's ApplicationNotice shows the decision once MyApplication has it.
+      onApplyRejected: () => void queryClient.invalidateQueries({ queryKey: companyQueryKeys.myApplication }),
     });
     // The libraries' status events (issue 5: KnowledgeBaseStatusInfo, DrawingFileStatusInfo,
     // publiclibraryStatusInfo) carry the same notice and refresh their tables the same way.

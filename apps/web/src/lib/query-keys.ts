@@ -34,6 +34,8 @@ export const companyQueryKeys = {
   space: ['company', 'space'] as const,
   pending: ['company', 'pending'] as const,
   applicants: ['company', 'applicants'] as const,
+  /** The caller's own latest join application (issue 17). */
+  myApplication: ['company', 'myApplication'] as const,
   /** Every company's member list (refreshed on companyApply1). */
   allMembers: ['company', 'members'] as const,
   members: (corpId: string) => ['company', 'members', corpId] as const,

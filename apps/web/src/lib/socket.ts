@@ -26,6 +26,8 @@ export interface HubHandlers {
   onCompanyApply: (notDealApply: boolean) => void;
   /** `accessApply`: the user's join application was approved; they must sign in again. */
   onAccessApply: () => void;
+  /** `applyRejected`: the user's join application was rejected (issue 17). */
+  onApplyRejected: () => void;
 }
 
 /** An open hub connection. */
@@ -71,6 +73,7 @@ export function connectHub(getToken: () => string | null, handlers: HubHandlers)
       handlers.onCompanyApply(Boolean((payload as { notDealApply?: unknown } | null)?.notDealApply)),
     );
   socket.on(HubEvents.accessApply, () => handlers.onAccessApply());
+  socket.on(HubEvents.applyRejected, () => handlers.onApplyRejected());
   setActiveSocket(socket);
   return {
     socket,

@@ -172,22 +172,44 @@ describe(`companies (${testDbKind})`, () => {
     }
   });
 
-  it('a rejected application leaves the applicant without a company', async () => {
+  it('a rejected application leaves the applicant without a company, and tells them', async () => {
+    type Mine = { iuid: string; corpName: string; operateStatus: number; decideTime: string | null } | null;
+    const mine = async (u: TestUser) =>
+      (await call<Mine>(t, 'GET', Api.companyMyApplication, { token: u.token })).body.data;
+    expect(await mine(rejected)).toBeNull();
     await call(t, 'POST', Api.companyJoin, {
       token: rejected.token,
       body: { name: '甲建设集团', code: CODE_X, userName: '丙', useUserName: true },
+    });
+    expect(await mine(rejected)).toMatchObject({
+      corpName: '甲建设集团',
+      operateStatus: 2,
+      decideTime: null,
     });
     const list = await call<Array<{ iuid: string; userName: string }>>(t, 'GET', Api.companyApplicants, {
       token: admin.token,
     });
     expect(list.body.data.map((a) => a.userName)).toEqual(['申请人丙']);
-    const r = await call(t, 'POST', Api.companyApplyReject, {
-      token: admin.token,
-      body: { UserApplyHistoryId: list.body.data[0]!.iuid },
-    });
-    expect(r.body.code).toBe(1);
+    const socket = await connectHub(t, rejected.token);
+    try {
+      const told = nextEvent(socket, HubEvents.applyRejected);
+      const r = await call(t, 'POST', Api.companyApplyReject, {
+        token: admin.token,
+        body: { UserApplyHistoryId: list.body.data[0]!.iuid },
+      });
+      expect(r.body.code).toBe(1);
+      expect(await told).toEqual({ iuid: list.body.data[0]!.iuid });
+    } finally {
+      socket.close();
+    }
     expect((await me(rejected)).corpIdbit).toBe(false);
     expect((await call(t, 'GET', Api.companyApplicants, { token: admin.token })).body.data).toEqual([]);
+    // A later visit still finds the decision (the web shows it once).
+    const decided = await mine(rejected);
+    expect(decided).toMatchObject({ iuid: list.body.data[0]!.iuid, operateStatus: 0 });
+    expect(decided!.decideTime).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+    // Nobody else's application is reported.
+    expect(await mine(outsider)).toBeNull();
   });
 
   it('members see their own company only; only administrators change it, and it keeps one', async () => {

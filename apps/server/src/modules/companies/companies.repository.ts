@@ -91,6 +91,26 @@ export function companiesRepository(db: Db) {
       });
     },
 
+    /**
+     * The user's latest application that is pending or was decided by an administrator (withdrawn
+     * ones — rejected with nobody deciding — are left out), with its company's name.
+     */
+    async latestOf(userId: string): Promise<(ApplicationRow & { corpName: string }) | undefined> {
+      const [row] = await db
+        .select({ a: companyApplications, corpName: companies.name })
+        .from(companyApplications)
+        .innerJoin(companies, eq(companies.id, companyApplications.corpId))
+        .where(
+          and(
+            eq(companyApplications.userId, userId),
+            sql`(${companyApplications.status} = 2 or ${companyApplications.decidedBy} is not null)`,
+          ),
+        )
+        .orderBy(desc(companyApplications.createdAt))
+        .limit(1);
+      return row && { ...row.a, corpName: row.corpName };
+    },
+
     /** The user's pending application, if any. */
     async pendingOf(userId: string): Promise<ApplicationRow | undefined> {
       return (

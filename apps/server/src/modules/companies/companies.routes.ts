@@ -22,6 +22,7 @@ import {
   InviteInfo,
   InviteLink,
   InviteRegisterBody,
+  MyCompanyApplication,
   JoinCompanyBody,
   LoginData,
   MemberBody,
@@ -68,6 +69,12 @@ export function companiesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.get(Api.companyApplyPending, { schema: { tags, response: okSchema(z.boolean()) } }, async (req) =>
       ok(await companies.hasPending(callerOf(req))),
+    );
+
+    app.get(
+      Api.companyMyApplication,
+      { schema: { tags, response: okSchema(MyCompanyApplication) } },
+      async (req) => ok(await companies.myApplication(callerOf(req))),
     );
 
     app.get(

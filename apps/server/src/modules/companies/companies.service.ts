@@ -22,7 +22,9 @@ import {
   type CompanyPerson,
   type CorpSpace,
   type MyCompany,
+  type MyCompanyApplicationValue,
 } from '@bimdrive/contracts';
+import { formatDateTime } from '../../lib/time.ts';
 import type { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
@@ -171,6 +173,19 @@ export function companiesService(ctx: AppContext) {
       await notifyAdmins(company.id);
     },
 
+    /** The caller's own latest join application (MyCompanyApplication), or null. */
+    async myApplication(caller: Caller): Promise<MyCompanyApplicationValue> {
+      const a = await repo.latestOf(caller.user.id);
+      if (!a) return null;
+      return {
+        iuid: a.id,
+        corpName: a.corpName,
+        operateStatus: a.status as 0 | 1 | 2,
+        createTime: formatDateTime(a.createdAt),
+        decideTime: formatDateTime(a.decidedAt),
+      };
+    },
+
     /** Whether the caller's company has undealt applications (administrators only; else false). */
     async hasPending(caller: Caller): Promise<boolean> {
       if (!caller.user.corpId || !caller.user.isCorpAdmin) return false;
@@ -206,6 +221,8 @@ export function companiesService(ctx: AppContext) {
         : await repo.reject(applicationId, corpId, caller.user.id);
       if (!app) throw notFound('申请不存在或已处理');
       if (accept) ctx.hub.toUser(app.userId, HubEvents.accessApply, { corpId });
+      // The applicant's tabs tell them at once (issue 17); a later visit finds it by MyApplication.
+      else ctx.hub.toUser(app.userId, HubEvents.applyRejected, { iuid: app.id });
       await notifyAdmins(corpId);
     },
 

@@ -35,6 +35,7 @@ export function usePaySuccess(enabled: boolean, onPaid: (event: PaySuccessEventV
         onFileVersion: () => undefined,
         onCompanyApply: () => undefined,
         onAccessApply: () => undefined,
+        onApplyRejected: () => undefined,
         onAccountExit: () => {
           useSession.getState().signOut();
           window.location.assign('/login');

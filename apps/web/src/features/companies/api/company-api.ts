@@ -15,6 +15,7 @@ import {
   type InviteLink,
   type LoginDataValue,
   type MyCompany,
+  type MyCompanyApplicationValue,
 } from '@bimdrive/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
@@ -53,6 +54,16 @@ export function usePendingApplications(enabled: boolean) {
   return useQuery({
     queryKey: companyQueryKeys.pending,
     queryFn: ({ signal }) => api<boolean>({ url: Api.companyApplyPending, silent: true, signal }),
+    enabled,
+  });
+}
+
+/** The caller's own latest join application (pending, approved or rejected), while `enabled`. */
+export function useMyApplication(enabled: boolean) {
+  return useQuery({
+    queryKey: companyQueryKeys.myApplication,
+    queryFn: ({ signal }) =>
+      api<MyCompanyApplicationValue>({ url: Api.companyMyApplication, silent: true, signal }),
     enabled,
   });
 }

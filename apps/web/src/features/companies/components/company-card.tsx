@@ -6,11 +6,17 @@
  * and 企业详情 (/corpDetail), and 退出企业. Hidden in the personal edition.
  */
 import { TeamOutlined } from '@ant-design/icons';
-import { App, Badge, Button, Card, Descriptions, Empty, Skeleton, Space } from 'antd';
+import { ApplyStatus } from '@bimdrive/contracts';
+import { App, Badge, Button, Card, Descriptions, Empty, Skeleton, Space, Typography } from 'antd';
 import { useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { useExitCompany, useMyCompany, usePendingApplications } from '../api/company-api.ts';
+import {
+  useExitCompany,
+  useMyApplication,
+  useMyCompany,
+  usePendingApplications,
+} from '../api/company-api.ts';
 import { CompanyFormDialog } from './company-form-dialog.tsx';
 import { CorpUsersDialog } from './corp-users-dialog.tsx';
 import { MembersDialog } from './members-dialog.tsx';
@@ -24,6 +30,8 @@ export function CompanyCard(): ReactElement {
   const navigate = useNavigate();
   const c = company.data;
   const pending = usePendingApplications(Boolean(c?.iscorpadmin));
+  // Without a company: the state of the user's own latest application (issue 17).
+  const mine = useMyApplication(!company.isLoading && !c).data;
   const exit = useExitCompany();
   const [form, setForm] = useState<'create' | 'join' | null>(null);
   const [membersOpen, setMembersOpen] = useState(false);
@@ -87,7 +95,29 @@ export function CompanyCard(): ReactElement {
           <CorpUsersDialog open={corpUsersOpen} onClose={() => setCorpUsersOpen(false)} />
         </>
       ) : (
-        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('none')}>
+        <Empty
+          image={Empty.PRESENTED_IMAGE_SIMPLE}
+          description={
+            <>
+              <div>{t('none')}</div>
+              {mine && mine.operateStatus !== ApplyStatus.approved && (
+                <Typography.Text
+                  type={mine.operateStatus === ApplyStatus.rejected ? 'danger' : 'secondary'}
+                  data-testid="my-application"
+                >
+                  {t(
+                    mine.operateStatus === ApplyStatus.rejected
+                      ? 'application.rejected'
+                      : 'application.pending',
+                    {
+                      name: mine.corpName,
+                    },
+                  )}
+                </Typography.Text>
+              )}
+            </>
+          }
+        >
           <Space>
             <Button type="primary" onClick={() => setForm('create')} data-testid="company-create">
               {t('create')}
