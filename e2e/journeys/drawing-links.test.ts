@@ -56,6 +56,8 @@ test('link DWG drawings to a model in the dialog and open one beside the model',
     .click();
   await page.locator(`[data-row-name="${FOLDER}"]`).getByText(FOLDER).click();
   await page.waitForURL(/folderId=/);
+  // The folder's listing has answered (an upload chosen before that races the page's folder state).
+  await page.getByText('还没有文件').waitFor();
   await page.setInputFiles('[data-testid="upload-input"]', [path.join(TESTDATA, 'dwg', SUB_DWG)]);
   await waitConverted(page, [SUB_DWG]);
   await page.goto(`${server.url}/myDocument`);
