@@ -8,7 +8,7 @@
 import { Api, type OperationLogPageValue } from '@bimdrive/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import { downloadExport } from './orders.ts';
+import { downloadExport, filterParams } from './orders.ts';
 
 /** One entry of the operation log as shown. */
 export type OperationLogRowValue = OperationLogPageValue['list'][number];
@@ -27,17 +27,6 @@ export interface OperationLogFilters {
   companyId?: string;
 }
 
-/** Query parameters of filters plus paging (empty values left out). */
-export function operationLogParams(
-  f: OperationLogFilters,
-  paging?: { page: number; rows: number },
-): Record<string, string | number> {
-  const out: Record<string, string | number> = {};
-  for (const [k, v] of Object.entries(f)) if (typeof v === 'string' && v.trim() !== '') out[k] = v.trim();
-  if (paging) Object.assign(out, paging);
-  return out;
-}
-
 /** Query-key root of the operation log. */
 export const operationLogKeys = {
   all: ['admin', 'operationLog'] as const,
@@ -54,7 +43,7 @@ export function getOperationLog(
 
 /** One filtered page of the operation log (the previous page stays on screen while the next loads). */
 export function useOperationLog(filters: OperationLogFilters, page: number, rows: number) {
-  const params = operationLogParams(filters, { page, rows });
+  const params = filterParams(filters, { page, rows });
   return useQuery({
     queryKey: operationLogKeys.page(params),
     queryFn: ({ signal }) => getOperationLog(params, signal),
@@ -64,5 +53,5 @@ export function useOperationLog(filters: OperationLogFilters, page: number, rows
 
 /** Export the entries matching `filters` as CSV. @returns true when a file was saved. */
 export function exportOperationLog(filters: OperationLogFilters): Promise<boolean> {
-  return downloadExport(Api.adminOperationLogExport, operationLogParams(filters), 'operation-log.csv');
+  return downloadExport(Api.adminOperationLogExport, filterParams(filters), 'operation-log.csv');
 }

@@ -31,9 +31,9 @@ export interface AdminOrderFilters {
   buyer?: string;
 }
 
-/** Query parameters of filters plus paging (empty values left out). */
-export function orderParams(
-  f: AdminOrderFilters,
+/** Query parameters of a page's filters plus paging (empty values left out; shared by the log). */
+export function filterParams(
+  f: object,
   paging?: { page: number; rows: number },
 ): Record<string, string | number> {
   const out: Record<string, string | number> = {};
@@ -58,7 +58,7 @@ export function getAdminOrders(
 
 /** One filtered page of orders (the previous page stays on screen while the next loads). */
 export function useAdminOrders(filters: AdminOrderFilters, page: number, rows: number) {
-  const params = orderParams(filters, { page, rows });
+  const params = filterParams(filters, { page, rows });
   return useQuery({
     queryKey: adminOrderKeys.page(params),
     queryFn: ({ signal }) => getAdminOrders(params, signal),
@@ -116,5 +116,5 @@ export async function downloadExport(
 
 /** Export the orders matching `filters` as CSV (every page). @returns true when a file was saved. */
 export function exportAdminOrders(filters: AdminOrderFilters): Promise<boolean> {
-  return downloadExport(Api.adminOrderExport, orderParams(filters), 'orders.csv');
+  return downloadExport(Api.adminOrderExport, filterParams(filters), 'orders.csv');
 }

@@ -1,0 +1,192 @@
+/**
+ * The two edit dialogs 用户管理 and 企业管理 share (spec 001 §2 /personalManagement, /companyManagement;
+ * issue 16): 修改配额 (a GB input, two decimals, 0 … MAX_QUOTA_GB; the API takes bytes) and
+ * 修改服务到期 (指定日期 — the service ends at that day's last second, server time — or 无限制). Each
+ * calls `save` and closes on success with the server's message as the toast; a refusal stays open
+ * (the API client toasts the envelope's message). Texts come from the caller's namespace through
+ * `text(key)` (keys quotaTitle, quotaUsed, quotaLabel, quotaRequired, serviceEndTitle, dateOption,
+ * unlimitedOption, serviceEndLabel, serviceEndHint, serviceEndRequired).
+ */
+import { formatFileSize } from '@bimdrive/contracts';
+import { App, DatePicker, Form, InputNumber, Modal, Radio, Typography } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import type { ReactElement, ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { bytesToGb, gbToBytes, MAX_QUOTA_GB, serviceEndBody } from '../lib/user-admin-format.ts';
+
+/** What both dialogs take. */
+interface EditDialogProps {
+  /** Open while the edited row is set. */
+  open: boolean;
+  /** Who is edited (name, phone…), shown under the title. */
+  subject: ReactNode;
+  /** The i18n key of a text, e.g. `k => 'admin:users.' + k`. */
+  text: (key: string) => string;
+  /** The mutation is running. */
+  pending: boolean;
+  onClose: () => void;
+}
+
+/** Run `save`, toast its message and close; a refusal was toasted by the API client and stays open. */
+async function saveAndClose(
+  save: () => Promise<{ msg: string }>,
+  toast: (msg: string) => void,
+  onClose: () => void,
+): Promise<void> {
+  try {
+    toast((await save()).msg);
+    onClose();
+  } catch {
+    /* toasted by the API client */
+  }
+}
+
+/** 修改配额 of a space with `usedSpace` of `usableSpace` bytes; `save` gets the new quota in bytes. */
+export function QuotaDialog({
+  open,
+  subject,
+  text,
+  pending,
+  onClose,
+  usedSpace,
+  usableSpace,
+  save,
+}: EditDialogProps & {
+  usedSpace: number;
+  usableSpace: number;
+  save: (quotaBytes: number) => Promise<{ msg: string }>;
+}): ReactElement {
+  const { t } = useTranslation('common');
+  const { message } = App.useApp();
+  const [form] = Form.useForm<{ gb: number | null }>();
+
+  const submit = async () => {
+    const quotaBytes = gbToBytes((await form.validateFields()).gb);
+    if (quotaBytes === null) return;
+    await saveAndClose(
+      () => save(quotaBytes),
+      (m) => void message.success(m || t('msg.edited')),
+      onClose,
+    );
+  };
+
+  return (
+    <Modal
+      open={open}
+      title={t(text('quotaTitle'))}
+      okText={t('ok')}
+      cancelText={t('cancel')}
+      onOk={() => void submit()}
+      onCancel={onClose}
+      confirmLoading={pending}
+      destroyOnHidden
+      width={425}
+    >
+      {open && (
+        <Form
+          form={form}
+          layout="vertical"
+          initialValues={{ gb: bytesToGb(usableSpace) }}
+          onFinish={() => void submit()}
+        >
+          <Typography.Paragraph type="secondary" style={{ marginBottom: 12 }}>
+            {subject} · {t(text('quotaUsed'), { used: formatFileSize(usedSpace) })}
+          </Typography.Paragraph>
+          <Form.Item
+            name="gb"
+            label={t(text('quotaLabel'))}
+            rules={[{ required: true, message: t(text('quotaRequired')) }]}
+          >
+            <InputNumber
+              min={0}
+              max={MAX_QUOTA_GB}
+              precision={2}
+              step={1}
+              addonAfter="GB"
+              style={{ width: '100%' }}
+              aria-label={t(text('quotaLabel'))}
+              autoFocus
+            />
+          </Form.Item>
+        </Form>
+      )}
+    </Modal>
+  );
+}
+
+/** 修改服务到期 from `serviceStopTime` ("yyyy-MM-dd HH:mm:ss", null = 无限制); `save` gets the API value. */
+export function ServiceEndDialog({
+  open,
+  subject,
+  text,
+  pending,
+  onClose,
+  serviceStopTime,
+  save,
+}: EditDialogProps & {
+  serviceStopTime: string | null;
+  save: (serviceStopTime: string | null) => Promise<{ msg: string }>;
+}): ReactElement {
+  const { t } = useTranslation('common');
+  const { message } = App.useApp();
+  const [form] = Form.useForm<{ mode: 'date' | 'unlimited'; day: Dayjs | null }>();
+  const initialMode = serviceStopTime === null ? 'unlimited' : 'date';
+  const mode = Form.useWatch('mode', form) ?? initialMode;
+
+  const submit = async () => {
+    const v = await form.validateFields();
+    await saveAndClose(
+      () => save(serviceEndBody(v.day ?? null, v.mode === 'unlimited')),
+      (m) => void message.success(m || t('msg.edited')),
+      onClose,
+    );
+  };
+
+  return (
+    <Modal
+      open={open}
+      title={t(text('serviceEndTitle'))}
+      okText={t('ok')}
+      cancelText={t('cancel')}
+      onOk={() => void submit()}
+      onCancel={onClose}
+      confirmLoading={pending}
+      destroyOnHidden
+      width={425}
+    >
+      {open && (
+        <Form
+          form={form}
+          layout="vertical"
+          initialValues={{ mode: initialMode, day: serviceStopTime ? dayjs(serviceStopTime) : null }}
+        >
+          <Typography.Paragraph type="secondary" style={{ marginBottom: 12 }}>
+            {subject}
+          </Typography.Paragraph>
+          <Form.Item name="mode">
+            <Radio.Group
+              options={[
+                { value: 'date', label: t(text('dateOption')) },
+                { value: 'unlimited', label: t(text('unlimitedOption')) },
+              ]}
+            />
+          </Form.Item>
+          <Form.Item
+            name="day"
+            label={t(text('serviceEndLabel'))}
+            extra={t(text('serviceEndHint'))}
+            hidden={mode === 'unlimited'}
+            rules={[{ required: mode === 'date', message: t(text('serviceEndRequired')) }]}
+          >
+            <DatePicker
+              style={{ width: '100%' }}
+              format="YYYY-MM-DD"
+              aria-label={t(text('serviceEndLabel'))}
+              data-testid="service-end-date"
+            />
+          </Form.Item>
+        </Form>
+      )}
+    </Modal>
+  );
+}
