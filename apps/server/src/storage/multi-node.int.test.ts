@@ -337,18 +337,23 @@ describe.skipIf(missing.length > 0)(
         expect(headObject.ContentLength).toBe(ifc.length);
         s3.client.destroy();
 
-        // … and on no node's disk: only logs and keys may be there, nothing of the file's size.
+        // … and on no node's disk: only logs and keys may be there, nothing of the file's size. The
+        // worker builds the model's first-frame preview after 转换完成 from a scratch copy of the
+        // fragments, so its folder is given time to empty.
         const allowed = /(^|\/)(logs?\/.*|[^/]*\.log|[^/]*(secret|key)[^/]*)$/i;
+        const unexpected = async (dir: string) =>
+          (await filesUnder(dir)).filter((f) => !allowed.test(f.rel) || f.size >= 1024 * 1024);
+        const settleBy = Date.now() + 60_000;
+        for (const dir of dataDirs)
+          while ((await unexpected(dir)).length > 0 && Date.now() < settleBy)
+            await new Promise((r) => setTimeout(r, 250));
         const left: string[] = [];
         for (const dir of dataDirs) {
           const files = await filesUnder(dir);
           left.push(
             `${path.basename(dir)}: ${files.map((f) => `${f.rel} (${f.size} B)`).join(', ') || 'empty'}`,
           );
-          expect(
-            files.filter((f) => !allowed.test(f.rel) || f.size >= 1024 * 1024),
-            `unexpected files in ${dir}`,
-          ).toEqual([]);
+          expect(await unexpected(dir), `unexpected files in ${dir}`).toEqual([]);
         }
         console.log(
           `[multi-node] ${(ifc.length / 1e6).toFixed(1)} MB IFC uploaded across A and B in ${uploaded} s, ` +
