@@ -89,6 +89,12 @@ const EnvSchema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   /** Path-style URLs (Ceph RGW, MinIO); virtual-host style when false. */
   S3_FORCE_PATH_STYLE: bool.default(true),
+  /**
+   * Address browsers reach the store at (e.g. the reverse proxy's `https://files.example.com`). When
+   * set, downloads answer 302 to a presigned GetObject URL valid 60 s and the bytes go straight from
+   * the store; unset, they are streamed through the API node.
+   */
+  S3_PUBLIC_ENDPOINT: z.url().optional(),
   /** Key prefix inside the bucket, e.g. `bimdrive/` (several installations in one bucket). */
   S3_PREFIX: z
     .string()
@@ -281,6 +287,8 @@ export interface AppConfig {
     secretAccessKey: string;
     forcePathStyle: boolean;
     prefix: string;
+    /** S3_PUBLIC_ENDPOINT: downloads are redirected to presigned URLs on it when set. */
+    publicEndpoint?: string;
   } | null;
   pgliteDir: string;
   databaseUrl: string | undefined;
@@ -519,6 +527,7 @@ export function loadConfig(
             secretAccessKey: e.S3_SECRET_ACCESS_KEY!,
             forcePathStyle: e.S3_FORCE_PATH_STYLE,
             prefix: e.S3_PREFIX,
+            publicEndpoint: e.S3_PUBLIC_ENDPOINT,
           }
         : null,
     pgliteDir: path.join(dataDir, 'db'),

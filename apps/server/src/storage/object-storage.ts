@@ -34,4 +34,13 @@ export interface ObjectStorage {
   localFile(key: string, scratchDir: string): Promise<string>;
   /** Delete every object whose key starts with `prefix` (a "folder"). Missing is not an error. */
   deletePrefix(prefix: string): Promise<void>;
+  /**
+   * A URL a browser can GET the object from directly, valid `expiresInSeconds`, answered with the
+   * given Content-Type and Content-Disposition; absent where the store cannot hand one out (local
+   * disk, or an S3 store without `S3_PUBLIC_ENDPOINT`). Used for downloads (file-serve.routes.ts).
+   */
+  directUrl?(
+    key: string,
+    opts: { expiresInSeconds: number; contentType: string; contentDisposition: string },
+  ): Promise<string>;
 }

@@ -21,6 +21,7 @@ import {
   type TestApp,
   type TestUser,
 } from '../test/harness.ts';
+import { TICKET_RECHECK_MS } from '../modules/files/ticket-access.ts';
 import { createS3Storage } from './s3-storage.ts';
 
 const endpoint = process.env.S3_ENDPOINT;
@@ -107,5 +108,69 @@ describe.skipIf(!endpoint)(`the product on S3 (${testDbKind})`, () => {
     expect(local).toEqual([]);
   });
 });
+
+describe.skipIf(!endpoint)(
+  `downloads straight from the store with S3_PUBLIC_ENDPOINT (${testDbKind})`,
+  () => {
+    let t: TestApp;
+    let u: TestUser;
+    const s3 = {
+      endpoint,
+      bucket: `bimdrive-direct-${Date.now()}`,
+      region: process.env.S3_REGION ?? 'us-east-1',
+      accessKeyId: process.env.S3_ACCESS_KEY_ID ?? '',
+      secretAccessKey: process.env.S3_SECRET_ACCESS_KEY ?? '',
+      forcePathStyle: true,
+      prefix: '',
+      publicEndpoint: endpoint,
+    };
+    beforeAll(async () => {
+      t = await startTestApp({ s3 });
+      u = await signUp(t);
+    });
+    afterAll(async () => {
+      await t?.close();
+    });
+
+    it('redirects a download to a presigned URL of the store, checked first, and streams the rest', async () => {
+      const rel = 'ifc/AC20-FZK-Haus.ifc';
+      const original = new Uint8Array(await readFile(path.join(TESTDATA, rel)));
+      const iuid = await uploadTestFile(t, u.token, rel);
+      expect((await waitForStatus(t, u.token, iuid)).statusType).toBe(3);
+      const info = (
+        await call<PreviewInfoValue>(t, 'GET', Api.preview, { token: u.token, query: { IUID: iuid } })
+      ).body.data;
+
+      // 下载: 302 to the store, signed for a minute, with the name and type it must be saved under.
+      const link = new URL(info.originalUrl!, t.baseUrl);
+      const answer = await fetch(link, { redirect: 'manual' });
+      expect(answer.status).toBe(302);
+      const direct = new URL(answer.headers.get('location')!);
+      expect(direct.origin).toBe(new URL(endpoint!).origin);
+      expect(direct.searchParams.get('X-Amz-Expires')).toBe('60');
+      const bytes = await fetch(direct);
+      expect(bytes.headers.get('content-disposition')).toContain("filename*=UTF-8''AC20-FZK-Haus.ifc");
+      expect(sha256(new Uint8Array(await bytes.arrayBuffer()))).toBe(sha256(original));
+      // A resumed download (Range) follows the same way.
+      const part = await fetch(link, { headers: { range: 'bytes=10-109' } });
+      expect(part.status).toBe(206);
+      expect(Buffer.from(await part.arrayBuffer()).equals(Buffer.from(original.subarray(10, 110)))).toBe(
+        true,
+      );
+
+      // What the viewer fetches itself (same origin, no CORS on the store) is still streamed.
+      const view = await fetch(new URL(info.viewUrl!, t.baseUrl), { redirect: 'manual' });
+      expect(view.status).toBe(200);
+
+      // The ticket's origin is checked before any redirect: once the session ends (and the ticket's
+      // few seconds of trust are over), no new store URL.
+      expect((await call(t, 'POST', Api.logout, { token: u.token })).body.code).toBe(1);
+      await new Promise((r) => setTimeout(r, TICKET_RECHECK_MS + 200));
+      const after = await fetch(link, { redirect: 'manual' });
+      expect(after.status).toBe(403);
+      expect(after.headers.get('location')).toBeNull();
+    });
+  },
+);
 
 if (!endpoint) console.warn('[s3 app] S3_ENDPOINT unset: skipped (scripts/ceph-s3.sh start)');

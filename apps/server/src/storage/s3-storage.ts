@@ -6,7 +6,9 @@
  * Keys are the same POSIX-style relative keys as on local disk, optionally under `prefix`. An import
  * is one (multipart) upload, so a reader sees the old object or the whole new one, never a part.
  * Reads stream GetObject with an HTTP Range. Tools that need a file (converters) get a copy downloaded
- * into their scratch folder (`localFile`).
+ * into their scratch folder (`localFile`). With `publicEndpoint`, downloads are handed to browsers as
+ * presigned GetObject URLs on that address (`directUrl`, `@aws-sdk/s3-request-presigner`), so their
+ * bytes go from the store to the browser without passing through an API node.
  */
 import { randomBytes } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
@@ -24,6 +26,7 @@ import {
   S3Client,
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { ObjectStorage, StoredObject } from './object-storage.ts';
 
 /** Where the store is and how to sign in (the `S3_*` settings). */
@@ -42,6 +45,12 @@ export interface S3StorageOptions {
   partBytes?: number;
   /** Parts uploaded at once (default 4). */
   queueSize?: number;
+  /**
+   * `http(s)://host:port` at which browsers reach the store (`S3_PUBLIC_ENDPOINT`, often the
+   * reverse proxy's address for it). When set, `directUrl` presigns URLs for it; unset, every byte
+   * is streamed through the API node.
+   */
+  publicEndpoint?: string;
 }
 
 /** An S3 store as ObjectStorage, plus its client (for tests and the migrate command). */
@@ -67,15 +76,19 @@ const notFound = (err: unknown) => {
 
 /** Create an S3 store. Nothing is contacted until the first call. */
 export function createS3Storage(opts: S3StorageOptions): S3Storage {
-  const client = new S3Client({
-    ...(opts.endpoint ? { endpoint: opts.endpoint } : {}),
-    region: opts.region,
-    forcePathStyle: opts.forcePathStyle,
-    credentials: { accessKeyId: opts.accessKeyId, secretAccessKey: opts.secretAccessKey },
-    // RGW 16 and MinIO verify the classic checksums only; send them when an operation requires one.
-    requestChecksumCalculation: 'WHEN_REQUIRED',
-    responseChecksumValidation: 'WHEN_REQUIRED',
-  });
+  const clientFor = (endpoint: string | undefined) =>
+    new S3Client({
+      ...(endpoint ? { endpoint } : {}),
+      region: opts.region,
+      forcePathStyle: opts.forcePathStyle,
+      credentials: { accessKeyId: opts.accessKeyId, secretAccessKey: opts.secretAccessKey },
+      // RGW 16 and MinIO verify the classic checksums only; send them when an operation requires one.
+      requestChecksumCalculation: 'WHEN_REQUIRED',
+      responseChecksumValidation: 'WHEN_REQUIRED',
+    });
+  const client = clientFor(opts.endpoint);
+  // Signs only (never sends): the URLs carry the address browsers use.
+  const presigner = opts.publicEndpoint ? clientFor(opts.publicEndpoint) : null;
   const bucket = opts.bucket;
   const prefix = opts.prefix ?? '';
   const objectKey = (key: string) => {
@@ -181,6 +194,22 @@ export function createS3Storage(opts: S3StorageOptions): S3Storage {
         )
         .catch(() => undefined);
     },
+    ...(presigner && {
+      directUrl: (
+        key: string,
+        o: { expiresInSeconds: number; contentType: string; contentDisposition: string },
+      ) =>
+        getSignedUrl(
+          presigner,
+          new GetObjectCommand({
+            Bucket: bucket,
+            Key: objectKey(key),
+            ResponseContentType: o.contentType,
+            ResponseContentDisposition: o.contentDisposition,
+          }),
+          { expiresIn: o.expiresInSeconds },
+        ),
+    }),
   };
 }
 

@@ -6,6 +6,7 @@
  * GLB is sent gzipped (its `.gz` copy) to clients that accept it. The same tickets serve
  * `GET /api/home/GetVideoFile?fileUrl=` (videos, original or MP4 rendition; 001 §7) and
  * `GET /api/home/GetUploadPictureFile?t=&page=` (a large presentation's page pictures; 001 §2, §7).
+ * Downloads from an S3 store with `S3_PUBLIC_ENDPOINT` answer 302 to a presigned URL (issue 15).
  */
 import path from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -24,6 +25,13 @@ import { ensurePageImage, pageCountOf } from './page-images.ts';
 import { mimeFor } from './preview-kind.ts';
 import { ticketAccess, TICKET_REFUSED_MSG } from './ticket-access.ts';
 import { renditionInput, sniffStoredImage, SVG_CSP } from './image-rendition.ts';
+
+/**
+ * Lifetime of a presigned store URL a download is redirected to (seconds): enough to follow the
+ * redirect, short enough that revoking the share or session stops new downloads within a minute
+ * (a transfer under way finishes; a resumed one comes back here and is checked again).
+ */
+export const DIRECT_URL_SECONDS = 60;
 
 /** Make (once) a browse-only image rendition: WebP, at most 2560 px on the long side. */
 async function ensureRendition(ctx: AppContext, f: FileRowDb): Promise<string> {
@@ -128,6 +136,17 @@ export function fileServeRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       reply.header('x-content-type-options', 'nosniff');
       if (mime.startsWith('image/svg')) reply.header('content-security-policy', SVG_CSP);
       reply.header('content-disposition', disposition(ticket.download ? 'attachment' : 'inline', name));
+      // A download from an S3 store with a public address: the browser fetches the bytes from the
+      // store itself (the ticket and its origin were checked above; the URL lives DIRECT_URL_SECONDS).
+      if (ticket.download && !gzipped && ctx.storage.directUrl) {
+        const direct = await ctx.storage.directUrl(key, {
+          expiresInSeconds: DIRECT_URL_SECONDS,
+          contentType: mime,
+          contentDisposition: disposition('attachment', name),
+        });
+        reply.header('cache-control', 'no-store');
+        return reply.redirect(direct, 302);
+      }
       const rangeHeader = req.headers.range;
       if (rangeHeader) {
         const ranges = rangeParser(obj.size, rangeHeader, { combine: true });
