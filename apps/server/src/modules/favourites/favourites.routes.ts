@@ -9,7 +9,7 @@ import type { AppContext } from '../../app-context.ts';
 import { ok, okNull, okSchema } from '../../lib/http.ts';
 import { pickFileFilters } from '../files/file-filters.ts';
 import { presentFile } from '../files/files.presenter.ts';
-import { THUMB_KEY_LABEL } from '../thumbnails/thumb-urls.ts';
+import { THUMB_KEY_LABEL, thumbSigner } from '../thumbnails/thumb-urls.ts';
 import { filesService } from '../files/files.service.ts';
 import { viewerOf } from '../spaces/space-access.ts';
 import { favouritesRepository } from './favourites.repository.ts';
@@ -61,7 +61,10 @@ export function favouritesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           return ok({
             list: rows.map((r) => {
               const { fullPath, kind } = where(r);
-              return { ...presentFile(r, { collected: true, fullPath, thumbKey }), spaceKind: kind };
+              return {
+                ...presentFile(r, { collected: true, fullPath, thumb: thumbSigner(thumbKey, caller) }),
+                spaceKind: kind,
+              };
             }),
             count,
             breadcrumbs: [{ iuid: '', fileName: title }],

@@ -3,16 +3,16 @@ import { formatFileSize, type FileRowValue } from '@bimdrive/contracts';
 import { formatDateTime } from '../../lib/time.ts';
 import type { FileRowDb } from './files.repository.ts';
 import { previewKindFor } from './preview-kind.ts';
-import { thumbUrlOf } from '../thumbnails/thumb-urls.ts';
+import { thumbUrlOf, type ThumbSigner } from '../thumbnails/thumb-urls.ts';
 
 /**
- * Present one row; `fullPath` is the display path of its folder, e.g. "我的文件/图纸/". With
- * `thumbKey` (AppContext.secretKey(THUMB_KEY_LABEL)) a row whose thumbnail is made carries its signed
+ * Present one row; `fullPath` is the display path of its folder, e.g. "我的文件/图纸/". With `thumb`
+ * (thumb-urls.ts `thumbSigner` of the caller) a row whose thumbnail is made carries its signed
  * `thumbUrl` (issue 14); pass it only for rows the caller may list.
  */
 export function presentFile(
   f: FileRowDb,
-  opts: { collected: boolean; fullPath: string; thumbKey?: Buffer },
+  opts: { collected: boolean; fullPath: string; thumb?: ThumbSigner },
 ): FileRowValue {
   const isFolder = f.kind === 1;
   return {
@@ -33,7 +33,7 @@ export function presentFile(
     lookbit: 1,
     createTime: formatDateTime(f.createdAt),
     updateTime: formatDateTime(f.updatedAt),
-    thumbUrl: opts.thumbKey ? thumbUrlOf(opts.thumbKey, f) : null,
+    thumbUrl: opts.thumb ? thumbUrlOf(opts.thumb, f) : null,
   };
 }
 

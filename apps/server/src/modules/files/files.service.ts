@@ -25,7 +25,7 @@ import { filesRepository, isUuid, type FileRowDb } from './files.repository.ts';
 import { PERSONAL_ROOT_NAME, presentFile } from './files.presenter.ts';
 import { ORIGINAL, sessionOrigin, signedFileUrl } from './file-tickets.ts';
 import { buildPreview } from './preview.service.ts';
-import { THUMB_KEY_LABEL } from '../thumbnails/thumb-urls.ts';
+import { THUMB_KEY_LABEL, thumbSigner } from '../thumbnails/thumb-urls.ts';
 import { modelOpenGuard } from '../model-opens/model-open-guard.ts';
 import { logOperation } from '../operation-log/operation-log.repository.ts';
 
@@ -137,7 +137,12 @@ export function filesService(ctx: AppContext) {
    * The page of a file's folder that holds it (001 §2 pageMode=location), under the query's sort;
    * filters and keyword are dropped so the file is on it. @throws 404 when not in the listed space.
    */
-  async function locate(access: SpaceAccess, q: ListQueryValue, id: string): Promise<ListDataValue> {
+  async function locate(
+    caller: Caller,
+    access: SpaceAccess,
+    q: ListQueryValue,
+    id: string,
+  ): Promise<ListDataValue> {
     const f = await repo.findOwned(access.id, id);
     if (!f) throw notFound();
     const sort = q.sort ?? 'fileName';
@@ -158,7 +163,9 @@ export function filesService(ctx: AppContext) {
     ]);
     const { breadcrumbs, fullPath } = pathFromChain(access, chain);
     return {
-      list: rows.map((r) => presentFile(r, { collected: r.collected, fullPath, thumbKey })),
+      list: rows.map((r) =>
+        presentFile(r, { collected: r.collected, fullPath, thumb: thumbSigner(thumbKey, caller) }),
+      ),
       count,
       breadcrumbs,
       located: { iuid: f.id, folderId, page },
@@ -179,7 +186,7 @@ export function filesService(ctx: AppContext) {
      */
     async list(caller: Caller, q: ListQueryValue): Promise<ListDataValue> {
       const access = await spaces.require(caller, q.spaceId, 'view');
-      if (q.locate) return locate(access, q, q.locate);
+      if (q.locate) return locate(caller, access, q, q.locate);
       // The folder's ancestor chain both proves it is a folder of the space and gives the breadcrumbs;
       // it runs beside the page query, which is space-filtered and so shows nothing of other spaces.
       if (q.folderId && !isUuid(q.folderId)) throw notFound('文件夹不存在或已被删除');
@@ -211,7 +218,7 @@ export function filesService(ctx: AppContext) {
           presentFile(r, {
             collected: r.collected,
             fullPath: paths ? paths(r.parentId) : fullPath,
-            thumbKey,
+            thumb: thumbSigner(thumbKey, caller),
           }),
         ),
         count,
@@ -283,7 +290,7 @@ export function filesService(ctx: AppContext) {
       return presentFile(f, {
         collected: false,
         fullPath: (await pathOf(access, f.parentId)).fullPath,
-        thumbKey,
+        thumb: thumbSigner(thumbKey, caller),
       });
     },
 

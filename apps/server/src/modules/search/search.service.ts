@@ -13,7 +13,7 @@ import { favourites, files } from '../../db/schema.ts';
 import type { Caller } from '../auth/auth.service.ts';
 import { escapeLike, fileFilterConditions, fileOrderBy, pickFileFilters } from '../files/file-filters.ts';
 import { presentFile } from '../files/files.presenter.ts';
-import { THUMB_KEY_LABEL } from '../thumbnails/thumb-urls.ts';
+import { THUMB_KEY_LABEL, thumbSigner } from '../thumbnails/thumb-urls.ts';
 import type { FileRowDb } from '../files/files.repository.ts';
 import { searchAreaProviders } from './search.areas.ts';
 
@@ -85,7 +85,11 @@ export function searchService(ctx: AppContext) {
         const loc = where(r.file);
         return [
           {
-            ...presentFile(r.file, { collected: r.collected, fullPath: loc.fullPath, thumbKey }),
+            ...presentFile(r.file, {
+              collected: r.collected,
+              fullPath: loc.fullPath,
+              thumb: thumbSigner(thumbKey, caller),
+            }),
             area: h.area,
             sourceType: provider.sourceType,
             locateUrl: loc.locateUrl,

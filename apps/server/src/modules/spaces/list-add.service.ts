@@ -12,7 +12,7 @@ import type { AppContext } from '../../app-context.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { Caller } from '../auth/auth.service.ts';
 import { presentFile } from '../files/files.presenter.ts';
-import { THUMB_KEY_LABEL } from '../thumbnails/thumb-urls.ts';
+import { THUMB_KEY_LABEL, thumbSigner } from '../thumbnails/thumb-urls.ts';
 import { filesService } from '../files/files.service.ts';
 import { emitStatus } from '../conversions/conversion.worker.ts';
 import { filesRepository } from '../files/files.repository.ts';
@@ -55,7 +55,13 @@ export function listAddService(ctx: AppContext) {
       const where = await filesSvc.locationsAcross(caller, picked);
       for (const f of picked) emitStatus(ctx, f);
       const thumbKey = ctx.secretKey(THUMB_KEY_LABEL);
-      return picked.map((f) => presentFile(f, { collected: false, fullPath: where(f).fullPath, thumbKey }));
+      return picked.map((f) =>
+        presentFile(f, {
+          collected: false,
+          fullPath: where(f).fullPath,
+          thumb: thumbSigner(thumbKey, caller),
+        }),
+      );
     },
   };
 }

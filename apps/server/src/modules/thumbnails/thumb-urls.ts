@@ -1,12 +1,15 @@
 /**
- * Signed thumbnail URLs (issue 14): `/api/files/thumb?t=<fileId>.<version>.<format>.<exp>.<mac>`,
+ * Signed thumbnail URLs (issue 14):
+ * `/api/files/thumb?t=<fileId>.<version>.<format>.<exp>.<userId>.<sessionId>.<mac>`,
  * where `mac` is HMAC-SHA256 (base64url) of the rest under a key derived from the server secret
  * (AppContext.secretKey('thumb-url')). Signing is synchronous and costs a few microseconds, so every
  * row of a listing gets one without awaiting a JWT per row. The expiry is rounded to the hour: the URL
  * of a thumbnail stays the same for an hour, so browsers reuse their cached copy across refetches of a
  * list, and it lives between one and two hours. A new version or a new thumbnail format changes it.
- * The URL is only ever put in rows the caller may list; the route re-reads the file, so a deleted
- * file or version answers 404.
+ * The URL is only ever put in rows the caller may list, and names the session it was handed to: the
+ * route checks that session and its access to the file like any signed file URL (ticket-access.ts,
+ * issue 15 revocation), so signing out or losing access stops it within seconds; it re-reads the
+ * file, so a deleted file or version answers 404.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { Api } from '@bimdrive/contracts';
@@ -17,14 +20,25 @@ export const THUMB_KEY_LABEL = 'thumb-url';
 /** Granularity of the expiry in seconds (also the shortest lifetime of a URL). */
 export const THUMB_URL_BUCKET_SECONDS = 3600;
 
-/** What a thumbnail token grants: the thumbnail of one version of one file, in one format. */
+/** What a thumbnail token grants: the thumbnail of one version of one file, in one format, to a session. */
 export interface ThumbClaim {
   fileId: string;
   version: number;
   format: number;
+  /** The signed-in session (and its user) the URL was listed for. */
+  userId: string;
+  sessionId: string;
 }
 
-const FILE_ID = /^[0-9a-f-]{36}$/i;
+/** Signs the thumbnail URLs of one caller's rows (files.presenter.ts `presentFile`). */
+export interface ThumbSigner {
+  /** AppContext.secretKey(THUMB_KEY_LABEL). */
+  key: Buffer;
+  userId: string;
+  sessionId: string;
+}
+
+const UUID = /^[0-9a-f-]{36}$/i;
 
 /** Tokens signed in the current hour, per key (at most MEMO_MAX, then started afresh). */
 const signed = new WeakMap<Buffer, { exp: number; tokens: Map<string, string> }>();
@@ -40,7 +54,7 @@ function mac(key: Buffer, body: string): string {
  */
 export function signThumbToken(key: Buffer, c: ThumbClaim, nowMs = Date.now()): string {
   const exp = (Math.floor(nowMs / 1000 / THUMB_URL_BUCKET_SECONDS) + 2) * THUMB_URL_BUCKET_SECONDS;
-  const body = `${c.fileId}.${c.version}.${c.format}.${exp}`;
+  const body = `${c.fileId}.${c.version}.${c.format}.${exp}.${c.userId}.${c.sessionId}`;
   // A token is the same for the whole hour: lists fetched again (every status notice refetches them)
   // reuse it instead of computing an HMAC per row per request.
   let memo = signed.get(key);
@@ -57,14 +71,29 @@ export function signThumbToken(key: Buffer, c: ThumbClaim, nowMs = Date.now()): 
  */
 export function verifyThumbToken(key: Buffer, token: string, nowMs = Date.now()): ThumbClaim | null {
   const parts = token.split('.');
-  if (parts.length !== 5) return null;
-  const [fileId, version, format, exp, sig] = parts as [string, string, string, string, string];
-  if (!FILE_ID.test(fileId) || !/^\d{1,9}$/.test(version) || !/^\d{1,4}$/.test(format)) return null;
+  if (parts.length !== 7) return null;
+  const [fileId, version, format, exp, userId, sessionId, sig] = parts as [
+    string,
+    string,
+    string,
+    string,
+    string,
+    string,
+    string,
+  ];
+  if (!UUID.test(fileId) || !/^\d{1,9}$/.test(version) || !/^\d{1,4}$/.test(format)) return null;
+  if (!UUID.test(userId) || !UUID.test(sessionId)) return null;
   if (!/^\d{1,12}$/.test(exp) || Number(exp) * 1000 <= nowMs) return null;
-  const want = Buffer.from(mac(key, `${fileId}.${version}.${format}.${exp}`));
+  const want = Buffer.from(mac(key, parts.slice(0, 6).join('.')));
   const got = Buffer.from(sig);
   if (got.length !== want.length || !timingSafeEqual(got, want)) return null;
-  return { fileId: fileId.toLowerCase(), version: Number(version), format: Number(format) };
+  return {
+    fileId: fileId.toLowerCase(),
+    version: Number(version),
+    format: Number(format),
+    userId,
+    sessionId,
+  };
 }
 
 /** The same-origin URL (path and query) that serves a thumbnail. */
@@ -77,10 +106,25 @@ export function thumbUrl(key: Buffer, c: ThumbClaim, nowMs = Date.now()): string
  * has not written one (`thumbVersion` 0).
  */
 export function thumbUrlOf(
-  key: Buffer,
+  signer: ThumbSigner,
   f: { id: string; kind: number; versionNo: number; thumbVersion: number },
   nowMs = Date.now(),
 ): string | null {
   if (f.kind !== 2 || f.thumbVersion <= 0) return null;
-  return thumbUrl(key, { fileId: f.id, version: f.versionNo, format: f.thumbVersion }, nowMs);
+  const { key, userId, sessionId } = signer;
+  return thumbUrl(
+    key,
+    { fileId: f.id, version: f.versionNo, format: f.thumbVersion, userId, sessionId },
+    nowMs,
+  );
 }
+
+/** The thumbnail signer of a signed-in caller's listings. */
+export const thumbSigner = (
+  key: Buffer,
+  caller: { user: { id: string }; sessionId: string },
+): ThumbSigner => ({
+  key,
+  userId: caller.user.id,
+  sessionId: caller.sessionId,
+});

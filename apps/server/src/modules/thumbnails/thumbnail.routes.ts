@@ -1,7 +1,8 @@
 /**
  * `GET /api/files/thumb?t=` (issue 14): the `thumb.webp` of one file version as image/webp. The token
  * (thumb-urls.ts) is the only credential, so the URL works in an <img>; it is put only in rows the
- * caller may list. Answers 403 for a forged or expired token, 404 when the file, the version or the
+ * caller may list and names their session, which must still be signed in and allowed to view the
+ * file (ticket-access.ts, issue 15 revocation). Answers 403 for a forged, expired or revoked token, 404 when the file, the version or the
  * thumbnail is gone (or was remade in another format). Cached privately for an hour (the token's
  * lifetime is one to two hours and its URL changes with the bytes).
  */
@@ -11,6 +12,7 @@ import { Api } from '@bimdrive/contracts';
 import type { AppContext } from '../../app-context.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { filesRepository } from '../files/files.repository.ts';
+import { ticketAccess, TICKET_REFUSED_MSG } from '../files/ticket-access.ts';
 import { versionsRepository, viewAtVersion } from '../versions/versions.repository.ts';
 import { thumbKeyOf } from './thumbnail-maker.ts';
 import { THUMB_KEY_LABEL, verifyThumbToken } from './thumb-urls.ts';
@@ -20,18 +22,22 @@ export function thumbnailRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   const repo = filesRepository(ctx.db);
   const versions = versionsRepository(ctx.db);
   const key = ctx.secretKey(THUMB_KEY_LABEL);
+  const tickets = ticketAccess(ctx);
   return async (app) => {
     app.get(
       Api.fileThumb,
       {
-        schema: { tags: ['files'], querystring: z.object({ t: z.string().min(1).max(256) }) },
+        schema: { tags: ['files'], querystring: z.object({ t: z.string().min(1).max(512) }) },
         config: { public: 'signed-url' },
       },
       async (req, reply) => {
         const claim = verifyThumbToken(key, req.query.t);
-        if (!claim) throw new AppError(403, '链接已失效，请刷新后重试');
+        if (!claim) throw new AppError(403, TICKET_REFUSED_MSG);
         let f = await repo.findById(claim.fileId);
         if (!f || f.kind !== 2) throw notFound();
+        // The session it was listed for must still be signed in and allowed to view the file.
+        const { fileId, userId, sessionId } = claim;
+        await tickets.check(req.query.t, { fileId, variant: 'thumb', download: false, userId, sessionId });
         if (claim.version !== f.versionNo) {
           const v = await versions.find(f.id, claim.version);
           if (!v) throw notFound('该版本不存在或已被删除');

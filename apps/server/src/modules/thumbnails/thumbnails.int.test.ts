@@ -3,7 +3,8 @@
  * completes, a docx once LibreOffice made its PDF rendition, an MP4 from the poster ffmpeg took, an
  * IFC, a GLB and a DWG from a snapshot drawn in headless Chromium once converted; each
  * `thumbUrl` serves a WebP at most 320 px on the long side. An unreadable image gets none and keeps its
- * status; another user reaches none of it by id; a forged token is refused; deleting the file ends it.
+ * status; another user reaches none of it by id; a forged token is refused; signing out or deleting
+ * the file ends it.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
@@ -18,6 +19,7 @@ import {
   type TestApp,
   type TestUser,
 } from '../../test/harness.ts';
+import { TICKET_RECHECK_MS } from '../files/ticket-access.ts';
 
 describe(`thumbnails (${testDbKind})`, () => {
   let t: TestApp;
@@ -123,5 +125,23 @@ describe(`thumbnails (${testDbKind})`, () => {
     const del = await call(t, 'POST', Api.delete, { token: u.token, body: { IUID: id } });
     expect(del.body.code).toBe(1);
     expect((await fetch(`${t.baseUrl}${url}`)).status).toBe(404);
+  });
+
+  it('stops serving the URLs of a session once it signs out (issue 15 revocation)', async () => {
+    const leaver = await signUp(t, '退出的人');
+    const id = await uploadTestFile(t, leaver.token, 'images/SimpleWall_Screenshot_1.png');
+    const until = Date.now() + 110_000;
+    let url: string | null = null;
+    while (!url && Date.now() < until) {
+      url = (await info(id, leaver.token)).body.data?.thumbUrl ?? null;
+      if (!url) await new Promise((r) => setTimeout(r, 300));
+    }
+    expect(url).toMatch(/^\/api\/files\/thumb\?t=/);
+    expect((await fetch(`${t.baseUrl}${url}`)).status).toBe(200);
+    expect((await call(t, 'POST', Api.logout, { token: leaver.token })).body.code).toBe(1);
+    await new Promise((r) => setTimeout(r, TICKET_RECHECK_MS + 200));
+    const after = await fetch(`${t.baseUrl}${url}`);
+    expect(after.status).toBe(403);
+    expect(((await after.json()) as { msg: string }).msg).toBe('链接已失效，请刷新后重试');
   });
 });

@@ -78,7 +78,9 @@ describe('thumbSourceOf', () => {
 
 describe('thumbnail tokens', () => {
   const key = randomBytes(32);
-  const claim = { fileId: ID, version: 3, format: 1 };
+  const USER = '33333333-3333-4333-8333-333333333333';
+  const SESSION = '44444444-4444-4444-8444-444444444444';
+  const claim = { fileId: ID, version: 3, format: 1, userId: USER, sessionId: SESSION };
   const now = Date.UTC(2026, 0, 1, 10, 20);
 
   it('verifies what it signed, for one to two hours', () => {
@@ -98,6 +100,8 @@ describe('thumbnail tokens', () => {
     const t = signThumbToken(key, claim, now);
     expect(verifyThumbToken(randomBytes(32), t, now)).toBeNull();
     expect(verifyThumbToken(key, t.replace('.3.', '.4.'), now)).toBeNull();
+    // Another session cannot borrow it.
+    expect(verifyThumbToken(key, t.replace(SESSION, USER), now)).toBeNull();
     expect(verifyThumbToken(key, `${t}x`, now)).toBeNull();
     expect(verifyThumbToken(key, 'a.b.c', now)).toBeNull();
     expect(verifyThumbToken(key, '', now)).toBeNull();
@@ -105,9 +109,10 @@ describe('thumbnail tokens', () => {
 
   it('puts a URL only on files whose thumbnail is written', () => {
     const f = { id: ID, kind: 2, versionNo: 3, thumbVersion: 1 };
-    expect(thumbUrlOf(key, f, now)).toMatch(/^\/api\/files\/thumb\?t=[\w.-]+$/);
-    expect(thumbUrlOf(key, { ...f, thumbVersion: 0 }, now)).toBeNull();
-    expect(thumbUrlOf(key, { ...f, thumbVersion: -1 }, now)).toBeNull();
-    expect(thumbUrlOf(key, { ...f, kind: 1 }, now)).toBeNull();
+    const signer = { key, userId: USER, sessionId: SESSION };
+    expect(thumbUrlOf(signer, f, now)).toMatch(/^\/api\/files\/thumb\?t=[\w.-]+$/);
+    expect(thumbUrlOf(signer, { ...f, thumbVersion: 0 }, now)).toBeNull();
+    expect(thumbUrlOf(signer, { ...f, thumbVersion: -1 }, now)).toBeNull();
+    expect(thumbUrlOf(signer, { ...f, kind: 1 }, now)).toBeNull();
   });
 });
