@@ -209,8 +209,20 @@ export function SpaceFilesPage({
   const onFilesChosen = (e: ChangeEvent<HTMLInputElement>) => {
     const files = Array.from(e.target.files ?? []);
     e.target.value = '';
-    if (files.length) onUpload(files, target);
+    if (!files.length) return;
+    // Files chosen before this folder's listing answered wait for it: its rights and display path
+    // come with it (the effect below).
+    if (!list.data) setPendingUpload({ folderId, files });
+    else if (rights?.upload) onUpload(files, target);
   };
+  const [pendingUpload, setPendingUpload] = useState<{ folderId: string; files: File[] } | null>(null);
+  useEffect(() => {
+    if (!pendingUpload || !list.data) return;
+    setPendingUpload(null);
+    // Left for another folder meanwhile: the files were meant for the one they were chosen in.
+    if (pendingUpload.folderId === folderId && rights?.upload) onUpload(pendingUpload.files, target);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- target is derived from list.data each render
+  }, [pendingUpload, list.data, folderId, rights?.upload]);
 
   const preview = (row: FileRowValue) => {
     if (!isPreviewReady(row)) {
