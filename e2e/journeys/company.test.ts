@@ -78,8 +78,17 @@ test('register, set a password, create a company, apply to it, approve live, sig
 
   // The first person registers by SMS code, sets a password, creates the company and becomes its administrator.
   const admin = await registerBySms(adminCtx, '13700000001', '王建国');
-  await admin.goto(`${server.url}/userCenter`);
-  await admin.getByTestId('company-create').click();
+  // Without a company: 企业资源库 is not offered, and 企业空间 shows the way in (issue 17).
+  const sidebar = admin.getByTestId('doc-sidebar');
+  await sidebar.getByRole('menuitem', { name: '我的资源库' }).waitFor();
+  assert.equal(await sidebar.getByRole('menuitem', { name: '企业资源库' }).count(), 0);
+  await admin.getByTestId('top-menu-companySpace').click();
+  const noCompany = admin.getByTestId('no-company-actions');
+  await noCompany.waitFor();
+  await admin.getByText('您还未加入企业').first().waitFor();
+  await shot(admin, J, '00-company-space-without-company');
+  await noCompany.getByRole('button', { name: '创建企业' }).click();
+  await admin.waitForURL(/\/userCenter/);
   const createForm = admin.getByTestId('company-form');
   await createForm.getByLabel('企业名称').fill('闽建工程有限公司');
   await createForm.getByLabel('组织机构代码').fill('91350100M000100Y44');
@@ -90,6 +99,11 @@ test('register, set a password, create a company, apply to it, approve live, sig
   await admin.getByTestId('company-card').getByText('闽建工程有限公司').waitFor();
   await admin.getByTestId('company-card').getByText('企业管理员').waitFor();
   await shot(admin, J, '01-company-created');
+  // The menu follows: 企业资源库 is offered now, without signing in again.
+  await admin.getByTestId('top-menu-mySpace').click();
+  await sidebar.getByRole('menuitem', { name: '企业资源库' }).waitFor();
+  await admin.goto(`${server.url}/userCenter`);
+  await admin.getByTestId('company-card').getByText('企业管理员').waitFor();
 
   // The second person finds it by name (the code is filled and locked) and applies.
   const applicant = await signIn(applicantCtx, '13700000002');

@@ -6,7 +6,7 @@
  * it, finds it in the libraries' 我的收藏 (/myCollectionKnowledgeBase) but not in 我的文件's 我的收藏,
  * and un-collects it there. A file the administrator adds appears and converts live on the plain user's
  * open page; 打开所在位置 in 我的收藏 opens the library at the file; 我的资源库 is the plain user's own, writable
- * library; 企业资源库 without a company shows the server's refusal.
+ * library; 企业资源库 is offered only to members of a company.
  * Screenshots: e2e/artifacts/libraries/.
  */
 import { after, before, test } from 'node:test';
@@ -96,8 +96,10 @@ test('an administrator curates 公共构件库; a plain user browses it read-onl
   await admin.goto(`${server.url}/myDocument`);
   const sidebar = admin.getByTestId('doc-sidebar');
   await sidebar.getByText('资源库', { exact: true }).waitFor();
-  for (const title of ['公共构件库', '公共图纸库', '公共标准库', '企业资源库', '我的资源库'])
+  for (const title of ['公共构件库', '公共图纸库', '公共标准库', '我的资源库'])
     await sidebar.getByRole('menuitem', { name: title }).waitFor();
+  // The demo account belongs to no company: 企业资源库 is not offered (issue 17).
+  assert.equal(await sidebar.getByRole('menuitem', { name: '企业资源库' }).count(), 0);
   await sidebar.getByRole('menuitem', { name: '公共构件库' }).click();
   await admin.waitForURL(/\/commonBuildLibrary/);
   await admin.getByTestId('file-table').waitFor();
@@ -199,18 +201,17 @@ test('an administrator curates 公共构件库; a plain user browses it read-onl
     .waitFor();
   await shot(page, J, '06-my-knowledge-base');
 
-  // 企业资源库 without a company: the server's refusal, nothing listed.
-  await page.getByTestId('doc-sidebar').getByRole('menuitem', { name: '企业资源库' }).click();
-  await page.getByTestId('library-refused').getByText('您还没有加入企业').waitFor();
-  assert.equal(await page.getByTestId('file-table').count(), 0);
-  const selected = page.getByTestId('doc-sidebar').locator('.ant-menu-item-selected');
-  await page.waitForFunction(
-    () => document.querySelectorAll('[data-testid="doc-sidebar"] .ant-menu-item-selected').length === 1,
+  // 企业资源库 without a company: not in the menu, and its address answers the guard's refusal.
+  assert.equal(
+    await page.getByTestId('doc-sidebar').getByRole('menuitem', { name: '企业资源库' }).count(),
+    0,
   );
-  assert.equal((await selected.innerText()).trim(), '企业资源库');
+  await page.goto(`${server.url}/companyKnowledgeBase`);
+  await page.waitForURL(/\/404/);
+  assert.equal(await page.getByTestId('file-table').count(), 0);
   await page.mouse.move(800, 700);
   await page.waitForTimeout(400);
-  await shot(page, J, '07-company-base-refused');
+  await shot(page, J, '07-company-base-not-offered');
   await ctx.close();
   await adminCtx.close();
 });

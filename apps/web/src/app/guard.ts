@@ -36,6 +36,10 @@ useSession.subscribe((s, prev) => {
   if (s.token !== prev.token) {
     permissions = null;
     queryClient.removeQueries({ queryKey: menuListKey });
+  } else if (s.user && prev.user && s.user.corpIdbit !== prev.user.corpIdbit) {
+    // Joined, created or left a company: the menu changes with it (企业资源库).
+    permissions = null;
+    void queryClient.invalidateQueries({ queryKey: menuListKey });
   }
 });
 

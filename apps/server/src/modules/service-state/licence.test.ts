@@ -59,7 +59,12 @@ describe('licence (000 §2 step 3)', () => {
 
 describe('permission menu (000 §2 Top bar, §6; 001 §2 edition rules)', () => {
   const paths = (m: ReturnType<typeof buildMenu>) => m.map((e) => e.path);
-  const base = { isAdministrator: false, systemIsPersonal: false, privateDeployment: false };
+  const base = {
+    isAdministrator: false,
+    hasCompany: true,
+    systemIsPersonal: false,
+    privateDeployment: false,
+  };
 
   it('covers exactly the gated paths the web guard knows', () => {
     expect([...MENU_PATHS]).toEqual([...MENU_ROUTE_PATHS]);
@@ -85,6 +90,12 @@ describe('permission menu (000 §2 Top bar, §6; 001 §2 edition rules)', () => 
     const personal = buildMenu({ ...base, systemIsPersonal: true });
     expect(personal.some((e) => e.group === 'companySpace')).toBe(false);
     expect(paths(personal)).not.toContain('/companyKnowledgeBase');
+  });
+  it('offers the company library only to members of a company, 企业空间 to everyone', () => {
+    const alone = buildMenu({ ...base, hasCompany: false });
+    expect(paths(alone)).not.toContain('/companyKnowledgeBase');
+    expect(paths(alone)).toContain('/all');
+    expect(paths(buildMenu(base))).toContain('/companyKnowledgeBase');
   });
   it('shows system management to system administrators only, never in a private deployment', () => {
     const admin = buildMenu({ ...base, isAdministrator: true });

@@ -5,7 +5,9 @@
  * Rules, applied on the server:
  * - Everyone: 我的空间 (/myDocument, /myCollection, /myShare) and the libraries.
  * - Company edition only: the five project-group routes (企业空间) and the company resource library
- *   (/companyKnowledgeBase). The personal edition drops them (001 §2).
+ *   (/companyKnowledgeBase). The personal edition drops them (001 §2). The company library is
+ *   offered only to members of a company (issue 17); 企业空间 stays, and tells the others how to
+ *   create or join one.
  * - System administrators only, and never in a private deployment: 系统管理 (/personalManagement,
  *   /companyManagement, /orderManagement, /operationLog). These are flagged `hideInChatApp`: the
  *   web client, which knows whether it runs inside the chat app, leaves them out there (000 §6).
@@ -15,6 +17,8 @@ import type { MenuItemValue } from '@bimdrive/contracts';
 /** Who asks and how the product is deployed. */
 export interface MenuContext {
   isAdministrator: boolean;
+  /** The user belongs to a company (corpIdbit). */
+  hasCompany: boolean;
   systemIsPersonal: boolean;
   privateDeployment: boolean;
 }
@@ -24,6 +28,8 @@ type Entry = Omit<MenuItemValue, 'sort' | 'keepAlive' | 'hideInChatApp'> & {
   hideInChatApp?: boolean;
   /** Dropped in the personal edition. */
   companyOnly?: boolean;
+  /** Only for members of a company. */
+  needsCompany?: boolean;
 };
 
 /** The full table (001 §2), in display order. */
@@ -64,6 +70,7 @@ const TABLE: readonly Entry[] = [
     icon: 'bank',
     group: 'library',
     companyOnly: true,
+    needsCompany: true,
   },
   { name: 'Mine', path: '/myKnowledgeBase', title: '我的资源库', icon: 'user', group: 'library' },
   {
@@ -100,6 +107,7 @@ export const MENU_PATHS: readonly string[] = TABLE.map((e) => e.path);
 export function buildMenu(c: MenuContext): MenuItemValue[] {
   return TABLE.filter((e) => {
     if (e.companyOnly && c.systemIsPersonal) return false;
+    if (e.needsCompany && !c.hasCompany) return false;
     if (e.group === 'systemManagement') return c.isAdministrator && !c.privateDeployment;
     return true;
   }).map((e, i) => ({

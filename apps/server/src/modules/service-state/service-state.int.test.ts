@@ -132,7 +132,9 @@ describe(`service state, company edition (${testDbKind})`, () => {
   it('builds the menu from the role: system management for system administrators only', async () => {
     const m = await menu(t, plain);
     expect(groups(m)).toEqual(['mySpace', 'companySpace', 'library']);
-    expect(m.map((e) => e.path)).toContain('/companyKnowledgeBase');
+    // 企业资源库 only for members of a company (issue 17); 企业空间 tells the others how to join one.
+    expect(m.map((e) => e.path)).not.toContain('/companyKnowledgeBase');
+    expect((await menu(t, admin)).map((e) => e.path)).toContain('/companyKnowledgeBase');
     const s = await menu(t, sysadmin);
     expect(groups(s)).toEqual(['mySpace', 'companySpace', 'library', 'systemManagement']);
     expect(s.filter((e) => e.group === 'systemManagement').every((e) => e.hideInChatApp)).toBe(true);

@@ -56,6 +56,7 @@ export function serviceStateService(ctx: AppContext) {
     menu(caller: Caller): MenuItemValue[] {
       return buildMenu({
         isAdministrator: caller.user.isAdministrator,
+        hasCompany: Boolean(caller.user.corpId),
         systemIsPersonal: ctx.config.systemIsPersonal,
         privateDeployment: ctx.config.privateDeployment,
       });

@@ -3,14 +3,15 @@
  * create a company when the user has none", §6 roles): without a company, the prompt with 创建企业 and
  * 加入企业; with one, its name, organisation code, the caller's role, 人员信息 (members and, for
  * administrators, applicants, with the pending red dot), for administrators 已注册人员数 (CorpUsersDialog)
- * and 企业详情 (/corpDetail), and 退出企业. Hidden in the personal edition.
+ * and 企业详情 (/corpDetail), and 退出企业. Hidden in the personal edition. `?company=create|join` opens
+ * the create / join dialog (linked from 企业空间 for users without a company).
  */
 import { TeamOutlined } from '@ant-design/icons';
 import { ApplyStatus } from '@bimdrive/contracts';
 import { App, Badge, Button, Card, Descriptions, Empty, Skeleton, Space, Typography } from 'antd';
-import { useState, type ReactElement } from 'react';
+import { useEffect, useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import {
   useExitCompany,
   useMyApplication,
@@ -34,6 +35,17 @@ export function CompanyCard(): ReactElement {
   const mine = useMyApplication(!company.isLoading && !c).data;
   const exit = useExitCompany();
   const [form, setForm] = useState<'create' | 'join' | null>(null);
+  // `?company=create|join` (企业空间's 创建企业 / 加入企业) opens the dialog once the card knows there is
+  // no company yet.
+  const [params, setParams] = useSearchParams();
+  const asked = params.get('company');
+  useEffect(() => {
+    if ((asked !== 'create' && asked !== 'join') || company.isLoading) return;
+    if (!company.data) setForm(asked);
+    const next = new URLSearchParams(params);
+    next.delete('company');
+    setParams(next, { replace: true });
+  }, [asked, company.isLoading, company.data, params, setParams]);
   const [membersOpen, setMembersOpen] = useState(false);
   const [corpUsersOpen, setCorpUsersOpen] = useState(false);
 

@@ -22,6 +22,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { NameDialog } from '../../../components/name-dialog.tsx';
 import { useSession } from '../../../stores/session-store.ts';
+import { NoCompanyActions } from './no-company-actions.tsx';
 import { useSetProjectCollected } from '../api/collect-project.ts';
 import { useCreateProject } from '../api/create-project.ts';
 import { useDeleteProject } from '../api/delete-project.ts';
@@ -120,9 +121,11 @@ export function ProjectListPage({ scope }: ProjectListPageProps): ReactElement {
       description={
         <Space orientation="vertical" size={4}>
           <Typography.Text strong>
-            {keyword ? t('empty.search', { keyword }) : t(`empty.${scope}`)}
+            {keyword ? t('empty.search', { keyword }) : canCreate ? t(`empty.${scope}`) : t('noCompanyTitle')}
           </Typography.Text>
-          {!keyword && canCreate && <Typography.Text type="secondary">{t('emptyHint')}</Typography.Text>}
+          {!keyword && (
+            <Typography.Text type="secondary">{canCreate ? t('emptyHint') : t('noCompany')}</Typography.Text>
+          )}
         </Space>
       }
     >
@@ -131,6 +134,7 @@ export function ProjectListPage({ scope }: ProjectListPageProps): ReactElement {
           {t('create')}
         </Button>
       )}
+      {!keyword && user && !canCreate && <NoCompanyActions />}
     </Empty>
   );
 

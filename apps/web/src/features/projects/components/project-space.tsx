@@ -18,6 +18,7 @@ import { useProjectInfo } from '../api/project-info.ts';
 import { clearStoredProject, pickProject, readStoredProject, storeProject } from '../lib/current-project.ts';
 import '../i18n.ts';
 import { ProjectTreePanel } from './project-tree-panel.tsx';
+import { NoCompanyActions } from './no-company-actions.tsx';
 
 /** Props of ProjectSpace. */
 export interface ProjectSpaceProps {
@@ -78,9 +79,13 @@ export function ProjectSpace({ children }: ProjectSpaceProps): ReactElement {
             </Space>
           }
         >
-          <Button type="primary" onClick={() => void navigate('/all')}>
-            {t('space.toProjects')}
-          </Button>
+          {user && !user.corpIdbit ? (
+            <NoCompanyActions />
+          ) : (
+            <Button type="primary" onClick={() => void navigate('/all')}>
+              {t('space.toProjects')}
+            </Button>
+          )}
         </Empty>
       </div>
     );
