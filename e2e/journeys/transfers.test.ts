@@ -353,5 +353,21 @@ test('several uploads with a limit, cancel, pause/resume, folders, completed rec
     (await readFile(bigSaved)).equals(await readFile(path.join(TESTDATA, 'video', BIG))),
     'the upload paused and resumed has the original bytes',
   );
+
+  // Minimised, the panel stays put for new uploads (the table's 状态 column in view, issue 17):
+  // the floating button counts them instead.
+  await panel(page).getByRole('button', { name: '最小化' }).click();
+  await panel(page).waitFor({ state: 'hidden' });
+  await throttle(cdp, 200 * 1024);
+  await page.setInputFiles('[data-testid="upload-input"]', path.join(TESTDATA, 'dwg', 'sample_AC1018.dwg'));
+  await page.getByTestId('floating-transfer-count').getByText('1', { exact: true }).first().waitFor();
+  assert.equal(await panel(page).isVisible(), false, 'a minimised panel is not shown again by an upload');
+  await shot(page, J, '11-minimised-upload-counted');
+  await throttle(cdp, -1);
+  await page
+    .locator('[data-testid="file-table"] [data-row-name="sample_AC1018.dwg"]')
+    .first()
+    .waitFor({ timeout: 60_000 });
+  assert.equal(await panel(page).isVisible(), false);
   await ctx.close();
 });

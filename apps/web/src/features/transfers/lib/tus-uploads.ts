@@ -324,13 +324,23 @@ async function ensureFolder(spaceId: string, parentId: string, name: string): Pr
 }
 
 /**
- * Queue uploads of the chosen files (and folders) into `target`; shows the panel on the uploading
- * tab. Folders of relative paths are created first, parents before children.
+/**
+ * Put the panel on its uploading tab for new uploads: shown, unless the user minimised it (then
+ * the floating button counts them, as Seafile's does, and the file table stays in view; issue 17).
  */
-export async function startUploads(files: readonly FileWithPath[], target: UploadTarget): Promise<void> {
+function showUploading(): void {
   const store = useTransfers.getState();
   store.setActiveTab(1);
-  store.setPanel('shown');
+  if (store.panel !== 'hidden') store.setPanel('shown');
+}
+
+/**
+ * Queue uploads of the chosen files (and folders) into `target`; shows the panel on the uploading
+ * tab (showUploading). Folders of relative paths are created first, parents before children.
+ */
+export async function startUploads(files: readonly FileWithPath[], target: UploadTarget): Promise<void> {
+  showUploading();
+  const store = useTransfers.getState();
   const folders = new Map<string, Promise<UploadTarget>>([['', Promise.resolve(target)]]);
   /** The target of a folder path (`a/b`), creating missing folders on the way. */
   const folderTarget = (dirs: string[]): Promise<UploadTarget> => {
@@ -409,9 +419,8 @@ export interface VersionTarget {
  * @returns the record id in the transfer store (its `version` is set on completion).
  */
 export function startVersionUpload(file: File, target: VersionTarget): string {
+  showUploading();
   const store = useTransfers.getState();
-  store.setActiveTab(1);
-  store.setPanel('shown');
   const id = newId();
   filesById.set(id, file);
   store.addUpload({
