@@ -159,6 +159,9 @@ test('several uploads with a limit, cancel, pause/resume, folders, completed rec
       .waitFor({ timeout: 60_000 });
   const wallPath = await uploadRow(page, 'just_wall.ifc').locator('td').nth(2).innerText();
   assert.equal(wallPath.trim(), '我的文件/项目图纸/一层/');
+  // A finished upload offers 移除, not 取消 (issue 17).
+  await uploadRow(page, 'just_wall.ifc').getByRole('button', { name: '移除' }).waitFor();
+  assert.equal(await uploadRow(page, 'just_wall.ifc').getByRole('button', { name: '取消' }).count(), 0);
   await shot(page, J, '04-folder-uploaded');
   await page.locator('[data-testid="file-table"] [data-row-name="项目图纸"]').first().waitFor();
 

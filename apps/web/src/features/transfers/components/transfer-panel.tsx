@@ -298,14 +298,15 @@ export function TransferPanel(): ReactElement | null {
                     />
                   </Tooltip>
                 )}
+                {/* A finished upload has nothing to cancel: 移除 takes its row off (it is in 已完成). */}
                 <Button
                   type="link"
                   size="small"
                   danger={r.phase !== 'done'}
                   onClick={() => cancel(r)}
-                  aria-label={t('cancel')}
+                  aria-label={r.phase === 'done' ? t('removeDone') : t('cancel')}
                 >
-                  {t('cancel')}
+                  {r.phase === 'done' ? t('removeDone') : t('cancel')}
                 </Button>
               </Space>
             );
