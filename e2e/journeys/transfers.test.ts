@@ -358,12 +358,13 @@ test('several uploads with a limit, cancel, pause/resume, folders, completed rec
   );
 
   // Minimised, the panel stays put for new uploads (the table's 状态 column in view, issue 17):
-  // the floating button counts them instead.
+  // the top bar's 传输列表 counts them and the floating button shows its dot (000 §2).
   await panel(page).getByRole('button', { name: '最小化' }).click();
   await panel(page).waitFor({ state: 'hidden' });
   await throttle(cdp, 200 * 1024);
   await page.setInputFiles('[data-testid="upload-input"]', path.join(TESTDATA, 'dwg', 'sample_AC1018.dwg'));
-  await page.getByTestId('floating-transfer-count').getByText('1', { exact: true }).first().waitFor();
+  await page.locator('.ant-badge:has([data-testid="transfer-button"]) sup[title="1"]').waitFor();
+  await page.getByTestId('floating-transfer-badge').locator('.ant-badge-dot').waitFor();
   assert.equal(await panel(page).isVisible(), false, 'a minimised panel is not shown again by an upload');
   await shot(page, J, '11-minimised-upload-counted');
   await throttle(cdp, -1);

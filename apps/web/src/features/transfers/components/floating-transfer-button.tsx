@@ -1,6 +1,5 @@
 /**
- * Draggable floating transfer button (spec 000 §2 Top bar): counts the uploads in progress (capped at
- * 99, 000 §9);
+ * Draggable floating transfer button (spec 000 §2 Top bar): shows a dot while uploads are in progress;
  * a click (not a drag) opens the transfer panel. Visible while the panel is minimised or closed and
  * there are transfers to look at, and hidden while a preview is open.
  */
@@ -11,7 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { useDraggable } from '../../../lib/use-draggable.ts';
 import { usePreview } from '../../../stores/preview-store.ts';
 import '../i18n.ts';
-import { BADGE_CAP, isInProgress } from '../lib/transfer-logic.ts';
+import { isInProgress } from '../lib/transfer-logic.ts';
 import { useTransfers } from '../stores/transfer-store.ts';
 
 const SIZE = 48;
@@ -21,7 +20,7 @@ export function FloatingTransferButton(): ReactElement | null {
   const { t } = useTranslation('transfers');
   const panel = useTransfers((s) => s.panel);
   const hasRecords = useTransfers((s) => s.uploads.length > 0 || s.downloads.length > 0);
-  const busy = useTransfers((s) => s.uploads.filter(isInProgress).length);
+  const busy = useTransfers((s) => s.uploads.some(isInProgress));
   const setPanel = useTransfers((s) => s.setPanel);
   // The preview overlay covers the page; the button would sit on the viewer's properties panel.
   const previewing = usePreview((s) => s.file !== null);
@@ -40,7 +39,7 @@ export function FloatingTransferButton(): ReactElement | null {
       }}
     >
       <Tooltip title={t('title')} placement="left">
-        <Badge count={busy} overflowCount={BADGE_CAP} offset={[-4, 4]} data-testid="floating-transfer-count">
+        <Badge dot={busy} offset={[-6, 6]} data-testid="floating-transfer-badge">
           <button
             type="button"
             aria-label={t('title')}
