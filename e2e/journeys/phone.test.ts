@@ -1,0 +1,210 @@
+/**
+ * The phone pages at 390×844 (issue 17 "Phone and languages"): /login (password, SMS and 注册 tabs),
+ * registration by SMS code with the 设置登录密码 dialog, /mobileTip, and the share landing page /s
+ * with its preview of every kind — IFC model, DWG drawing, PDF, Word (its PDF rendition), image and
+ * video — opened by a visitor with the extraction code. On each: no horizontal scrolling, and every
+ * visible button, link, input and tab is at least 44 px high (touch targets). The owner's files are
+ * uploaded and shared on a desktop first. Screenshots: e2e/artifacts/phone/.
+ */
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchBrowser, shot } from '../lib/browser.ts';
+import { waitConverted } from '../lib/preview.ts';
+import { apiData, DEMO, startServer, TESTDATA, type RunningServer } from '../lib/server.ts';
+import { signInWithPassword } from '../lib/sign-in.ts';
+import { requestCode } from '../lib/sms.ts';
+
+const J = 'phone';
+const PHONE_UA =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
+/** One file of each preview kind, and how its preview shows it is ready. */
+const FILES = [
+  { rel: 'ifc/AC20-FZK-Haus.ifc', ready: 'canvas' },
+  { rel: 'dwg/R14.dwg', ready: 'canvas' },
+  { rel: 'office/A-101_Floor_Plans.pdf', ready: '.page canvas, canvas' },
+  { rel: 'office/BIM_Execution_Plan.docx', ready: '.page canvas, canvas' },
+  { rel: 'images/SimpleWall_Screenshot_1.png', ready: 'img' },
+  { rel: 'video/site_walkthrough.mp4', ready: 'video' },
+] as const;
+const SHARE_PWD = 'ph42';
+
+let server: RunningServer;
+let browser: Browser;
+
+before(async () => {
+  server = await startServer({ LOG_LEVEL: 'info' }); // the development SMS provider logs codes at info
+  browser = await launchBrowser();
+});
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/** A phone: 390×844, touch, an iPhone user agent. */
+const phoneContext = () =>
+  browser.newContext({
+    viewport: { width: 390, height: 844 },
+    isMobile: true,
+    hasTouch: true,
+    userAgent: PHONE_UA,
+    locale: 'zh-CN',
+  });
+
+/**
+ * What does not fit a phone on the page as it is now: pixels of horizontal scrolling, and the
+ * visible touch targets lower than 44 px (described by role and text).
+ */
+async function phoneProblems(page: Page): Promise<{ sideways: number; small: string[] }> {
+  return page.evaluate(() => {
+    const sideways = document.documentElement.scrollWidth - window.innerWidth;
+    const small: string[] = [];
+    const targets = document.querySelectorAll<HTMLElement>(
+      'button, a[href], [role="tab"], [role="button"], input:not([type=hidden]):not([type=file]), .ant-input-affix-wrapper, .ant-select-selector',
+    );
+    for (const el of targets) {
+      // An input inside an affix wrapper is measured by its wrapper.
+      if (
+        el.tagName === 'INPUT' &&
+        el.closest('.ant-input-affix-wrapper, .ant-select-selector, .ant-input-number')
+      )
+        continue;
+      if (el.closest('[aria-hidden="true"], .ant-tooltip, .ant-message')) continue;
+      const r = el.getBoundingClientRect();
+      const style = getComputedStyle(el);
+      if (r.width === 0 || r.height === 0 || style.visibility === 'hidden' || style.display === 'none')
+        continue;
+      if (r.bottom < 0 || r.top > window.innerHeight) continue;
+      if (r.height < 44 - 0.5) {
+        const label = (
+          el.getAttribute('aria-label') ??
+          el.textContent ??
+          el.getAttribute('placeholder') ??
+          ''
+        )
+          .trim()
+          .slice(0, 20);
+        small.push(
+          `${el.tagName.toLowerCase()}${el.getAttribute('role') ? `[${el.getAttribute('role')}]` : ''} "${label}" ${Math.round(r.height)}px`,
+        );
+      }
+    }
+    return { sideways, small };
+  });
+}
+
+/** Assert the page fits a phone (see phoneProblems) and take its screenshot. */
+async function fitsPhone(page: Page, name: string): Promise<void> {
+  // Dialogs and tabs finish their opening motion (antd: 0.2–0.3 s) before anything is measured.
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+  await page.waitForTimeout(350);
+  await shot(page, J, name);
+  const { sideways, small } = await phoneProblems(page);
+  assert.ok(sideways <= 0, `${name}: no horizontal scrolling (${sideways}px wider than the screen)`);
+  assert.deepEqual(small, [], `${name}: touch targets lower than 44 px`);
+}
+
+test('sign-in, registration, /mobileTip and a share of every preview kind fit a 390 px phone', async () => {
+  // The owner uploads one file of each kind on a desktop and shares each with an extraction code.
+  const desk = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
+  const owner = await desk.newPage();
+  owner.on('pageerror', (e) => console.error('[page error]', e.message));
+  await signInWithPassword(owner, server.url, DEMO.phone, DEMO.password);
+  await owner.getByTestId('file-table').waitFor();
+  await owner
+    .getByRole('button', { name: /上传文件/ })
+    .first()
+    .waitFor();
+  await owner.setInputFiles(
+    '[data-testid="upload-input"]',
+    FILES.map((f) => path.join(TESTDATA, f.rel)),
+  );
+  const names = FILES.map((f) => path.basename(f.rel));
+  await waitConverted(
+    owner,
+    names.filter((n) => !/\.(png|pdf)$/.test(n)),
+  );
+  for (const n of names)
+    await owner.locator(`[data-testid="file-table"] [data-row-name="${n}"]`).first().waitFor();
+  const token = (await owner.evaluate(() => localStorage.getItem('token')))!;
+  const rows = await apiData<{ list: { iuid: string; fileName: string }[] }>(
+    server.url,
+    token,
+    'GET',
+    '/api/Home/MyDocumentList?page=1&rows=50&folderId=',
+  );
+  const links: { name: string; url: string }[] = [];
+  for (const n of names) {
+    const iuid = rows.list.find((r) => r.fileName === n)!.iuid;
+    const made = await apiData<{ webUrl: string }>(server.url, token, 'POST', '/api/Drawing/DrawingShare', [
+      {
+        MainIUID: iuid,
+        FileType: 2,
+        Name: '',
+        ShareType: 7,
+        Isvisible: '0',
+        Pssword: SHARE_PWD,
+        pwdSetWay: '2',
+        Isallow: '1',
+        viewname: '',
+      },
+    ]);
+    links.push({ name: n, url: new URL(made.webUrl, server.url).href });
+  }
+  await desk.close();
+
+  // /login on a phone: the three tabs.
+  const phone: BrowserContext = await phoneContext();
+  const page = await phone.newPage();
+  page.on('pageerror', (e) => console.error('[page error]', e.message));
+  const phoneNo = '13700000390';
+  await page.goto(`${server.url}/login?phoneNum=${phoneNo}`);
+  await page.getByRole('tab', { name: '密码登录' }).waitFor();
+  await fitsPhone(page, '01-login');
+  await page.getByRole('tab', { name: '验证码登录' }).click();
+  await fitsPhone(page, '02-login-sms');
+  await page.getByRole('tab', { name: '注册' }).click();
+  await fitsPhone(page, '03-register');
+
+  // Registration by SMS code, then 设置登录密码.
+  await page
+    .getByTestId('register-code')
+    .fill(await requestCode(server, page, 'register-code', phoneNo, 'register'));
+  await page.getByPlaceholder('姓名').fill('现场施工员');
+  await page.getByRole('button', { name: '注册并登录' }).click();
+  const setPwd = page.getByRole('dialog').filter({ hasText: '设置登录密码' });
+  await setPwd.waitFor({ timeout: 30_000 });
+  await fitsPhone(page, '04-set-password');
+  await setPwd.locator('input[type=password]').first().fill('Phone2026ok');
+  await setPwd.locator('input[type=password]').nth(1).fill('Phone2026ok');
+  await setPwd.getByRole('button', { name: /确\s*定/ }).click();
+  await page.getByText('设置成功').first().waitFor();
+
+  // The desktop app's pages send a phone to /mobileTip.
+  await page.goto(`${server.url}/myDocument`);
+  await page.waitForURL(/\/mobileTip/);
+  await page.getByRole('button').first().waitFor();
+  await fitsPhone(page, '05-mobile-tip');
+  await phone.close();
+
+  // A visitor opens each share link with its extraction code.
+  for (const [i, l] of links.entries()) {
+    const ctx = await phoneContext();
+    const visitor = await ctx.newPage();
+    visitor.on('pageerror', (e) => console.error('[page error]', e.message));
+    await visitor.goto(l.url);
+    await visitor.locator('[data-testid="share-pwd-input"]').fill(SHARE_PWD);
+    await fitsPhone(
+      visitor,
+      `${String(6 + i * 2).padStart(2, '0')}-share-code-${path.extname(l.name).slice(1)}`,
+    );
+    await visitor.locator('[data-testid="share-submit"]').click();
+    await visitor.locator('[data-testid="share-pwd-input"]').waitFor({ state: 'detached', timeout: 30_000 });
+    const ready = FILES[i]!.ready;
+    await visitor.locator(ready).first().waitFor({ timeout: 60_000 });
+    await visitor.waitForTimeout(800); // the viewer's first layout settles
+    await fitsPhone(visitor, `${String(7 + i * 2).padStart(2, '0')}-share-${path.extname(l.name).slice(1)}`);
+    await ctx.close();
+  }
+});
