@@ -22,3 +22,4 @@ export * from './libraries.ts';
 export * from './plans.ts';
 export * from './admin.ts';
 export * from './board.ts';
+export * from './messages.ts';

@@ -6,6 +6,7 @@ import { Badge, Progress, Tooltip } from 'antd';
 import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { statusDisplay } from './status-label.ts';
+import { serverText } from '../lib/server-messages.ts';
 
 /** Props of ConversionStatus. */
 export interface ConversionStatusProps {
@@ -46,7 +47,7 @@ export function ConversionStatus({
   );
   if (d.key === 'failed' && statusMsg)
     return (
-      <Tooltip title={statusMsg}>
+      <Tooltip title={serverText(statusMsg)}>
         <span style={{ cursor: 'help' }}>{badge}</span>
       </Tooltip>
     );

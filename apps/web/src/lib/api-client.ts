@@ -4,6 +4,7 @@
  * envelope; session-ended codes (0004, -501, -20) log out and go to /login (000 §8); error toasts
  * 5 s unless silenced; network failures answer "server busy"; `-120` (a model open in a viewer) asks
  * 提示 关闭/取消 and, once the model is closed, repeats the request once (001 §8, lib/model-occupied.ts).
+ * Server messages are shown in the user's language (lib/server-messages.ts, issue 17).
  */
 import { Api, isSessionEnded, ResultCode, TAB_ID_HEADER, type Envelope } from '@bimdrive/contracts';
 import { message } from 'antd';
@@ -14,6 +15,7 @@ import { encodeJsonBody, forgetFieldKey, isFieldKeyStale } from './field-crypto.
 import { keepSessionEndedNotice } from './session-notice.ts';
 import { askToCloseModels } from './model-occupied.ts';
 import { TAB_ID } from './tab-id.ts';
+import { serverMessagesReady, serverText } from './server-messages.ts';
 
 /** Request time-out (000 §9): 3,600,000 ms. */
 export const REQUEST_TIMEOUT_MS = 3_600_000;
@@ -44,14 +46,20 @@ export function bindToast(instance: Pick<MessageInstance, 'error'>): void {
   toast = instance;
 }
 
-/** An envelope with a non-1 code, thrown by `api()` so TanStack Query sees a failure. */
+/**
+ * An envelope with a non-1 code, thrown by `api()` so TanStack Query sees a failure. `message` is the
+ * envelope's `msg` in the user's language; `serverMsg` is the server's own (Chinese) text.
+ */
 export class ApiError extends Error {
   readonly code: number;
+  /** The envelope's `msg` as the server sent it (zh-CN), for code that reads it. */
+  readonly serverMsg: string;
   readonly status: number;
   /** The envelope's `data` (e.g. the share-limit response of a refused share). */
   readonly data: unknown;
   constructor(code: number, msg: string, status: number, data: unknown = null) {
-    super(msg);
+    super(serverText(msg));
+    this.serverMsg = msg;
     this.code = code;
     this.status = status;
     this.data = data;
@@ -112,6 +120,8 @@ export async function request<T>(
     if (opts.signal?.aborted) return { code: ResultCode.serverError, msg: 'aborted', data: null as T };
     body = { code: ResultCode.serverError, msg: i18n.t('common:serverBusy'), data: null as T };
   }
+  // Outside zh-CN the texts of server messages load with the first answer that has one.
+  if (body.msg) await serverMessagesReady();
   // The server's key changed or the ciphertext aged out: fetch the key again and send once more.
   if (!resealed && isFieldKeyStale(body.code)) {
     forgetFieldKey(opts.apiBase);
@@ -140,7 +150,7 @@ export async function request<T>(
   }
   if (body.code !== ResultCode.ok && !opts.silent && !opts.quietWhen?.(body)) {
     void toast.error({
-      content: body.msg || i18n.t('common:requestFailed'),
+      content: serverText(body.msg) || i18n.t('common:requestFailed'),
       duration: 5,
       style: { marginTop: 60 },
     });

@@ -6,13 +6,14 @@
 import { Api, ResultCode } from '@bimdrive/contracts';
 import { message } from 'antd';
 import { request } from './api-client.ts';
+import { serverText } from './server-messages.ts';
 
 /** Ask the server for the signed download URL of one file; null when refused (the client toasted). */
 export async function getDownloadUrl(iuid: string): Promise<string | null> {
   const body = await request<string | null>({ url: Api.ossFile, params: { IUID: iuid } });
   if (body.code !== ResultCode.ok) return null;
   if (!body.data) {
-    if (body.msg) void message.info(body.msg);
+    if (body.msg) void message.info(serverText(body.msg));
     return null;
   }
   return body.data;

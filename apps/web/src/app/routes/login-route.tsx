@@ -12,6 +12,7 @@ import { useLocation } from 'react-router';
 import { LoginPage } from '../../features/auth/components/login-page.tsx';
 import { isInsideChatApp, rememberAppType } from '../../lib/chat-app.ts';
 import { takeSessionEndedNotice } from '../../lib/session-notice.ts';
+import { serverTextReady } from '../../lib/server-messages.ts';
 import { afterSignInPath } from '../guard-rules.ts';
 
 /** The chat app's sign-in screen, loaded only inside the chat app (issue 17: initial JavaScript). */
@@ -27,7 +28,10 @@ export function LoginRoute(): ReactElement {
   rememberAppType(search);
   useEffect(() => {
     const notice = takeSessionEndedNotice();
-    if (notice) modal.error({ title: t('tip'), content: notice, okText: t('ok') });
+    if (notice)
+      void serverTextReady(notice).then((content) => {
+        modal.error({ title: t('tip'), content, okText: t('ok') });
+      });
   }, [modal, t]);
   return isInsideChatApp() ? (
     <Suspense fallback={null}>

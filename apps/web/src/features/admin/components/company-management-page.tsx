@@ -26,6 +26,7 @@ import { useAdminCompanies, useSetCompanyState, type AdminCompanyRowValue } from
 import { storagePercent, storageText } from '../lib/user-admin-format.ts';
 import '../companies-i18n.ts';
 import { CompanyQuotaDialog, CompanyServiceEndDialog } from './company-edit-dialogs.tsx';
+import { serverText } from '../../../lib/server-messages.ts';
 
 /** A usage state (contracts/admin.ts CompanyUsageState). */
 type UsageState = AdminCompanyPageValue['list'][number]['state'];
@@ -100,7 +101,7 @@ export function CompanyManagementPage(): ReactElement {
       onOk: async () => {
         try {
           const r = await setState.mutateAsync({ corpId: c.corpId, state: disable ? 'disabled' : 'normal' });
-          void message.success(r.msg || t('common:msg.edited'));
+          void message.success(serverText(r.msg) || t('common:msg.edited'));
         } catch {
           /* toasted by the API client */
         }

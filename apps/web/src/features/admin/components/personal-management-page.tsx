@@ -40,6 +40,7 @@ import {
 } from '../lib/user-admin-format.ts';
 import '../i18n.ts';
 import { UserQuotaDialog, UserServiceEndDialog } from './user-edit-dialogs.tsx';
+import { serverText } from '../../../lib/server-messages.ts';
 
 /** The new password, shown once with a copy button. */
 function NewPassword({ password, note }: { password: string; note: string }): ReactElement {
@@ -106,7 +107,7 @@ export function PersonalManagementPage(): ReactElement {
       onOk: async () => {
         try {
           const r = await setState.mutateAsync({ userId: u.userId, state: disable ? 'disabled' : 'normal' });
-          void message.success(r.msg || t('common:msg.edited'));
+          void message.success(serverText(r.msg) || t('common:msg.edited'));
         } catch {
           /* toasted by the API client */
         }
@@ -124,7 +125,7 @@ export function PersonalManagementPage(): ReactElement {
       onOk: async () => {
         try {
           const r = await reset.mutateAsync({ userId: u.userId });
-          void message.success(r.msg || t('common:msg.edited'));
+          void message.success(serverText(r.msg) || t('common:msg.edited'));
           if (r.data.password)
             modal.success({
               title: t('users.newPasswordTitle'),

@@ -13,6 +13,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import type { ReactElement, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { bytesToGb, gbToBytes, MAX_QUOTA_GB, serviceEndBody } from '../lib/user-admin-format.ts';
+import { serverText } from '../../../lib/server-messages.ts';
 
 /** What both dialogs take. */
 interface EditDialogProps {
@@ -34,7 +35,7 @@ async function saveAndClose(
   onClose: () => void,
 ): Promise<void> {
   try {
-    toast((await save()).msg);
+    toast(serverText((await save()).msg));
     onClose();
   } catch {
     /* toasted by the API client */

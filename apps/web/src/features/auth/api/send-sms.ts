@@ -25,7 +25,7 @@ export async function sendSmsCode(target: SmsTarget, phone: string): Promise<num
     return (await api<z.infer<typeof SmsSent>>({ method: 'POST', url: URLS[target], data: { phone } }))
       .resendAfter;
   } catch (err) {
-    const m = err instanceof ApiError ? /请(\d+)秒后再试/.exec(err.message) : null;
+    const m = err instanceof ApiError ? /请(\d+)秒后再试/.exec(err.serverMsg) : null;
     return m ? Number(m[1]) : 0;
   }
 }

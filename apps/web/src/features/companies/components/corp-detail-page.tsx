@@ -34,6 +34,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { useCompanyAdmins, useMembers } from '../api/company-api.ts';
 import { CorpDetailError, useCorpDetail, useCorpOrders } from '../api/corp-detail-api.ts';
 import '../i18n.ts';
+import { serverText } from '../../../lib/server-messages.ts';
 
 /** Tag colour of each usage state (as 企业管理 shows them). */
 const STATE_COLOR: Record<CorpDetailValue['state'], string> = {
@@ -225,7 +226,7 @@ export function CorpDetailPage(): ReactElement {
       <Result
         status={notFound ? '404' : code === 0 && !(err instanceof CorpDetailError) ? 'error' : '403'}
         title={notFound ? t('corpDetail.notFoundTitle') : t('corpDetail.forbiddenTitle')}
-        subTitle={err?.message || t('corpDetail.forbiddenText')}
+        subTitle={serverText(err?.message ?? '') || t('corpDetail.forbiddenText')}
         extra={back}
         data-testid="corp-detail-refused"
       />

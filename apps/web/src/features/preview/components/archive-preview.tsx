@@ -25,6 +25,7 @@ import { triggerDownload } from '../lib/trigger-download.ts';
 import { ImageViewer } from './image-viewer.tsx';
 import { TextPreview } from './text-preview.tsx';
 import '../i18n.ts';
+import { serverText } from '../../../lib/server-messages.ts';
 
 const PdfPreview = lazy(() => import('./pdf-preview.tsx').then((m) => ({ default: m.PdfPreview })));
 
@@ -92,7 +93,7 @@ export function ArchivePreview({ info, compact: compactProp }: ArchivePreviewPro
               </Tag>
             )}
             {e?.refused && !e.encrypted && (
-              <Tooltip title={e.refused}>
+              <Tooltip title={serverText(e.refused)}>
                 <Tag color="red">{t('archive.refused')}</Tag>
               </Tooltip>
             )}

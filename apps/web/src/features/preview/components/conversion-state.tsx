@@ -9,6 +9,7 @@ import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { triggerDownload } from '../lib/trigger-download.ts';
 import '../i18n.ts';
+import { serverText } from '../../../lib/server-messages.ts';
 
 const fill = {
   height: '100%',
@@ -70,7 +71,7 @@ export function FailedState({ reason, fileName, downloadUrl, testId }: FailedSta
       <Result
         status="warning"
         title={t('status.failed')}
-        subTitle={reason ? t('failedReason', { reason }) : t('failedUnknown')}
+        subTitle={reason ? t('failedReason', { reason: serverText(reason) }) : t('failedUnknown')}
         extra={
           downloadUrl ? (
             <Button

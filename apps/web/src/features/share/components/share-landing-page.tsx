@@ -28,6 +28,7 @@ import { isShareOpenIn, isSharePreviewOpen, openSharePreview } from '../lib/open
 import { loadFirstFrame } from '../../preview/lib/preload-model.ts';
 import { cardStyle } from './share-card-style.ts';
 import '../i18n.ts';
+import { serverTextReady } from '../../../lib/server-messages.ts';
 
 /** The full-page failure states load when a link fails (antd Result stays off the landing's first load). */
 const FailurePage = lazy(async () => ({
@@ -147,7 +148,7 @@ function Landing({ code }: { code: string }): ReactElement {
     }
     const fallback =
       access.status === 429 ? t('tooMany') : access.status === 403 ? t('wrongPwd') : t('errorText');
-    setPhase({ kind: 'ready', info, busy: null, error: access.msg || fallback });
+    setPhase({ kind: 'ready', info, busy: null, error: (await serverTextReady(access.msg)) || fallback });
   };
 
   // While the shared file is open the overlay covers the page: nothing to draw beneath it (this keeps

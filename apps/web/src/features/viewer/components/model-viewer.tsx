@@ -39,6 +39,7 @@ import { takePrefetched } from '../../../lib/prefetch.ts';
 import { ViewerToolbar } from './viewer-toolbar.tsx';
 import { ElementTree } from './element-tree.tsx';
 import { PropertiesPanel, type PropertiesState } from './properties-panel.tsx';
+import { serverText } from '../../../lib/server-messages.ts';
 
 /** A layer over the canvas with its content centred (loading spinner, error). */
 const CENTRED_LAYER = {
@@ -252,7 +253,9 @@ export function ModelViewer({ kind, url, compact, onFirstFrame, onError }: Model
         const type = res.headers.get('content-type') ?? '';
         if (/json|html/.test(type)) {
           const body = (await res.json().catch(() => null)) as { msg?: unknown } | null;
-          return fail(tr('errors.fetch', { status: typeof body?.msg === 'string' ? body.msg : res.status }));
+          return fail(
+            tr('errors.fetch', { status: typeof body?.msg === 'string' ? serverText(body.msg) : res.status }),
+          );
         }
         bytes = await res.arrayBuffer();
       } catch {
