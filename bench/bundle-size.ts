@@ -6,7 +6,8 @@
  * idle and sums the gzip bytes of every JavaScript response (page and workers). A response sent gzip
  * counts its encoded body size; one sent otherwise (identity, or brotli) counts the gzip (level 9)
  * size of its body, so every figure is gzip. Prints a table and exits 1 when a page is over budget.
- * A size check, not a timed one. Run: `npm run size` (after `npm run build`).
+ * A size check, not a timed one. Run: `npm run size` (after `npm run build`); `WEB_DIST=<dir>` measures
+ * the build in another folder (e.g. `vite build --outDir <dir>`), `--files` lists each page's scripts.
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -68,8 +69,11 @@ async function measure(context: BrowserContext, url: string, ready?: (page: Page
   return { page, files: [...byUrl.values()] };
 }
 
-if (!existsSync(path.join(ROOT, 'apps/web/dist/index.html'))) {
-  console.error('apps/web/dist has no build: run `npm run build` first.');
+// WEB_DIST (as the server reads it) measures another build than apps/web/dist; startServer passes the
+// environment on.
+const webDist = path.resolve(ROOT, process.env.WEB_DIST ?? 'apps/web/dist');
+if (!existsSync(path.join(webDist, 'index.html'))) {
+  console.error(`${webDist} has no build: run \`npm run build\` first.`);
   process.exit(2);
 }
 

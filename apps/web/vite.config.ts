@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
-import { defineConfig, parseAst, type Plugin } from 'vite';
+import { defineConfig, parseAst, transformWithOxc, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 
 // The fragments worker is shipped as a URL asset, which Vite copies unminified: point it at the
@@ -106,9 +106,161 @@ function pureContracts(): Plugin {
   };
 }
 
+/** Names an AST node refers to (identifiers, except non-computed property names). */
+function referencedNames(node: AstNode, into: Set<string>): void {
+  if (node.type === 'Identifier') into.add(node.name as string);
+  for (const [key, value] of Object.entries(node)) {
+    if (key === 'property' && node.type === 'MemberExpression' && !node.computed) continue;
+    if (key === 'key' && (node.type === 'Property' || /Definition$/.test(node.type)) && !node.computed)
+      continue;
+    if (Array.isArray(value)) for (const v of value) if (isNode(v)) referencedNames(v, into);
+    if (isNode(value)) referencedNames(value, into);
+  }
+}
+
+/** Names a top-level declaration statement declares. */
+function declaredNames(decl: AstNode): string[] {
+  if (decl.type === 'VariableDeclaration')
+    return (decl.declarations as { id: AstNode }[]).flatMap((d) =>
+      d.id.type === 'Identifier' ? [d.id.name as string] : [],
+    );
+  const id = decl.id as AstNode | null;
+  return id?.type === 'Identifier' ? [id.name as string] : [];
+}
+
+const PART = '?contracts-part=';
+
+/**
+ * A contracts file mixes cheap constants (`Api`, `PHONE_PATTERN`, `TAB_ID_HEADER`) with zod schemas
+ * used by a few screens. A module is evaluated whole, so a page that imports one constant of a file
+ * evaluates every schema of it that any chunk keeps, and zod (~25 KB gzip) loads with the sign-in
+ * page. In the web build every contracts file is split into one side-effect-free module per top-level
+ * declaration (mutually dependent ones stay together) behind a facade that re-exports them: each
+ * declaration lands in the chunk of the code that uses it, and zod only where a schema is used.
+ * A file with a statement that is not a declaration (or a `let`) is left whole.
+ */
+function splitContracts(): Plugin {
+  const dir = path.resolve(import.meta.dirname, '../../packages/contracts/src') + path.sep;
+  type Unit = { code: string; names: string[]; deps: Set<string> };
+  type Split = { imports: AstNode[]; source: string; parts: Unit[][]; partOf: Map<string, number> };
+  const cache = new Map<string, Promise<Split | null>>();
+
+  async function analyse(file: string): Promise<Split | null> {
+    const ts = await readFile(file, 'utf8');
+    const source = (await transformWithOxc(ts, file, { lang: 'ts' })).code;
+    const body = parseAst(source, { lang: 'js' }, file).body as unknown as AstNode[];
+    const imports: AstNode[] = [];
+    const units: Unit[] = [];
+    for (const st of body) {
+      if (st.type === 'ImportDeclaration') {
+        imports.push(st);
+        continue;
+      }
+      const exported = st.type === 'ExportNamedDeclaration';
+      const decl = exported ? (st.declaration as AstNode | null) : st;
+      if (!decl || !/^(VariableDeclaration|FunctionDeclaration|ClassDeclaration)$/.test(decl.type))
+        return null;
+      if (decl.type === 'VariableDeclaration' && decl.kind !== 'const') return null;
+      const names = declaredNames(decl);
+      if (names.length === 0) return null;
+      const deps = new Set<string>();
+      referencedNames(decl, deps);
+      const end = decl.end as number;
+      units.push({ code: source.slice(decl.start, end), names, deps });
+    }
+    // Group units that depend on each other (strongly connected, over-approximated by names).
+    const local = new Map<string, number>();
+    units.forEach((u, i) => u.names.forEach((n) => local.set(n, i)));
+    const edges = units.map((u) => [...u.deps].flatMap((n) => (local.has(n) ? [local.get(n)!] : [])));
+    const reach = (from: number) => {
+      const seen = new Set([from]);
+      const todo = [from];
+      while (todo.length)
+        for (const e of edges[todo.pop()!]!)
+          if (!seen.has(e)) {
+            seen.add(e);
+            todo.push(e);
+          }
+      return seen;
+    };
+    const reaches = units.map((_, i) => reach(i));
+    const group = units.map((_, i) => units.findIndex((_, j) => reaches[i]!.has(j) && reaches[j]!.has(i)));
+    const parts: Unit[][] = [];
+    const partOfUnit = new Map<number, number>();
+    group.forEach((g, i) => {
+      if (!partOfUnit.has(g)) partOfUnit.set(g, parts.push([]) - 1);
+      parts[partOfUnit.get(g)!]!.push(units[i]!);
+    });
+    const partOf = new Map<string, number>();
+    parts.forEach((p, i) => p.forEach((u) => u.names.forEach((n) => partOf.set(n, i))));
+    return { imports, source, parts, partOf };
+  }
+
+  const split = (file: string) => {
+    if (!cache.has(file)) cache.set(file, analyse(file));
+    return cache.get(file)!;
+  };
+
+  return {
+    name: 'bimdrive-split-contracts',
+    apply: 'build',
+    enforce: 'pre',
+    async load(id) {
+      const [file, part] = id.split(PART) as [string, string | undefined];
+      if (!file.startsWith(dir) || !file.endsWith('.ts') || /\.test\.ts$|index\.ts$/.test(file)) return;
+      const s = await split(file);
+      if (!s) return;
+      if (part === undefined) {
+        // The facade: every export from its part.
+        const lines = s.parts.map((p, i) => {
+          const names = p.flatMap((u) => u.names);
+          return `export { ${names.join(', ')} } from ${JSON.stringify(file + PART + i)};`;
+        });
+        return { code: lines.join('\n'), moduleSideEffects: false };
+      }
+      const units = s.parts[Number(part)]!;
+      const own = new Set(units.flatMap((u) => u.names));
+      const deps = new Set(units.flatMap((u) => [...u.deps]));
+      const out: string[] = [];
+      for (const imp of s.imports) {
+        let from = (imp.source as { value: string }).value;
+        if (from.startsWith('.')) from = path.resolve(path.dirname(file), from);
+        const specs = (imp.specifiers as AstNode[]).filter((sp) =>
+          deps.has((sp.local as { name: string }).name),
+        );
+        if (specs.length === 0) continue;
+        const named: string[] = [];
+        for (const sp of specs) {
+          const localName = (sp.local as { name: string }).name;
+          if (sp.type === 'ImportDefaultSpecifier')
+            out.push(`import ${localName} from ${JSON.stringify(from)};`);
+          else if (sp.type === 'ImportNamespaceSpecifier')
+            out.push(`import * as ${localName} from ${JSON.stringify(from)};`);
+          else {
+            const imported = sp.imported as { name?: string; value?: string };
+            named.push(`${imported.name ?? JSON.stringify(imported.value)} as ${localName}`);
+          }
+        }
+        if (named.length) out.push(`import { ${named.join(', ')} } from ${JSON.stringify(from)};`);
+      }
+      const byPart = new Map<number, string[]>();
+      for (const n of deps) {
+        const p = s.partOf.get(n);
+        if (p === undefined || own.has(n)) continue;
+        byPart.set(p, [...(byPart.get(p) ?? []), n]);
+      }
+      for (const [p, names] of byPart)
+        out.push(`import { ${names.join(', ')} } from ${JSON.stringify(file + PART + p)};`);
+      for (const u of units) out.push(u.code);
+      out.push(`export { ${[...own].join(', ')} };`);
+      return { code: out.join('\n'), moduleSideEffects: false };
+    },
+  };
+}
+
 /** Vite config: dev server proxies /api (HTTP and the socket.io hub) to the API on :3000. */
 export default defineConfig({
-  plugins: [react(), precompress(), fragmentsWorkerFallback(), pureContracts()],
+  plugins: [react(), precompress(), fragmentsWorkerFallback(), splitContracts(), pureContracts()],
   resolve: {
     alias: [{ find: /^@thatopen\/fragments\/worker(?=\?|$)/, replacement: minifiedWorker }],
   },

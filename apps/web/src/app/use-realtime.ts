@@ -12,7 +12,8 @@
  * once and goes to /login, which shows 该账号已被停用，如有疑问请联系管理员.
  */
 import type { FileStatusEventValue, ListDataValue } from '@bimdrive/contracts';
-import { FileStatusEvent, HubEvents, PaySuccessEvent, StatusType } from '@bimdrive/contracts';
+import { HubEvents, StatusType } from '@bimdrive/contracts';
+import { hubSchemas } from '../lib/hub-schemas.ts';
 import { App } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -96,9 +97,11 @@ export function useRealtime(): void {
       HubEvents.publicLibraryStatus,
     ])
       hub.socket.on(event, (payload: unknown) => {
-        const parsed = FileStatusEvent.safeParse(payload);
-        if (parsed.success) onFileStatus(parsed.data);
-        else void queryClient.invalidateQueries({ queryKey: fileQueryKeys.all });
+        void hubSchemas().then(({ FileStatusEvent }) => {
+          const parsed = FileStatusEvent.safeParse(payload);
+          if (parsed.success) onFileStatus(parsed.data);
+          else void queryClient.invalidateQueries({ queryKey: fileQueryKeys.all });
+        });
       });
     // An administrator disabled this account (issue 16): every tab signs out at once and reloads on
     // /login, which shows 该账号已被停用，如有疑问请联系管理员 in the 提示 alert. The stored session (the
@@ -112,14 +115,16 @@ export function useRealtime(): void {
       window.location.replace('/login');
     });
     hub.socket.on(HubEvents.paySuccess, (payload: unknown) => {
-      const parsed = PaySuccessEvent.safeParse(payload);
       refreshAfterPayment(queryClient);
-      if (parsed.success)
-        void message.success(
-          t('billing:paidToast', {
-            date: serviceEndText(parsed.data.serviceStopTime, t('billing:unlimited')),
-          }),
-        );
+      void hubSchemas().then(({ PaySuccessEvent }) => {
+        const parsed = PaySuccessEvent.safeParse(payload);
+        if (parsed.success)
+          void message.success(
+            t('billing:paidToast', {
+              date: serviceEndText(parsed.data.serviceStopTime, t('billing:unlimited')),
+            }),
+          );
+      });
     });
     return () => hub.close();
   }, [token, modal, message, t]);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ILLEGAL_NAME_MESSAGE } from '@bimdrive/contracts';
+import { FileNameSchema, ILLEGAL_NAME_MESSAGE } from '@bimdrive/contracts';
 import { validateFileName } from './file-name.ts';
 
 describe('validateFileName (001 §5)', () => {
@@ -17,5 +17,31 @@ describe('validateFileName (001 §5)', () => {
   });
   it('refuses empty names', () => {
     expect(validateFileName('   ')).not.toBeNull();
+  });
+  it('answers like the shared FileNameSchema', () => {
+    const names = [
+      'a',
+      ' a ',
+      '',
+      '  ',
+      '.',
+      '..',
+      ' .. ',
+      '...',
+      'a.b',
+      'x'.repeat(200),
+      'x'.repeat(201),
+      ` ${'x'.repeat(200)} `,
+      'a/b',
+      ':'.repeat(300),
+      '图纸.dwg',
+      '\t名\n',
+    ];
+    for (const name of names) {
+      const r = FileNameSchema.safeParse(name);
+      expect(validateFileName(name), JSON.stringify(name)).toBe(
+        r.success ? null : r.error.issues[0]!.message,
+      );
+    }
   });
 });

@@ -5,14 +5,13 @@
  */
 import { io, type Socket } from 'socket.io-client';
 import {
-  FileStatusEvent,
-  FileVersionEvent,
   HUB_PATH,
   HUB_RECONNECT_MS,
   HubEvents,
   type FileStatusEventValue,
   type FileVersionEventValue,
 } from '@bimdrive/contracts';
+import { hubSchemas } from './hub-schemas.ts';
 
 /** What the app does with the hub's events. */
 export interface HubHandlers {
@@ -60,12 +59,16 @@ export function connectHub(getToken: () => string | null, handlers: HubHandlers)
     if (reason === 'io server disconnect') setTimeout(() => socket.connect(), HUB_RECONNECT_MS);
   });
   socket.on(HubEvents.fileStatus, (payload: unknown) => {
-    const parsed = FileStatusEvent.safeParse(payload);
-    if (parsed.success) handlers.onFileStatus(parsed.data);
+    void hubSchemas().then(({ FileStatusEvent }) => {
+      const parsed = FileStatusEvent.safeParse(payload);
+      if (parsed.success) handlers.onFileStatus(parsed.data);
+    });
   });
   socket.on(HubEvents.fileVersion, (payload: unknown) => {
-    const parsed = FileVersionEvent.safeParse(payload);
-    if (parsed.success) handlers.onFileVersion(parsed.data);
+    void hubSchemas().then(({ FileVersionEvent }) => {
+      const parsed = FileVersionEvent.safeParse(payload);
+      if (parsed.success) handlers.onFileVersion(parsed.data);
+    });
   });
   socket.on(HubEvents.accountExit, () => handlers.onAccountExit());
   for (const event of [HubEvents.companyApply, HubEvents.companyApplyList])

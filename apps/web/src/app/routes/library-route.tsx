@@ -10,7 +10,7 @@ import type { FileRowValue, LibraryKindValue } from '@bimdrive/contracts';
 import { useState, type ReactElement } from 'react';
 import { SpaceFilesPage } from '../../features/files/components/space-files-page.tsx';
 import { LibrarySpace } from '../../features/libraries/components/library-space.tsx';
-import { ShareDialog } from '../../features/share/components/share-dialog.tsx';
+import { LazyShareDialog } from './lazy-share-dialog.tsx';
 import { startUploads } from '../../features/transfers/lib/tus-uploads.ts';
 import { usePreview } from '../../stores/preview-store.ts';
 
@@ -38,7 +38,7 @@ export function LibraryRoute({ kind }: LibraryRouteProps): ReactElement {
           />
         )}
       </LibrarySpace>
-      <ShareDialog open={shareFile !== null} file={shareFile} onClose={() => setShareFile(null)} />
+      <LazyShareDialog open={shareFile !== null} file={shareFile} onClose={() => setShareFile(null)} />
     </>
   );
 }

@@ -5,7 +5,7 @@
 import type { FileRowValue } from '@bimdrive/contracts';
 import { useState, type ReactElement } from 'react';
 import { SpaceFilesPage } from '../../features/files/components/space-files-page.tsx';
-import { ShareDialog } from '../../features/share/components/share-dialog.tsx';
+import { LazyShareDialog } from './lazy-share-dialog.tsx';
 import { startUploads } from '../../features/transfers/lib/tus-uploads.ts';
 import { usePreview } from '../../stores/preview-store.ts';
 
@@ -21,7 +21,7 @@ export function MyDocumentRoute(): ReactElement {
         onPreview={openPreview}
         onShare={(row) => setShareFile({ iuid: row.iuid, fileName: row.fileName })}
       />
-      <ShareDialog open={shareFile !== null} file={shareFile} onClose={() => setShareFile(null)} />
+      <LazyShareDialog open={shareFile !== null} file={shareFile} onClose={() => setShareFile(null)} />
     </>
   );
 }

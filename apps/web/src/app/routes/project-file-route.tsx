@@ -8,7 +8,7 @@ import type { FileRowValue } from '@bimdrive/contracts';
 import { useState, type ReactElement } from 'react';
 import { SpaceFilesPage } from '../../features/files/components/space-files-page.tsx';
 import { ProjectSpace } from '../../features/projects/components/project-space.tsx';
-import { ShareDialog } from '../../features/share/components/share-dialog.tsx';
+import { LazyShareDialog } from './lazy-share-dialog.tsx';
 import { startUploads } from '../../features/transfers/lib/tus-uploads.ts';
 import { usePreview } from '../../stores/preview-store.ts';
 
@@ -32,7 +32,7 @@ export function ProjectFileRoute(): ReactElement {
           />
         )}
       </ProjectSpace>
-      <ShareDialog open={shareFile !== null} file={shareFile} onClose={() => setShareFile(null)} />
+      <LazyShareDialog open={shareFile !== null} file={shareFile} onClose={() => setShareFile(null)} />
     </>
   );
 }
