@@ -15,13 +15,24 @@ export function keepSessionEndedNotice(msg: string): void {
   }
 }
 
-/** The kept reason, removed as it is read; null when there is none. */
-export function takeSessionEndedNotice(): string | null {
+/**
+ * The kept reason, or null when there is none. It stays kept until `clearSessionEndedNotice`: the
+ * sign-in page can be rendered once by the app's own redirect and again by the full page load the
+ * API client starts, and the reason must survive to the second one.
+ */
+export function peekSessionEndedNotice(): string | null {
   try {
-    const msg = sessionStorage.getItem(KEY);
-    sessionStorage.removeItem(KEY);
-    return msg;
+    return sessionStorage.getItem(KEY);
   } catch {
     return null;
+  }
+}
+
+/** Forget the kept reason (the user has read it). */
+export function clearSessionEndedNotice(): void {
+  try {
+    sessionStorage.removeItem(KEY);
+  } catch {
+    /* nothing kept */
   }
 }

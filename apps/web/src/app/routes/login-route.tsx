@@ -5,13 +5,13 @@
  * A session that ended while this browser missed the live event shows its reason in the 提示 alert
  * (000 §8 AccountExit).
  */
-import { lazy, Suspense, useEffect, type ReactElement } from 'react';
+import { lazy, Suspense, useEffect, useRef, type ReactElement } from 'react';
 import { App } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { LoginPage } from '../../features/auth/components/login-page.tsx';
 import { isInsideChatApp, rememberAppType } from '../../lib/chat-app.ts';
-import { takeSessionEndedNotice } from '../../lib/session-notice.ts';
+import { clearSessionEndedNotice, peekSessionEndedNotice } from '../../lib/session-notice.ts';
 import { serverTextReady } from '../../lib/server-messages.ts';
 import { afterSignInPath } from '../guard-rules.ts';
 
@@ -26,12 +26,15 @@ export function LoginRoute(): ReactElement {
   const { modal } = App.useApp();
   const { t } = useTranslation('common');
   rememberAppType(search);
+  // Why the session ended (lib/session-notice.ts), once per page load; kept until the user closes it.
+  const noticeShown = useRef(false);
   useEffect(() => {
-    const notice = takeSessionEndedNotice();
-    if (notice)
-      void serverTextReady(notice).then((content) => {
-        modal.error({ title: t('tip'), content, okText: t('ok') });
-      });
+    const notice = peekSessionEndedNotice();
+    if (!notice || noticeShown.current) return;
+    noticeShown.current = true;
+    void serverTextReady(notice).then((content) => {
+      modal.error({ title: t('tip'), content, okText: t('ok'), afterClose: clearSessionEndedNotice });
+    });
   }, [modal, t]);
   return isInsideChatApp() ? (
     <Suspense fallback={null}>
