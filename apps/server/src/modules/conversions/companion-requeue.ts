@@ -9,7 +9,7 @@ import type { AppContext } from '../../app-context.ts';
 import { files } from '../../db/schema.ts';
 import type { FileRowDb } from '../files/files.repository.ts';
 import { sameFolder, siblingsNamed } from './companion-siblings.ts';
-import { emitStatus } from './conversion.worker.ts';
+import { emitStatus } from '../../realtime/file-events.ts';
 
 /** Reason prefix of a conversion that waits for companion files (model-references.ts missingReason). */
 const MISSING_PREFIX = '缺少引用文件 ';

@@ -21,9 +21,8 @@ import type { AppContext } from '../../app-context.ts';
 import { files, fileVersions } from '../../db/schema.ts';
 import { CONVERSION_QUEUE, ConversionJob, requeueConversion } from '../../jobs/queue.ts';
 import { filesRepository } from '../files/files.repository.ts';
-import { emitVersion } from '../versions/version-events.ts';
 import type { VersionStatus } from '../versions/versions.repository.ts';
-import { emitStatus } from './conversion.worker.ts';
+import { emitStatus, emitVersion } from '../../realtime/file-events.ts';
 import { sweepStaging } from '../../storage/staging.ts';
 
 /** The reason a version gets when its conversion was interrupted more often than the retry limit. */

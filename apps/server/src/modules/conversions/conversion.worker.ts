@@ -19,32 +19,18 @@ import {
   StatusType,
   VIDEO_SUFFIXES,
   VIDEO_TRANSCODE_SUFFIXES,
-  type FileStatusEventValue,
 } from '@bimdrive/contracts';
 import { files, fileVersions } from '../../db/schema.ts';
 import type { AppContext } from '../../app-context.ts';
 import type { ConvertResult } from '../../converters/types.ts';
 import { derivedDirOf, fileFolderKey, originalKeyOf, previewGlbKeyOf } from '../../storage/local-storage.ts';
 import { filesRepository, type FileRowDb } from '../files/files.repository.ts';
-import { emitVersion } from '../versions/version-events.ts';
-import { emitToSpace } from '../spaces/space-events.ts';
+import { emitStatus, emitVersion } from '../../realtime/file-events.ts';
 import { versionsRepository, viewAtVersion, type VersionStatus } from '../versions/versions.repository.ts';
 import { CONVERSION_QUEUE, ConversionJob } from '../../jobs/queue.ts';
 import { requeueIfArrived } from './companion-requeue.ts';
 import { siblingSource } from './companion-siblings.ts';
 import { openStaging } from '../../storage/staging.ts';
-
-/** Push a file's status to everyone who may view its space (space-events.ts), without waiting. */
-export function emitStatus(ctx: AppContext, f: FileRowDb): void {
-  const payload: FileStatusEventValue = {
-    iuid: f.id,
-    parentIUID: f.parentId ?? '',
-    statusType: f.statusType,
-    progress: f.progress,
-    statusMsg: f.statusMsg,
-  };
-  void emitToSpace(ctx, f.spaceId, 'status', payload);
-}
 
 /**
  * Write the status of version `n` of `file` (and of the file row while `n` is current) and push it:

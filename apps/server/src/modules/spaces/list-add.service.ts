@@ -4,7 +4,7 @@
  * confirms the created files into their area. Each endpoint accepts only files of its kind of area:
  * every named file must be one the caller uploaded, in a space of that kind the caller may still upload
  * to — otherwise the whole call answers 404 (nothing of other areas leaks). The answer is the files'
- * rows; each file's space gets its status notice so other viewers' tables refresh (space-events.ts).
+ * rows; each file's space gets its status notice so other viewers' tables refresh (realtime/file-events.ts).
  */
 import type { FileRowValue, SpaceKindValue } from '@bimdrive/contracts';
 import { KNOWLEDGE_BASE_KINDS, PUBLIC_LIBRARY_KINDS } from '@bimdrive/contracts';
@@ -14,7 +14,7 @@ import type { Caller } from '../auth/auth.service.ts';
 import { presentFile } from '../files/files.presenter.ts';
 import { THUMB_KEY_LABEL, thumbSigner } from '../thumbnails/thumb-urls.ts';
 import { filesService } from '../files/files.service.ts';
-import { emitStatus } from '../conversions/conversion.worker.ts';
+import { emitStatus } from '../../realtime/file-events.ts';
 import { filesRepository } from '../files/files.repository.ts';
 import type { SpaceAccess } from './space-access.ts';
 

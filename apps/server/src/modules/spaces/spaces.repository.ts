@@ -4,7 +4,7 @@
  */
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { projectMembers, spaces } from '../../db/schema.ts';
+import { projectMembers, spaces, users } from '../../db/schema.ts';
 import type { LibraryKindValue } from '@bimdrive/contracts';
 import { isUuid } from '../files/files.repository.ts';
 
@@ -37,6 +37,29 @@ export function visibleSpaceIds(v: Viewer): SQL {
 /** Repository of spaces. */
 export function spacesRepository(db: Db) {
   return {
+    /**
+     * Who is told about a project's or Company base's files (realtime/file-events.ts): the project's
+     * members and the company's administrators, or every member of the company.
+     * @returns user ids, each once.
+     */
+    async noticeRecipients(s: Pick<SpaceRow, 'id' | 'kind' | 'companyId'>): Promise<string[]> {
+      if (!s.companyId) return [];
+      const project = s.kind === 'project';
+      const memberIds = project
+        ? (
+            await db
+              .select({ id: projectMembers.userId })
+              .from(projectMembers)
+              .where(eq(projectMembers.projectId, s.id))
+          ).map((r) => r.id)
+        : [];
+      const company = await db
+        .select({ id: users.id })
+        .from(users)
+        .where(and(eq(users.corpId, s.companyId), project ? eq(users.isCorpAdmin, true) : undefined));
+      return [...new Set([...memberIds, ...company.map((r) => r.id)])];
+    },
+
     /** A space by id, or undefined (also for malformed ids). */
     async find(id: string): Promise<SpaceRow | undefined> {
       if (!isUuid(id)) return undefined;

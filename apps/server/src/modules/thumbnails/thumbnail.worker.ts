@@ -27,7 +27,7 @@ import { THUMBNAIL_QUEUE, ThumbnailJob } from '../../jobs/queue.ts';
 import { openStaging } from '../../storage/staging.ts';
 import { derivedDirOf, fileFolderKey, originalKeyOf } from '../../storage/local-storage.ts';
 import { filesRepository, type FileRowDb } from '../files/files.repository.ts';
-import { emitToSpace } from '../spaces/space-events.ts';
+import { emitToSpace } from '../../realtime/file-events.ts';
 import { versionsRepository, viewAtVersion } from '../versions/versions.repository.ts';
 import { snapshotRenderer, SnapshotUnavailable } from './snapshot-renderer.ts';
 import { makeThumbnail, THUMB_FORMAT, thumbKeyOf, thumbSourceOf } from './thumbnail-maker.ts';

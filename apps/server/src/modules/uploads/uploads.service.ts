@@ -69,7 +69,7 @@ import { uploadsRepository, type UploadRow } from './uploads.repository.ts';
 import { versionsService } from '../versions/versions.service.ts';
 import { transfersService } from '../transfers/transfers.service.ts';
 import type { SpaceAccess } from '../spaces/space-access.ts';
-import { emitStatus } from '../conversions/conversion.worker.ts';
+import { emitStatus } from '../../realtime/file-events.ts';
 import { requeueWaitingModels } from '../conversions/companion-requeue.ts';
 import {
   FastFileStore,

@@ -20,13 +20,12 @@ import { formatDateTime } from '../../lib/time.ts';
 import { derivedDirOf } from '../../storage/local-storage.ts';
 import type { Caller } from '../auth/auth.service.ts';
 import type { SpaceAction } from '../spaces/space-access.ts';
-import { emitStatus } from '../conversions/conversion.worker.ts';
 import { ORIGINAL, sessionOrigin, signedFileUrl } from '../files/file-tickets.ts';
 import type { FileRowDb } from '../files/files.repository.ts';
 import { filesService, isUniqueViolation } from '../files/files.service.ts';
 import { buildPreview } from '../files/preview.service.ts';
 import { modelOpenGuard } from '../model-opens/model-open-guard.ts';
-import { emitVersion } from './version-events.ts';
+import { emitStatus, emitVersion } from '../../realtime/file-events.ts';
 import { versionsRepository, viewAtVersion, type FileVersionDb } from './versions.repository.ts';
 
 /** Message when a new version's format differs from the file's. */
