@@ -14,7 +14,7 @@ import {
   startFakeDingTalk,
   type FakeDingTalk,
   type FakePerson,
-} from '../../apps/server/src/modules/dingtalk/fake-dingtalk.ts';
+} from '../../apps/server/src/test/fake-dingtalk.ts';
 import { launchBrowser, shot } from '../lib/browser.ts';
 import { startServer, type RunningServer } from '../lib/server.ts';
 

@@ -20,7 +20,7 @@ const SCANNED = ['apps/server/src', 'packages/contracts/src'];
 /** Files whose Chinese literals are not messages at all. */
 const SKIPPED_FILES = new Set([
   'apps/server/src/cli.ts', // console output of the command line
-  'apps/server/src/modules/dingtalk/fake-dingtalk.ts', // a stand-in for DingTalk's own servers
+  'apps/server/src/test/fake-dingtalk.ts', // a stand-in for DingTalk's own servers
   'packages/contracts/src/messages.ts', // the catalogue itself
 ]);
 

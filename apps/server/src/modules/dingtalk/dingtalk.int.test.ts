@@ -14,7 +14,7 @@ import {
 import { call, connectHub, signUp, startTestApp, testDbKind, type TestApp } from '../../test/harness.ts';
 import { DingTalkMessages } from './dingtalk-client.ts';
 import { DingTalkLoginMessages } from './dingtalk.service.ts';
-import { startFakeDingTalk, type FakeDingTalk, type FakePerson } from './fake-dingtalk.ts';
+import { startFakeDingTalk, type FakeDingTalk, type FakePerson } from '../../test/fake-dingtalk.ts';
 
 let seq = 0;
 /** A new DingTalk person with a fresh mobile. */
