@@ -89,6 +89,12 @@ export interface TusUploadStore extends DataStore {
   /** Write `body` at `offset`; resolves to the bytes stored. @throws CHECKSUM_MISMATCH, ERR_SIZE_EXCEEDED. */
   writeChunk(id: string, offset: number, body: Readable, opts?: ChunkOptions): Promise<number>;
   list(): Promise<StoredUploadEntry[]>;
+  /**
+   * Abort the store's incomplete multipart uploads begun before `before` that no upload record
+   * names (S3 only: left by a crash between starting one and recording it, or by an import cut
+   * short). @returns how many were aborted.
+   */
+  abortStaleMultipartUploads?(before: Date): Promise<number>;
 }
 
 /** The info record with this module's extra fields (stored as JSON beside `Upload`'s own). */

@@ -2,12 +2,17 @@
  * The S3 store of tus uploads in progress (tus-s3-store.ts) on Ceph RGW, with real multipart uploads:
  * PATCH chunks that do not line up with parts (incomplete parts prepended), a checksum mismatch in a
  * chunk that already sent a part (nothing recorded), a body cut short (what arrived counts), the
- * hand-over at the final key without a copy, and termination aborting the multipart upload. Skipped
+ * hand-over at the final key without a copy, termination aborting the multipart upload, and the
+ * sweep aborting multipart uploads that no record names (a crash before recording one). Skipped
  * (saying so) without the S3_* variables of scripts/ceph-s3.sh.
  */
 import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
-import { ListMultipartUploadsCommand, ListObjectsV2Command } from '@aws-sdk/client-s3';
+import {
+  CreateMultipartUploadCommand,
+  ListMultipartUploadsCommand,
+  ListObjectsV2Command,
+} from '@aws-sdk/client-s3';
 import { Upload } from '@tus/utils';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createS3Storage, readAll, type S3Storage } from '../../storage/s3-storage.ts';
@@ -131,6 +136,29 @@ describe.skipIf(!endpoint)('tus uploads in progress on S3 (RGW)', () => {
     expect(await ownObjects(id)).toEqual([]);
     expect(await multipartsOf(id)).toHaveLength(0);
     expect(await s3.stat(targets.get(id)!)).toBeNull();
+  });
+
+  it('the sweep aborts multipart uploads no record names, once old enough, and keeps recorded ones', async () => {
+    // An upload in progress with a part stored: its multipart upload is in its record.
+    const data = pattern(6 * MiB);
+    const live = await created(12 * MiB);
+    await store.writeChunk(live, 0, body(data));
+    expect(await multipartsOf(live)).toHaveLength(1);
+    // A multipart upload begun just before a crash, never recorded.
+    const lost = crypto.randomUUID();
+    await s3.client.send(
+      new CreateMultipartUploadCommand({ Bucket: s3.bucket, Key: s3.objectKey(`files/s/${lost}/original`) }),
+    );
+    expect(await multipartsOf(lost)).toHaveLength(1);
+    // Too young: nothing is touched.
+    expect(await store.abortStaleMultipartUploads(new Date(Date.now() - 3600_000))).toBe(0);
+    expect(await multipartsOf(lost)).toHaveLength(1);
+    // Old enough (the sweep passes "a day ago"; here: anything begun before now + 1 min).
+    expect(await store.abortStaleMultipartUploads(new Date(Date.now() + 60_000))).toBe(1);
+    expect(await multipartsOf(lost)).toHaveLength(0);
+    expect(await multipartsOf(live)).toHaveLength(1);
+    expect((await store.getUpload(live)).offset).toBe(6 * MiB);
+    await store.remove(live);
   });
 
   it('a small upload (under one part) is one incomplete part, copied to its key at hand-over', async () => {

@@ -38,8 +38,9 @@
  * stores parts as they stream (so a checksummed chunk could not be refused before it is stored), and
  * completes the multipart upload at its own key, so the file store would copy every upload once
  * more; the interface here needs writes at an offset with a verified digest and a hand-over.
- * Bucket hygiene: a multipart upload created just before a crash, before its record was written, is
- * invisible to the sweep; a lifecycle rule `AbortIncompleteMultipartUpload` on the bucket catches it.
+ * Bucket hygiene: a multipart upload created just before a crash, before its record was written
+ * (or by an import into the store cut short), is aborted by the sweep once a day old
+ * (`abortStaleMultipartUploads`); a lifecycle rule `AbortIncompleteMultipartUpload` does the same.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { addAbortSignal, type Readable } from 'node:stream';
@@ -52,6 +53,7 @@ import {
   DeleteObjectsCommand,
   GetObjectCommand,
   HeadObjectCommand,
+  ListMultipartUploadsCommand,
   ListObjectsV2Command,
   PutObjectCommand,
   UploadPartCommand,
@@ -513,6 +515,42 @@ export class S3TusStore extends DataStore implements TusUploadStore {
     if (previousPending && previousPending !== pendingKey) await this.deleteKey(previousPending);
     if (streamError) throw streamError;
     return received;
+  }
+
+  /** See TusUploadStore: incomplete multipart uploads under this installation's prefix. */
+  async abortStaleMultipartUploads(before: Date): Promise<number> {
+    const recorded = new Set<string>();
+    for (const entry of await this.list()) {
+      if (!entry.hasInfo) continue;
+      const rec = await this.record(entry.id).catch(() => undefined);
+      if (rec?.s3.uploadId) recorded.add(rec.s3.uploadId);
+    }
+    let aborted = 0;
+    let keyMarker: string | undefined;
+    let uploadIdMarker: string | undefined;
+    do {
+      const page = await this.client.send(
+        new ListMultipartUploadsCommand({
+          Bucket: this.bucket,
+          Prefix: this.s3.objectKey(''),
+          KeyMarker: keyMarker,
+          UploadIdMarker: uploadIdMarker,
+        }),
+      );
+      for (const u of page.Uploads ?? []) {
+        if (!u.Key || !u.UploadId || recorded.has(u.UploadId)) continue;
+        if (!u.Initiated || u.Initiated.getTime() >= before.getTime()) continue;
+        await this.client
+          .send(new AbortMultipartUploadCommand({ Bucket: this.bucket, Key: u.Key, UploadId: u.UploadId }))
+          .then(() => aborted++)
+          .catch((err: unknown) => {
+            if (!isMissing(err)) throw err;
+          });
+      }
+      keyMarker = page.IsTruncated ? page.NextKeyMarker : undefined;
+      uploadIdMarker = page.IsTruncated ? page.NextUploadIdMarker : undefined;
+    } while (keyMarker);
+    return aborted;
   }
 
   /** Uploads the bucket holds (records and leftovers), for the orphan sweep. */

@@ -527,6 +527,11 @@ export function uploadsService(ctx: AppContext) {
       if (known.has(entry.id) || entry.modifiedAt.getTime() >= dayAgo) continue;
       await datastore.remove(entry.id).then(() => result.orphans++, logged('orphan', entry.id));
     }
+    // S3: multipart uploads no record names (a crash before recording one, an import cut short).
+    if (datastore.abortStaleMultipartUploads)
+      result.orphans += await datastore
+        .abortStaleMultipartUploads(new Date(dayAgo))
+        .catch((err: unknown) => (logged('multipart', '-')(err), 0));
     return result;
   }
 
