@@ -261,6 +261,16 @@ test('on a 390×844 phone screen the page fits and the sidebar is collapsed', as
     await page.goto(`${server.url}/personalManagement`);
     await rowOf(page, USER.phone).waitFor();
     const sidebar = page.getByTestId('admin-sidebar');
+    // Collapsed to icons once the layout has settled (the sidebar animates its width).
+    await page
+      .waitForFunction(
+        () =>
+          (document.querySelector('[data-testid="admin-sidebar"]')?.getBoundingClientRect().width ?? 999) <=
+          64,
+        undefined,
+        { timeout: 5000 },
+      )
+      .catch(() => undefined);
     assert.ok((await sidebar.boundingBox())!.width <= 64, 'collapsed to icons');
     await shot(page, J, '07-phone');
     assert.equal(await layoutOverflow(page), '', 'no horizontal overflow');

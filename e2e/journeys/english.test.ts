@@ -12,7 +12,8 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, shot } from '../lib/browser.ts';
 import { hideTransfers } from '../lib/preview.ts';
-import { apiData, DEMO, startServer, TESTDATA, type RunningServer } from '../lib/server.ts';
+import { DEMO, shareFile, startServer, TESTDATA, type RunningServer } from '../lib/server.ts';
+import { submitPasswordSignIn } from '../lib/sign-in.ts';
 
 const J = 'english';
 const CJK = /[\u4e00-\u9fff]/;
@@ -37,31 +38,23 @@ async function pageIn(lang: 'en-US' | 'zh-CN'): Promise<Page> {
   return page;
 }
 
-/** Sign in on /login with phone and password (any language: the first text and password inputs). */
-async function submitSignIn(page: Page, password: string): Promise<void> {
-  await page.goto(`${server.url}/login`);
-  await page.locator('input:not([type=password])').first().fill(DEMO.phone);
-  await page.locator('input[type=password]').first().fill(password);
-  await page.locator('form button[type=submit]').first().click();
-}
-
 test('server messages in English: wrong password, wrong extraction code, a file that cannot convert', async () => {
   // zh-CN: the server's text as it is.
   const zh = await pageIn('zh-CN');
-  await submitSignIn(zh, 'wrong-password-1');
+  await submitPasswordSignIn(zh, server.url, DEMO.phone, 'wrong-password-1');
   await zh.locator('.ant-message').getByText('手机号或密码错误').waitFor();
   await zh.context().close();
 
   // en-US: the same refusal in English.
   const page = await pageIn('en-US');
-  await submitSignIn(page, 'wrong-password-2');
+  await submitPasswordSignIn(page, server.url, DEMO.phone, 'wrong-password-2');
   const toast = page.locator('.ant-message-notice').last();
   await toast.getByText('Wrong phone number or password').waitFor();
   assert.doesNotMatch(await toast.innerText(), CJK);
   await shot(page, J, '01-wrong-password');
 
   // Signed in, a DWG that is not a drawing ends 转换失败 with its reason: in English.
-  await submitSignIn(page, DEMO.password);
+  await submitPasswordSignIn(page, server.url, DEMO.phone, DEMO.password);
   await page.waitForURL((u) => !u.pathname.startsWith('/login'), { timeout: 30_000 });
   const work = await mkdtemp(path.join(tmpdir(), 'bimdrive-english-'));
   const broken = path.join(work, 'broken-plan.dwg');
@@ -83,28 +76,9 @@ test('server messages in English: wrong password, wrong extraction code, a file 
 
   // A share link opened with a wrong extraction code.
   const token = (await page.evaluate(() => localStorage.getItem('token')))!;
-  const rows = await apiData<{ list: { iuid: string; fileName: string }[] }>(
-    server.url,
-    token,
-    'GET',
-    '/api/Home/MyDocumentList?page=1&rows=50&folderId=',
-  );
-  const image = rows.list.find((r) => r.fileName === 'SimpleWall_Screenshot_1.png')!;
-  const made = await apiData<{ webUrl: string }>(server.url, token, 'POST', '/api/Drawing/DrawingShare', [
-    {
-      MainIUID: image.iuid,
-      FileType: 2,
-      Name: '',
-      ShareType: 7,
-      Isvisible: '0',
-      Pssword: 'en42',
-      pwdSetWay: '2',
-      Isallow: '1',
-      viewname: '',
-    },
-  ]);
+  const link = await shareFile(server.url, token, 'SimpleWall_Screenshot_1.png', 'en42');
   const visitor = await pageIn('en-US');
-  await visitor.goto(new URL(made.webUrl, server.url).href);
+  await visitor.goto(link);
   await visitor.locator('[data-testid="share-pwd-input"]').fill('zz99');
   await visitor.locator('[data-testid="share-submit"]').click();
   await visitor.getByText('Wrong extraction code').first().waitFor();

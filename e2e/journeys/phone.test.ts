@@ -12,7 +12,7 @@ import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser, shot } from '../lib/browser.ts';
 import { waitConverted } from '../lib/preview.ts';
-import { apiData, DEMO, startServer, TESTDATA, type RunningServer } from '../lib/server.ts';
+import { DEMO, shareFile, startServer, TESTDATA, type RunningServer } from '../lib/server.ts';
 import { signInWithPassword } from '../lib/sign-in.ts';
 import { requestCode } from '../lib/sms.ts';
 
@@ -128,30 +128,8 @@ test('sign-in, registration, /mobileTip and a share of every preview kind fit a 
   for (const n of names)
     await owner.locator(`[data-testid="file-table"] [data-row-name="${n}"]`).first().waitFor();
   const token = (await owner.evaluate(() => localStorage.getItem('token')))!;
-  const rows = await apiData<{ list: { iuid: string; fileName: string }[] }>(
-    server.url,
-    token,
-    'GET',
-    '/api/Home/MyDocumentList?page=1&rows=50&folderId=',
-  );
   const links: { name: string; url: string }[] = [];
-  for (const n of names) {
-    const iuid = rows.list.find((r) => r.fileName === n)!.iuid;
-    const made = await apiData<{ webUrl: string }>(server.url, token, 'POST', '/api/Drawing/DrawingShare', [
-      {
-        MainIUID: iuid,
-        FileType: 2,
-        Name: '',
-        ShareType: 7,
-        Isvisible: '0',
-        Pssword: SHARE_PWD,
-        pwdSetWay: '2',
-        Isallow: '1',
-        viewname: '',
-      },
-    ]);
-    links.push({ name: n, url: new URL(made.webUrl, server.url).href });
-  }
+  for (const n of names) links.push({ name: n, url: await shareFile(server.url, token, n, SHARE_PWD) });
   await desk.close();
 
   // /login on a phone: the three tabs.

@@ -103,3 +103,37 @@ export async function apiData<T>(
   assert.equal(env.code, 1, env.msg);
   return env.data;
 }
+
+/**
+ * Share the file `fileName` of the root of 我的文件 as `token`'s user: a link with extraction code
+ * `pwd` that allows downloads (001 §7 DrawingShare). @returns the link's absolute web address.
+ */
+export async function shareFile(
+  baseUrl: string,
+  token: string,
+  fileName: string,
+  pwd: string,
+): Promise<string> {
+  const rows = await apiData<{ list: { iuid: string; fileName: string }[] }>(
+    baseUrl,
+    token,
+    'GET',
+    '/api/Home/MyDocumentList?page=1&rows=50&folderId=',
+  );
+  const file = rows.list.find((r) => r.fileName === fileName);
+  assert.ok(file, `${fileName} is listed in 我的文件`);
+  const made = await apiData<{ webUrl: string }>(baseUrl, token, 'POST', '/api/Drawing/DrawingShare', [
+    {
+      MainIUID: file.iuid,
+      FileType: 2,
+      Name: '',
+      ShareType: 7,
+      Isvisible: '0',
+      Pssword: pwd,
+      pwdSetWay: '2',
+      Isallow: '1',
+      viewname: '',
+    },
+  ]);
+  return new URL(made.webUrl, baseUrl).href;
+}

@@ -28,18 +28,56 @@ interface EditDialogProps {
   onClose: () => void;
 }
 
-/** Run `save`, toast its message and close; a refusal was toasted by the API client and stays open. */
-async function saveAndClose(
-  save: () => Promise<{ msg: string }>,
-  toast: (msg: string) => void,
-  onClose: () => void,
-): Promise<void> {
-  try {
-    toast(serverText((await save()).msg));
-    onClose();
-  } catch {
-    /* toasted by the API client */
-  }
+/**
+ * The dialogs' submit: run `save`, toast its message (or 修改成功) and close; a refusal was toasted by
+ * the API client and the dialog stays open.
+ */
+function useSaveAndClose(onClose: () => void): (save: () => Promise<{ msg: string }>) => Promise<void> {
+  const { t } = useTranslation('common');
+  const { message } = App.useApp();
+  return async (save) => {
+    try {
+      const msg = serverText((await save()).msg);
+      void message.success(msg || t('msg.edited'));
+      onClose();
+    } catch {
+      /* toasted by the API client */
+    }
+  };
+}
+
+/** The modal both dialogs sit in; its content is mounted only while open. */
+function EditModal({
+  open,
+  title,
+  pending,
+  onOk,
+  onClose,
+  children,
+}: {
+  open: boolean;
+  title: string;
+  pending: boolean;
+  onOk: () => void;
+  onClose: () => void;
+  children: ReactNode;
+}): ReactElement {
+  const { t } = useTranslation('common');
+  return (
+    <Modal
+      open={open}
+      title={title}
+      okText={t('ok')}
+      cancelText={t('cancel')}
+      onOk={onOk}
+      onCancel={onClose}
+      confirmLoading={pending}
+      destroyOnHidden
+      width={425}
+    >
+      {open && children}
+    </Modal>
+  );
 }
 
 /** 修改配额 of a space with `usedSpace` of `usableSpace` bytes; `save` gets the new quota in bytes. */
@@ -58,60 +96,49 @@ export function QuotaDialog({
   save: (quotaBytes: number) => Promise<{ msg: string }>;
 }): ReactElement {
   const { t } = useTranslation('common');
-  const { message } = App.useApp();
+  const saveAndClose = useSaveAndClose(onClose);
   const [form] = Form.useForm<{ gb: number | null }>();
 
   const submit = async () => {
     const quotaBytes = gbToBytes((await form.validateFields()).gb);
-    if (quotaBytes === null) return;
-    await saveAndClose(
-      () => save(quotaBytes),
-      (m) => void message.success(m || t('msg.edited')),
-      onClose,
-    );
+    if (quotaBytes !== null) await saveAndClose(() => save(quotaBytes));
   };
 
   return (
-    <Modal
+    <EditModal
       open={open}
       title={t(text('quotaTitle'))}
-      okText={t('ok')}
-      cancelText={t('cancel')}
+      pending={pending}
       onOk={() => void submit()}
-      onCancel={onClose}
-      confirmLoading={pending}
-      destroyOnHidden
-      width={425}
+      onClose={onClose}
     >
-      {open && (
-        <Form
-          form={form}
-          layout="vertical"
-          initialValues={{ gb: bytesToGb(usableSpace) }}
-          onFinish={() => void submit()}
+      <Form
+        form={form}
+        layout="vertical"
+        initialValues={{ gb: bytesToGb(usableSpace) }}
+        onFinish={() => void submit()}
+      >
+        <Typography.Paragraph type="secondary" style={{ marginBottom: 12 }}>
+          {subject} · {t(text('quotaUsed'), { used: formatFileSize(usedSpace) })}
+        </Typography.Paragraph>
+        <Form.Item
+          name="gb"
+          label={t(text('quotaLabel'))}
+          rules={[{ required: true, message: t(text('quotaRequired')) }]}
         >
-          <Typography.Paragraph type="secondary" style={{ marginBottom: 12 }}>
-            {subject} · {t(text('quotaUsed'), { used: formatFileSize(usedSpace) })}
-          </Typography.Paragraph>
-          <Form.Item
-            name="gb"
-            label={t(text('quotaLabel'))}
-            rules={[{ required: true, message: t(text('quotaRequired')) }]}
-          >
-            <InputNumber
-              min={0}
-              max={MAX_QUOTA_GB}
-              precision={2}
-              step={1}
-              addonAfter="GB"
-              style={{ width: '100%' }}
-              aria-label={t(text('quotaLabel'))}
-              autoFocus
-            />
-          </Form.Item>
-        </Form>
-      )}
-    </Modal>
+          <InputNumber
+            min={0}
+            max={MAX_QUOTA_GB}
+            precision={2}
+            step={1}
+            addonAfter="GB"
+            style={{ width: '100%' }}
+            aria-label={t(text('quotaLabel'))}
+            autoFocus
+          />
+        </Form.Item>
+      </Form>
+    </EditModal>
   );
 }
 
@@ -129,65 +156,55 @@ export function ServiceEndDialog({
   save: (serviceStopTime: string | null) => Promise<{ msg: string }>;
 }): ReactElement {
   const { t } = useTranslation('common');
-  const { message } = App.useApp();
+  const saveAndClose = useSaveAndClose(onClose);
   const [form] = Form.useForm<{ mode: 'date' | 'unlimited'; day: Dayjs | null }>();
   const initialMode = serviceStopTime === null ? 'unlimited' : 'date';
   const mode = Form.useWatch('mode', form) ?? initialMode;
 
   const submit = async () => {
     const v = await form.validateFields();
-    await saveAndClose(
-      () => save(serviceEndBody(v.day ?? null, v.mode === 'unlimited')),
-      (m) => void message.success(m || t('msg.edited')),
-      onClose,
-    );
+    await saveAndClose(() => save(serviceEndBody(v.day ?? null, v.mode === 'unlimited')));
   };
 
   return (
-    <Modal
+    <EditModal
       open={open}
       title={t(text('serviceEndTitle'))}
-      okText={t('ok')}
-      cancelText={t('cancel')}
+      pending={pending}
       onOk={() => void submit()}
-      onCancel={onClose}
-      confirmLoading={pending}
-      destroyOnHidden
-      width={425}
+      onClose={onClose}
     >
-      {open && (
-        <Form
-          form={form}
-          layout="vertical"
-          initialValues={{ mode: initialMode, day: serviceStopTime ? dayjs(serviceStopTime) : null }}
+      <Form
+        form={form}
+        layout="vertical"
+        initialValues={{ mode: initialMode, day: serviceStopTime ? dayjs(serviceStopTime) : null }}
+      >
+        <Typography.Paragraph type="secondary" style={{ marginBottom: 12 }}>
+          {subject}
+        </Typography.Paragraph>
+        <Form.Item name="mode">
+          <Radio.Group
+            options={[
+              { value: 'date', label: t(text('dateOption')) },
+              { value: 'unlimited', label: t(text('unlimitedOption')) },
+            ]}
+          />
+        </Form.Item>
+        <Form.Item
+          name="day"
+          label={t(text('serviceEndLabel'))}
+          extra={t(text('serviceEndHint'))}
+          hidden={mode === 'unlimited'}
+          rules={[{ required: mode === 'date', message: t(text('serviceEndRequired')) }]}
         >
-          <Typography.Paragraph type="secondary" style={{ marginBottom: 12 }}>
-            {subject}
-          </Typography.Paragraph>
-          <Form.Item name="mode">
-            <Radio.Group
-              options={[
-                { value: 'date', label: t(text('dateOption')) },
-                { value: 'unlimited', label: t(text('unlimitedOption')) },
-              ]}
-            />
-          </Form.Item>
-          <Form.Item
-            name="day"
-            label={t(text('serviceEndLabel'))}
-            extra={t(text('serviceEndHint'))}
-            hidden={mode === 'unlimited'}
-            rules={[{ required: mode === 'date', message: t(text('serviceEndRequired')) }]}
-          >
-            <DatePicker
-              style={{ width: '100%' }}
-              format="YYYY-MM-DD"
-              aria-label={t(text('serviceEndLabel'))}
-              data-testid="service-end-date"
-            />
-          </Form.Item>
-        </Form>
-      )}
-    </Modal>
+          <DatePicker
+            style={{ width: '100%' }}
+            format="YYYY-MM-DD"
+            aria-label={t(text('serviceEndLabel'))}
+            data-testid="service-end-date"
+          />
+        </Form.Item>
+      </Form>
+    </EditModal>
   );
 }
