@@ -22,6 +22,7 @@ import type { Browser, CDPSession, Page } from 'playwright-core';
 import { ARTIFACTS, launchBrowser, shot } from '../lib/browser.ts';
 import { signInWithPassword } from '../lib/sign-in.ts';
 import { apiData, startServer, TESTDATA, type RunningServer } from '../lib/server.ts';
+import { panel, uploadFinished, uploadRow } from '../lib/transfers.ts';
 
 const J = 'projects';
 const PASSWORD = 'Passw0rd!x';
@@ -89,8 +90,6 @@ async function throttle(cdp: CDPSession, uploadBytesPerSecond: number) {
 }
 
 const okButton = (page: Page) => page.locator('.ant-modal-confirm').getByRole('button', { name: /确\s*定/ });
-const panel = (page: Page) => page.locator('[data-testid="transfer-panel"]');
-const uploadRow = (page: Page, name: string) => panel(page).locator(`tr[data-row-name="${name}"]`);
 const fileRow = (page: Page, name: string) =>
   page.getByTestId('file-table').locator(`tr[data-row-name="${name}"]`);
 const projectRow = (page: Page, scope: string, name: string) =>
@@ -195,14 +194,11 @@ test('create a project, add a viewer, upload a folder, zip it, locate a favourit
   await shot(admin, J, '06-uploading');
   await uploadRow(admin, CANCELLED).getByRole('button', { name: '取消' }).click();
   await uploadRow(admin, CANCELLED).waitFor({ state: 'detached' });
-  await throttle(cdp, -1);
-  for (const name of ['SimpleWall.ifc', 'WusonOBJ.obj', 'just_wall.ifc', 'polylines.dxf'])
-    await panel(admin)
-      .locator(`[data-testid="upload-status-${name}"]`)
-      .getByText('完成')
-      .waitFor({ timeout: 120_000 });
   const wallPath = await uploadRow(admin, 'just_wall.ifc').locator('td').nth(2).innerText();
   assert.equal(wallPath.trim(), `${PROJECT}/${FOLDER}/${SUB}/`);
+  await throttle(cdp, -1);
+  for (const name of ['SimpleWall.ifc', 'WusonOBJ.obj', 'just_wall.ifc', 'polylines.dxf'])
+    await uploadFinished(admin, name);
   await shot(admin, J, '07-uploads-done');
   await panel(admin).getByRole('button', { name: '最小化' }).click();
   await panel(admin).waitFor({ state: 'hidden' });

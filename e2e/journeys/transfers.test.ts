@@ -16,6 +16,7 @@ import path from 'node:path';
 import type { Browser, CDPSession, Page } from 'playwright-core';
 import { launchBrowser, shot } from '../lib/browser.ts';
 import { DEMO, startServer, TESTDATA, type RunningServer } from '../lib/server.ts';
+import { panel, uploadFinished, uploadRow } from '../lib/transfers.ts';
 
 const J = 'transfers';
 const FILES = [
@@ -64,8 +65,6 @@ async function throttle(cdp: CDPSession, uploadBytesPerSecond: number) {
   });
 }
 
-const panel = (page: Page) => page.locator('[data-testid="transfer-panel"]');
-const uploadRow = (page: Page, name: string) => panel(page).locator(`tr[data-row-name="${name}"]`);
 const phases = async (page: Page) =>
   panel(page)
     .locator('tr[data-phase]')
@@ -128,11 +127,7 @@ test('several uploads with a limit, cancel, pause/resume, folders, completed rec
 
   // Lift the limit; everything finishes (完成), and the big one resumed rather than restarted.
   await throttle(cdp, -1);
-  for (const f of FILES.filter((f) => !f.endsWith(CANCELLED)))
-    await panel(page)
-      .locator(`[data-testid="upload-status-${path.basename(f)}"]`)
-      .getByText('完成')
-      .waitFor({ timeout: 120_000 });
+  for (const f of FILES.filter((f) => !f.endsWith(CANCELLED))) await uploadFinished(page, path.basename(f));
   assert.match(pausedAt, /已暂停\s*\d+(\.\d)?%/);
   // The badge leaves with all at 100 (after its zoom-out motion).
   await panel(page).locator('.ant-tabs-tab .ant-badge-count').waitFor({ state: 'detached', timeout: 5000 });
@@ -152,17 +147,13 @@ test('several uploads with a limit, cancel, pause/resume, folders, completed rec
   await cp(path.join(TESTDATA, 'ifc', 'SimpleWall.ifc'), path.join(folder, 'SimpleWall.ifc'));
   await cp(path.join(TESTDATA, 'ifc', 'just_wall.ifc'), path.join(folder, '一层', 'just_wall.ifc'));
   await page.setInputFiles('[data-testid="upload-folder-input"]', folder);
-  for (const name of ['SimpleWall.ifc', 'just_wall.ifc'])
-    await panel(page)
-      .locator(`[data-testid="upload-status-${name}"]`)
-      .getByText('完成')
-      .waitFor({ timeout: 60_000 });
   const wallPath = await uploadRow(page, 'just_wall.ifc').locator('td').nth(2).innerText();
   assert.equal(wallPath.trim(), '我的文件/项目图纸/一层/');
-  // A finished upload offers 移除, not 取消 (issue 17).
-  await uploadRow(page, 'just_wall.ifc').getByRole('button', { name: '移除' }).waitFor();
-  assert.equal(await uploadRow(page, 'just_wall.ifc').getByRole('button', { name: '取消' }).count(), 0);
+  for (const name of ['SimpleWall.ifc', 'just_wall.ifc']) await uploadFinished(page, name, 60_000);
   await shot(page, J, '04-folder-uploaded');
+  // Once the queue has drained, finished uploads leave 上传中 for 已完成 (issue 17).
+  await uploadRow(page, 'just_wall.ifc').waitFor({ state: 'detached', timeout: 15_000 });
+  await panel(page).getByText('暂无上传任务').waitFor();
   await page.locator('[data-testid="file-table"] [data-row-name="项目图纸"]').first().waitFor();
 
   // 已完成: 6 records (4 files + 2 of the folder) on page 1 with 我的空间 tags, status 上传完成.
@@ -317,10 +308,7 @@ test('several uploads with a limit, cancel, pause/resume, folders, completed rec
     uploadRow(page, gz).getByRole('button', { name: '继续' }).click(),
   ]);
   await chooser.setFiles(path.join(TESTDATA, 'ifc-large', gz));
-  await panel(page)
-    .locator(`[data-testid="upload-status-${gz}"]`)
-    .getByText('完成')
-    .waitFor({ timeout: 120_000 });
+  await uploadFinished(page, gz);
   await page.locator(`[data-testid="file-table"] [data-row-name="${gz}"]`).first().waitFor();
   await shot(page, J, '10-resumed-done');
   // Exactly one such file, and its bytes are the original's: the resumed upload is whole.

@@ -17,6 +17,7 @@ import type { Browser, CDPSession, Page } from 'playwright-core';
 import { launchBrowser, shot } from '../lib/browser.ts';
 import { apiData, DEMO, startServer, TESTDATA, type RunningServer } from '../lib/server.ts';
 import { signInWithPassword } from '../lib/sign-in.ts';
+import { panel, uploadFinished } from '../lib/transfers.ts';
 
 const J = 'upload-limit';
 const FILES = ['dxf/sample_AC1018_ascii.dxf', 'dwg/sample_AC1018.dwg', 'ifc/SimpleWall.ifc'];
@@ -44,7 +45,6 @@ async function throttle(cdp: CDPSession, uploadBytesPerSecond: number) {
   });
 }
 
-const panel = (page: Page) => page.locator('[data-testid="transfer-panel"]');
 const status = (page: Page, name: string) => panel(page).locator(`[data-testid="upload-status-${name}"]`);
 
 test('the server holds extra uploads back (等待中..., not 错误:) and a new version runs in the panel', async () => {
@@ -99,9 +99,8 @@ test('the server holds extra uploads back (等待中..., not 错误:) and a new 
   // Everything finishes once the bandwidth is back, none in error.
   await throttle(cdp, -1);
   await throttle(otherCdp, -1);
-  await status(other, path.basename(FILES[1]!)).getByText('完成').waitFor({ timeout: 120_000 });
-  for (const f of [FILES[0]!, FILES[2]!])
-    await status(page, path.basename(f)).getByText('完成').waitFor({ timeout: 120_000 });
+  await uploadFinished(other, path.basename(FILES[1]!));
+  for (const f of [FILES[0]!, FILES[2]!]) await uploadFinished(page, path.basename(f));
   assert.equal(await panel(page).getByText('错误').count(), 0);
   assert.equal(await panel(other).getByText('错误').count(), 0);
   await other.close();
@@ -145,7 +144,7 @@ test('the server holds extra uploads back (等待中..., not 错误:) and a new 
   await versionRow.getByRole('button', { name: '暂停' }).waitFor();
   await shot(page, J, '03-version-uploading-in-panel');
   await throttle(cdp, -1);
-  await status(page, 'wall-elemented-case.ifc').getByText('完成').waitFor({ timeout: 60_000 });
+  await uploadFinished(page, 'wall-elemented-case.ifc', 60_000);
   await page.getByText('已上传为 V2，正在处理').waitFor({ timeout: 30_000 });
   await dialog.locator('tr[data-version="2"]').getByText('当前版本').waitFor({ timeout: 30_000 });
   await dialog.getByTestId('version-upload-progress').waitFor({ state: 'detached' });

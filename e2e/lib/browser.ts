@@ -2,6 +2,7 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { recordFinishedUploads } from './transfers.ts';
 
 export const ARTIFACTS = path.resolve(import.meta.dirname, '../artifacts');
 
@@ -27,7 +28,8 @@ async function bounded(work: Promise<void>, what: string): Promise<void> {
 /**
  * Launch headless Chromium (WebGL through SwiftShader). Closing a context or the browser is bounded:
  * Chromium now and then never answers Target.disposeBrowserContext (microsoft/playwright#5273), which
- * once held a journey until the runner's 15 min time-out.
+ * once held a journey until the runner's 15 min time-out. Every context records finished uploads
+ * (transfers.ts).
  */
 export async function launchBrowser(): Promise<Browser> {
   const browser = await chromium.launch({
@@ -47,6 +49,7 @@ export async function launchBrowser(): Promise<Browser> {
   const newContext = browser.newContext.bind(browser);
   browser.newContext = async (options) => {
     const ctx = await newContext(options);
+    await ctx.addInitScript(recordFinishedUploads);
     const close = ctx.close.bind(ctx);
     ctx.close = (o) => bounded(close(o), 'closing a browser context');
     return ctx;

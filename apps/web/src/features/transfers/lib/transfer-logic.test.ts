@@ -4,6 +4,7 @@ import {
   downloadPercent,
   downloadSink,
   envelopeMessage,
+  finishedToMove,
   isInProgress,
   MAX_CONCURRENT_UPLOADS,
   nextToStart,
@@ -127,6 +128,14 @@ describe('upload queue (issue 5: per-user concurrency limit, 等待中..., pause
     const many = Array.from({ length: 150 }, () => rec(null));
     expect(pendingCount(many)).toBe(150);
     expect(badgeText(pendingCount(many))).toBe('99+');
+  });
+  it('moves finished rows to 已完成 only once the whole queue has drained, keeping failed rows', () => {
+    const q = (...phases: UploadPhase[]): QueueLike[] => phases.map((phase, i) => ({ iuid: `u${i}`, phase }));
+    expect(finishedToMove(q('done', 'running'))).toEqual([]);
+    expect(finishedToMove(q('done', 'waiting'))).toEqual([]);
+    expect(finishedToMove(q('done', 'paused'))).toEqual([]);
+    expect(finishedToMove(q('done', 'error', 'done'))).toEqual(['u0', 'u2']);
+    expect(finishedToMove(q('error'))).toEqual([]);
   });
 });
 

@@ -48,6 +48,22 @@ export function nextToStart(records: readonly QueueLike[], limit = MAX_CONCURREN
     .map((r) => r.iuid);
 }
 
+/**
+ * How long (ms) finished rows keep showing 完成 in 上传中 once the whole queue has drained, before they
+ * leave for 已完成 (issue 17: finished uploads leave 上传中 for 已完成).
+ */
+export const FINISHED_LINGER_MS = 4000;
+
+/**
+ * The finished rows to move out of 上传中 now: every `done` row, but only once nothing is running,
+ * waiting or paused (a batch stays together until it has finished); failed rows stay so their
+ * 错误 can be read and retried. [] while the queue still works.
+ */
+export function finishedToMove(records: readonly QueueLike[]): string[] {
+  if (records.some((r) => r.phase === 'running' || r.phase === 'waiting' || r.phase === 'paused')) return [];
+  return records.filter((r) => r.phase === 'done').map((r) => r.iuid);
+}
+
 /** Whether the row offers 暂停 (running or waiting) or 继续 (paused or failed). */
 export function pauseAction(r: QueueLike): 'pause' | 'resume' | null {
   if (r.phase === 'running' || r.phase === 'waiting') return 'pause';

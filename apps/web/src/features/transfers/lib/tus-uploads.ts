@@ -48,6 +48,8 @@ import { transmissionKeys } from '../api/transmission.ts';
 import { useTransfers, type UploadRecord } from '../stores/transfer-store.ts';
 import {
   envelopeMessage,
+  FINISHED_LINGER_MS,
+  finishedToMove,
   MAX_CONCURRENT_UPLOADS,
   nextToStart,
   retryAfterMs,
@@ -296,6 +298,29 @@ export function pump(): void {
   const limit = settings?.uploadConcurrency ?? MAX_CONCURRENT_UPLOADS;
   for (const id of nextToStart(useTransfers.getState().uploads, limit)) launch(id);
 }
+
+let finishedTimer: ReturnType<typeof setTimeout> | null = null;
+
+/**
+ * Finished uploads leave 上传中 for 已完成 (issue 17): once the queue has drained, its `done` rows keep
+ * showing 完成 for FINISHED_LINGER_MS, then leave the list and the completed tab reloads. A new upload
+ * before then keeps the batch together (the timer restarts when the queue drains again).
+ */
+useTransfers.subscribe((state) => {
+  const ready = finishedToMove(state.uploads).length > 0;
+  if (!ready) {
+    if (finishedTimer) clearTimeout(finishedTimer);
+    finishedTimer = null;
+    return;
+  }
+  finishedTimer ??= setTimeout(() => {
+    finishedTimer = null;
+    const ids = new Set(finishedToMove(useTransfers.getState().uploads));
+    if (!ids.size) return;
+    useTransfers.setState((s) => ({ uploads: s.uploads.filter((u) => !ids.has(u.iuid)) }));
+    void queryClient.invalidateQueries({ queryKey: transmissionKeys.all });
+  }, FINISHED_LINGER_MS);
+});
 
 /** Create (or find) the folder `name` under `parentId` of the area `spaceId`; answers its id. */
 async function ensureFolder(spaceId: string, parentId: string, name: string): Promise<string> {
