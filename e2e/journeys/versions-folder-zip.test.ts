@@ -16,6 +16,7 @@ import type { Browser } from 'playwright-core';
 import { ARTIFACTS, canvasCoverage, launchBrowser, shot } from '../lib/browser.ts';
 import { signInWithPassword } from '../lib/sign-in.ts';
 import { apiData, startServer, TESTDATA, type RunningServer } from '../lib/server.ts';
+import { panel } from '../lib/transfers.ts';
 
 const J = 'versions-folder-zip';
 const PHONE = '13700000052';
@@ -151,6 +152,25 @@ test('download a folder as a zip; versions of an IFC: upload, current, switch ba
   await dialog.locator('tr[data-version="1"]').getByText('当前版本').waitFor();
   await page.getByText('已将 V1 设为当前版本').waitFor();
   await shot(page, J, '03-versions-dialog-v1-current');
+  // 下载 on V2 goes through the transfer panel like every download (issue 17) and saves V2's bytes.
+  await page.mouse.move(0, 0); // 设为当前版本's tooltip would cover V2's row
+  await page.getByRole('tooltip', { name: '设为当前版本' }).waitFor({ state: 'hidden' });
+  const [v2Download] = await Promise.all([
+    page.waitForEvent('download'),
+    dialog.locator('tr[data-version="2"]').getByRole('button', { name: '下载' }).click(),
+  ]);
+  await panel(page)
+    .locator('[data-testid="download-status-wall-elemented-case.ifc"]')
+    .getByText('完成')
+    .waitFor();
+  const v2Saved = path.join(ARTIFACTS, J, 'v2-download.ifc');
+  await v2Download.saveAs(v2Saved);
+  await shot(page, J, '03b-version-download-in-panel');
+  assert.ok(
+    (await readFile(v2Saved)).equals(await readFile(path.join(TESTDATA, 'ifc/wall-elemented-case.ifc'))),
+    'the version download holds V2 byte for byte',
+  );
+  await panel(page).getByRole('button', { name: '最小化' }).click();
   // 预览 on V2 (no longer current) opens the overlay on V2's own converted model.
   const [previewAnswer] = await Promise.all([
     page.waitForResponse(

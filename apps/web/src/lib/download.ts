@@ -50,8 +50,12 @@ export async function downloadFile(iuid: string, fileName: string): Promise<void
   saveUrl(url, fileName);
 }
 
-/** Anchor download of a URL. */
-function anchorSave(url: string, fileName: string): void {
+/**
+ * The browser's own download of `url` (a signed URL, a blob: or data: URL) under `fileName`, through a
+ * temporary anchor so the SPA page stays. The one anchor download of the app: everything else calls
+ * `saveUrl` (followed in the transfer panel) or this.
+ */
+export function anchorSave(url: string, fileName: string): void {
   const a = document.createElement('a');
   a.href = url;
   a.download = fileName;

@@ -15,6 +15,7 @@ import {
 } from '@bimdrive/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api, authHeaders, request } from '../../../lib/api-client.ts';
+import { anchorSave } from '../../../lib/download.ts';
 
 /** One row of the order table (an order with its buyer, company and provider transaction id). */
 export type AdminOrderRowValue = AdminOrderPageValue['list'][number];
@@ -103,13 +104,7 @@ export async function downloadExport(
   }
   const blob = await res.blob();
   const href = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = href;
-  a.download = attachmentName(res.headers.get('content-disposition'), fallback);
-  a.rel = 'noopener';
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
+  anchorSave(href, attachmentName(res.headers.get('content-disposition'), fallback));
   setTimeout(() => URL.revokeObjectURL(href), 60_000);
   return true;
 }

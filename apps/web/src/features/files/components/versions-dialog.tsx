@@ -30,8 +30,8 @@ import {
   useSetCurrentVersion,
 } from '../api/file-versions.ts';
 import { DraggableModal } from '../../../components/draggable-modal.tsx';
+import { saveUrl } from '../../../lib/download.ts';
 import '../i18n.ts';
-import { clickDownload } from '../lib/folder-download.ts';
 import { startVersionUpload } from '../../transfers/lib/tus-uploads.ts';
 import { useTransfers } from '../../transfers/stores/transfer-store.ts';
 
@@ -100,7 +100,7 @@ export function VersionsDialog({ file, canEdit = true, onClose }: VersionsDialog
   const download = async (v: FileVersionRowValue) => {
     if (!iuid) return;
     try {
-      clickDownload(await getVersionDownloadUrl(iuid, v.version), v.fileName);
+      saveUrl(await getVersionDownloadUrl(iuid, v.version), v.fileName);
     } catch {
       /* toasted by the API client */
     }

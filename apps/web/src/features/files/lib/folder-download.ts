@@ -13,14 +13,3 @@ export async function downloadFolderZip(iuid: string, folderName: string): Promi
   // Followed in the transfer panel's downloading tab when it is mounted (lib/download.ts saveUrl).
   saveUrl(url, `${folderName}.zip`, 'folder');
 }
-
-/** Let the browser download `url` through an anchor (keeps the SPA page). */
-export function clickDownload(url: string, fileName: string): void {
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = fileName;
-  a.rel = 'noopener';
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-}

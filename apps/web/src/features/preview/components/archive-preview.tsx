@@ -21,7 +21,7 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { usePreview } from '../../../stores/preview-store.ts';
 import { useArchiveEntries } from '../api/get-archive-entries.ts';
 import { buildArchiveTree, type ArchiveNode } from '../lib/archive-tree.ts';
-import { triggerDownload } from '../lib/trigger-download.ts';
+import { saveUrl } from '../../../lib/download.ts';
 import { ImageViewer } from './image-viewer.tsx';
 import { TextPreview } from './text-preview.tsx';
 import '../i18n.ts';
@@ -161,7 +161,7 @@ export function ArchivePreview({ info, compact: compactProp }: ArchivePreviewPro
                   aria-label={t('archive.download')}
                   data-testid="archive-entry-download"
                   icon={<DownloadOutlined />}
-                  onClick={() => triggerDownload(e.downloadUrl!, nameOf(e.path))}
+                  onClick={() => saveUrl(e.downloadUrl!, nameOf(e.path))}
                 >
                   {compact ? null : t('archive.download')}
                 </Button>
@@ -249,7 +249,7 @@ function EntryView({ entry, onBack }: { entry: ArchiveEntryValue; onBack: () => 
           <Button
             size="small"
             icon={<DownloadOutlined />}
-            onClick={() => triggerDownload(entry.downloadUrl!, name)}
+            onClick={() => saveUrl(entry.downloadUrl!, name)}
             aria-label={t('archive.download')}
           />
         )}

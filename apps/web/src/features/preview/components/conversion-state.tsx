@@ -7,7 +7,7 @@ import { DownloadOutlined } from '@ant-design/icons';
 import { Button, Progress, Result, Spin } from 'antd';
 import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
-import { triggerDownload } from '../lib/trigger-download.ts';
+import { saveUrl } from '../../../lib/download.ts';
 import '../i18n.ts';
 import { serverText } from '../../../lib/server-messages.ts';
 
@@ -77,7 +77,7 @@ export function FailedState({ reason, fileName, downloadUrl, testId }: FailedSta
             <Button
               type="primary"
               icon={<DownloadOutlined />}
-              onClick={() => triggerDownload(downloadUrl, fileName)}
+              onClick={() => saveUrl(downloadUrl, fileName)}
             >
               {t('download')}
             </Button>

@@ -19,7 +19,7 @@ import { useTranslation } from 'react-i18next';
 import type { DrawingLinkValue, PreviewInfoValue } from '@bimdrive/contracts';
 import { modelState } from '../lib/preview-rules.ts';
 import { hasWebGL } from '../lib/webgl.ts';
-import { triggerDownload } from '../lib/trigger-download.ts';
+import { saveUrl } from '../../../lib/download.ts';
 import { prefetch } from '../../../lib/prefetch.ts';
 import { loadedFirstFrame, loadFirstFrame, type FirstFrameModule } from '../lib/preload-model.ts';
 import { ViewerBoundary } from './viewer-boundary.tsx';
@@ -126,7 +126,7 @@ export function ModelPreview({
   }, [readyUrl, fullStarts]);
   const originalUrl = info.canDownload ? info.originalUrl : null;
   const download = originalUrl && (
-    <Button key="dl" icon={<DownloadOutlined />} onClick={() => triggerDownload(originalUrl, info.fileName)}>
+    <Button key="dl" icon={<DownloadOutlined />} onClick={() => saveUrl(originalUrl, info.fileName)}>
       {t('download')}
     </Button>
   );

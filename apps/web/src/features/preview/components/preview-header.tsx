@@ -20,7 +20,7 @@ import type { ReactElement, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FileIcon } from '../../../components/file-icon.tsx';
 import { headerBarStyle } from '../lib/layout.ts';
-import { triggerDownload } from '../lib/trigger-download.ts';
+import { saveUrl } from '../../../lib/download.ts';
 import '../i18n.ts';
 
 /** Props of PreviewHeader. */
@@ -60,7 +60,7 @@ function FloatingHeader(props: PreviewHeaderProps & { wide: boolean }): ReactEle
       key: 'download',
       label: t('download'),
       icon: <DownloadOutlined />,
-      onClick: () => triggerDownload(url, props.fileName),
+      onClick: () => saveUrl(url, props.fileName),
     });
   }
   if (props.collected !== undefined && props.onToggleCollect)
@@ -144,7 +144,7 @@ function HeaderBar(props: PreviewHeaderProps & { wide: boolean }): ReactElement 
           <Button
             type="text"
             icon={<DownloadOutlined />}
-            onClick={() => props.downloadUrl && triggerDownload(props.downloadUrl, props.fileName)}
+            onClick={() => props.downloadUrl && saveUrl(props.downloadUrl, props.fileName)}
             aria-label={t('download')}
           >
             {label(t('download'))}

@@ -7,7 +7,7 @@ import { Button, Card, Typography } from 'antd';
 import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FileIcon } from '../../../components/file-icon.tsx';
-import { triggerDownload } from '../lib/trigger-download.ts';
+import { saveUrl } from '../../../lib/download.ts';
 import '../i18n.ts';
 
 /** Props of UnsupportedPreview. */
@@ -53,7 +53,7 @@ export function UnsupportedPreview({
           <Button
             type="primary"
             icon={<DownloadOutlined />}
-            onClick={() => triggerDownload(downloadUrl, fileName)}
+            onClick={() => saveUrl(downloadUrl, fileName)}
           >
             {t('download')}
           </Button>

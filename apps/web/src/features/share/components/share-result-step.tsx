@@ -8,6 +8,7 @@ import { Alert, Button, Descriptions, Flex, QRCode, Typography, message } from '
 import { useRef, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ShareCreatedValue } from '@bimdrive/contracts';
+import { anchorSave } from '../../../lib/download.ts';
 import { qrCodeFileName, shareClipboardText } from '../lib/share-entry.ts';
 import '../i18n.ts';
 
@@ -64,12 +65,7 @@ export function ShareResultStep({ fileName, created, onClose }: ShareResultStepP
   const downloadQr = () => {
     const canvas = qrRef.current?.querySelector('canvas');
     if (!canvas) return;
-    const a = document.createElement('a');
-    a.href = canvas.toDataURL('image/png');
-    a.download = qrCodeFileName(fileName);
-    document.body.appendChild(a);
-    a.click();
-    a.remove();
+    anchorSave(canvas.toDataURL('image/png'), qrCodeFileName(fileName));
   };
 
   return (

@@ -13,6 +13,7 @@
  * Cancel aborts the fetch (and the disk write); a failure shows 错误: + the message.
  */
 import dayjs from 'dayjs';
+import { anchorSave } from '../../../lib/download.ts';
 import i18n from '../../../lib/i18n.ts';
 import { useTransfers } from '../stores/transfer-store.ts';
 import { downloadPercent, downloadSink } from './transfer-logic.ts';
@@ -51,17 +52,6 @@ function savePicker(): SavePicker | null {
   return w.showSaveFilePicker.bind(window);
 }
 
-/** Let the browser save `href` itself through an anchor. */
-function anchorDownload(href: string, fileName: string): void {
-  const a = document.createElement('a');
-  a.href = href;
-  a.download = fileName;
-  a.rel = 'noopener';
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-}
-
 /**
  * Start a download shown in the panel (the downloading tab appears and is selected). Must be called
  * from the click that asked for it, so the save picker may open. Resolves when it ends.
@@ -97,7 +87,14 @@ export async function startDownload(job: DownloadJob): Promise<void> {
     useTransfers.getState().patchDownload(id, p);
   let writable: Awaited<ReturnType<SaveHandle['createWritable']>> | null = null;
   try {
-    const res = await fetch(job.url, { signal: controller.signal });
+    // A redirect means the bytes come straight from the object store (S3_PUBLIC_ENDPOINT, issue 15), which
+    // answers no CORS: the browser's own download follows it.
+    const res = await fetch(job.url, { signal: controller.signal, redirect: 'manual' });
+    if (res.type === 'opaqueredirect') {
+      anchorSave(job.url, job.fileName);
+      patch({ phase: 'done', progress: 100, errorMsg: '', native: true });
+      return;
+    }
     if (!res.ok || !res.body) {
       let msg = `${i18n.t('transfers:downloadFailed')} (HTTP ${res.status})`;
       try {
@@ -114,7 +111,7 @@ export async function startDownload(job: DownloadJob): Promise<void> {
     if (downloadSink(handle !== null, total, BLOB_LIMIT_BYTES) === 'native') {
       // Neither a disk stream nor a bounded Blob: hand it to the browser's own download.
       controller.abort();
-      anchorDownload(job.url, job.fileName);
+      anchorSave(job.url, job.fileName);
       patch({ phase: 'done', progress: 100, errorMsg: '', native: true });
       return;
     }
@@ -138,7 +135,7 @@ export async function startDownload(job: DownloadJob): Promise<void> {
     if (writable) await writable.close();
     else {
       const href = URL.createObjectURL(new Blob(chunks as BlobPart[]));
-      anchorDownload(href, job.fileName);
+      anchorSave(href, job.fileName);
       setTimeout(() => URL.revokeObjectURL(href), 60_000);
     }
     patch({ loaded, fileSize: total ?? loaded, progress: 100, phase: 'done' });
