@@ -170,7 +170,21 @@ test('download a folder as a zip; versions of an IFC: upload, current, switch ba
     (await readFile(v2Saved)).equals(await readFile(path.join(TESTDATA, 'ifc/wall-elemented-case.ifc'))),
     'the version download holds V2 byte for byte',
   );
+  // A finished download offers 移除, not 取消 (issue 17).
+  const downloadRow = panel(page).locator('tr', {
+    has: page.getByTestId('download-status-wall-elemented-case.ifc'),
+  });
+  await downloadRow.getByRole('button', { name: '移除' }).waitFor();
+  // The panel sits under the dialog's mask: close the dialog, minimise the panel, open the dialog again.
+  await page
+    .getByRole('dialog')
+    .filter({ has: dialog })
+    .getByRole('button', { name: '关闭', exact: true })
+    .click();
+  await dialog.waitFor({ state: 'detached' });
   await panel(page).getByRole('button', { name: '最小化' }).click();
+  await ifcRow.getByRole('button', { name: '版本' }).click();
+  await dialog.locator('tr[data-version="2"]').waitFor();
   // 预览 on V2 (no longer current) opens the overlay on V2's own converted model.
   const [previewAnswer] = await Promise.all([
     page.waitForResponse(

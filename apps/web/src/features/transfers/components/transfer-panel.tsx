@@ -344,14 +344,15 @@ export function TransferPanel(): ReactElement | null {
           key: 'action',
           width: 70,
           render: (_: unknown, r) => (
+            // A finished or failed download has nothing to cancel: 移除 takes its row off.
             <Button
               type="link"
               size="small"
               danger={r.phase === 'running'}
               onClick={() => cancelDownload(r.iuid)}
-              aria-label={t('cancel')}
+              aria-label={r.phase === 'running' ? t('cancel') : t('removeDone')}
             >
-              {t('cancel')}
+              {r.phase === 'running' ? t('cancel') : t('removeDone')}
             </Button>
           ),
         },
