@@ -19,7 +19,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TESTDATA } from '../test/harness.ts';
 import { convertFile, type ConvertResult } from './convert-file.ts';
 import { splitCommand } from './external.ts';
-import { glbJson } from './glb-info.ts';
+import { readGlb } from './glb-info.ts';
 import { limitReason } from './run-isolated.ts';
 import { buildModelPreview } from './model-preview.ts';
 
@@ -327,9 +327,11 @@ describe('GLB (no conversion needed) and meshes → GLB', () => {
 
   it('refuses a GLB whose buffer view lies about its length (Khronos validator), naming the error', async () => {
     const glb = await readFile(path.join(TESTDATA, 'gltf/BoxTextured.glb'));
-    const json = glbJson(new Uint8Array(glb)) as {
-      bufferViews: { byteLength: number }[];
-      buffers: { byteLength: number }[];
+    const { json } = (await new NodeIO().binaryToJSON(new Uint8Array(glb))) as unknown as {
+      json: {
+        bufferViews: { byteLength: number }[];
+        buffers: { byteLength: number }[];
+      };
     };
     json.bufferViews[0]!.byteLength = json.buffers[0]!.byteLength + 4096;
     const text = Buffer.from(JSON.stringify(json));
@@ -363,8 +365,11 @@ describe('GLB (no conversion needed) and meshes → GLB', () => {
         ...limits,
       }),
     );
-    const json = glbJson(new Uint8Array(await readFile(r.outputPath)));
-    const names = (json.nodes ?? []).map((n) => (n as { name?: string }).name);
+    const doc = await readGlb(new Uint8Array(await readFile(r.outputPath)));
+    const names = doc
+      .getRoot()
+      .listNodes()
+      .map((n) => n.getName());
     expect(names[0]).toBe('牛 (2).obj');
     expect(await readdir(path.join(WORK, 'named'))).toEqual(['model.glb']);
   });

@@ -5,12 +5,15 @@
  * @returns GLB figures. @throws ConversionError for an invalid GLB, naming the first error.
  */
 import { copyFile, readFile } from 'node:fs/promises';
-import { glbInfo } from './glb-info.ts';
+import { assertGlbHeader, documentInfo, readGlb } from './glb-info.ts';
 import { assertValidGlb } from './gltf-validate.ts';
 
 export async function glbPassthrough(inputPath: string, outputPath: string) {
-  const info = await glbInfo(inputPath);
-  await assertValidGlb(new Uint8Array(await readFile(inputPath)));
+  const bytes = new Uint8Array(await readFile(inputPath));
+  assertGlbHeader(bytes);
+  // The validator before reading: it names what is wrong (e.g. /bufferViews/0/byteLength).
+  await assertValidGlb(bytes);
+  const info = documentInfo(await readGlb(bytes));
   await copyFile(inputPath, outputPath);
   return info;
 }
