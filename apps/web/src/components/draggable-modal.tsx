@@ -10,6 +10,7 @@ import { Button, Modal, Tooltip, type ModalProps } from 'antd';
 import { useRef, useState, type PointerEvent as ReactPointerEvent, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { resizeBox, useModalDrag, type Box } from './use-modal-drag.tsx';
+import { followPointer } from '../lib/pointer-drag.ts';
 
 /** Props of DraggableModal: antd's Modal props plus `resizable`. */
 export interface DraggableModalProps extends ModalProps {
@@ -50,24 +51,18 @@ export function DraggableModal({
     if (e.button !== 0 || !rect) return;
     e.preventDefault();
     e.stopPropagation();
-    const start = { x: e.clientX, y: e.clientY, box: { width: rect.width, height: rect.height } };
+    const box = { width: rect.width, height: rect.height };
     const room = { width: window.innerWidth - rect.left - 8, height: window.innerHeight - rect.top - 8 };
     const startOffset = drag.offset();
-    const move = (ev: PointerEvent) => {
-      const next = resizeBox(start.box, ev.clientX - start.x, ev.clientY - start.y, {
+    followPointer(e, (dx, dy) => {
+      const next = resizeBox(box, dx, dy, {
         width: rect.width + room.width,
         height: rect.height + room.height,
       });
       setSize(next);
       // antd centres the dialog: keep its left edge still while the right edge follows the pointer.
-      drag.setOffset({ x: startOffset.x + (next.width - start.box.width) / 2, y: startOffset.y });
-    };
-    const up = () => {
-      window.removeEventListener('pointermove', move);
-      window.removeEventListener('pointerup', up);
-    };
-    window.addEventListener('pointermove', move);
-    window.addEventListener('pointerup', up);
+      drag.setOffset({ x: startOffset.x + (next.width - box.width) / 2, y: startOffset.y });
+    });
   };
 
   const toggleLabel = maximised ? t('dialog.restore') : t('dialog.maximise');

@@ -5,6 +5,7 @@
  * clamped to the viewport).
  */
 import { useCallback, useRef, useState, type PointerEvent, type ReactNode } from 'react';
+import { followPointer } from '../lib/pointer-drag.ts';
 
 /** What useModalDrag gives back. */
 export interface ModalDrag {
@@ -65,21 +66,12 @@ export function useModalDrag(): ModalDrag {
   current.current = offset;
 
   const onPointerDown = useCallback((e: PointerEvent<HTMLDivElement>) => {
-    if (e.button !== 0) return;
-    const start = { cx: e.clientX, cy: e.clientY, ox: current.current.x, oy: current.current.y };
-    const move = (ev: globalThis.PointerEvent) =>
+    const start = { ...current.current };
+    followPointer(e, (dx, dy) =>
       setOffset(
-        clampOffset(start.ox + ev.clientX - start.cx, start.oy + ev.clientY - start.cy, {
-          width: window.innerWidth,
-          height: window.innerHeight,
-        }),
-      );
-    const up = () => {
-      window.removeEventListener('pointermove', move);
-      window.removeEventListener('pointerup', up);
-    };
-    window.addEventListener('pointermove', move);
-    window.addEventListener('pointerup', up);
+        clampOffset(start.x + dx, start.y + dy, { width: window.innerWidth, height: window.innerHeight }),
+      ),
+    );
   }, []);
 
   return {

@@ -3,6 +3,7 @@
  * floating window; a draggable floating transfer button). Position is kept inside the viewport.
  */
 import { useCallback, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
+import { followPointer } from './pointer-drag.ts';
 
 /** A point in viewport pixels (top-left corner of the element). */
 export interface Point {
@@ -40,16 +41,11 @@ export function useDraggable(initial: () => Point): Draggable {
   const moved = useRef(false);
 
   const onPointerDown = useCallback((e: ReactPointerEvent<HTMLElement>) => {
-    if (e.button !== 0) return;
     const target =
       (e.currentTarget.closest('[data-draggable-root]') as HTMLElement | null) ?? e.currentTarget;
     const rect = target.getBoundingClientRect();
-    const startX = e.clientX;
-    const startY = e.clientY;
     moved.current = false;
-    const move = (ev: PointerEvent) => {
-      const dx = ev.clientX - startX;
-      const dy = ev.clientY - startY;
+    followPointer(e, (dx, dy) => {
       if (!moved.current && Math.abs(dx) + Math.abs(dy) < 4) return;
       moved.current = true;
       setPosition(
@@ -59,13 +55,7 @@ export function useDraggable(initial: () => Point): Draggable {
           { width: window.innerWidth, height: window.innerHeight },
         ),
       );
-    };
-    const up = () => {
-      window.removeEventListener('pointermove', move);
-      window.removeEventListener('pointerup', up);
-    };
-    window.addEventListener('pointermove', move);
-    window.addEventListener('pointerup', up);
+    });
   }, []);
 
   return { position, onPointerDown, wasDragged: () => moved.current };

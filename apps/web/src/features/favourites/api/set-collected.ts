@@ -1,6 +1,7 @@
 /**
- * Toggle collectbit from 我的收藏 (001 §4; 收藏成功 / 已取消) through the collect call of the file's area
- * (001 §7; contracts `collectEndpoint`).
+ * Toggle a file's collectbit (001 §4; 收藏成功 / 已取消, 000 §8) through the collect call of the file's
+ * area (001 §7: DrawingCollection(De) for 我的文件 and projects, KnowledgeBaseCollection(De),
+ * publiclibraryCollection(De); contracts `collectEndpoint`). The one collect hook of every file list.
  */
 import { collectEndpoint, type SpaceKindValue } from '@bimdrive/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -20,7 +21,7 @@ export function setCollected(input: {
   });
 }
 
-/** Mutation hook; refreshes the file listings. */
+/** Mutation hook; refreshes every file listing (我的文件, areas, 我的收藏) on success. */
 export function useSetCollected() {
   const qc = useQueryClient();
   return useMutation({

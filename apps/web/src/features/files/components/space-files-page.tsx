@@ -40,7 +40,7 @@ import { FILE_TABLE_CONFIG, FileTable } from '../../../components/file-table.tsx
 import { isPreviewReady } from '../../../components/status-label.ts';
 import { downloadFile } from '../../../lib/download.ts';
 import { droppedFiles } from '../../../lib/dropped-files.ts';
-import { useSetCollected } from '../api/collect-file.ts';
+import { useSetCollected } from '../../favourites/api/set-collected.ts';
 import { useCreateFolder } from '../api/create-folder.ts';
 import { useDeleteFile } from '../api/delete-file.ts';
 import { useMyDocumentList } from '../api/get-my-document-list.ts';
