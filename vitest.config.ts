@@ -1,13 +1,16 @@
 import { defineConfig } from 'vitest/config';
 
-/** Two projects: `unit` (pure functions) and `integration` (real database, storage, converters). */
+/**
+ * Two projects: `unit` (pure functions, and React component tests `*.test.tsx` that run in jsdom through
+ * their `@vitest-environment jsdom` line) and `integration` (real database, storage, converters).
+ */
 export default defineConfig({
   test: {
     projects: [
       {
         test: {
           name: 'unit',
-          include: ['apps/**/*.test.ts', 'packages/**/*.test.ts'],
+          include: ['apps/**/*.test.ts', 'apps/**/*.test.tsx', 'packages/**/*.test.ts'],
           exclude: ['**/node_modules/**', '**/*.int.test.ts'],
         },
       },

@@ -74,11 +74,7 @@ export function FailedState({ reason, fileName, downloadUrl, testId }: FailedSta
         subTitle={reason ? t('failedReason', { reason: serverText(reason) }) : t('failedUnknown')}
         extra={
           downloadUrl ? (
-            <Button
-              type="primary"
-              icon={<DownloadOutlined />}
-              onClick={() => saveUrl(downloadUrl, fileName)}
-            >
+            <Button type="primary" icon={<DownloadOutlined />} onClick={() => saveUrl(downloadUrl, fileName)}>
               {t('download')}
             </Button>
           ) : undefined

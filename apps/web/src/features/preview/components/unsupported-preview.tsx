@@ -50,11 +50,7 @@ export function UnsupportedPreview({
           )}
         </Typography.Paragraph>
         {downloadUrl && (
-          <Button
-            type="primary"
-            icon={<DownloadOutlined />}
-            onClick={() => saveUrl(downloadUrl, fileName)}
-          >
+          <Button type="primary" icon={<DownloadOutlined />} onClick={() => saveUrl(downloadUrl, fileName)}>
             {t('download')}
           </Button>
         )}

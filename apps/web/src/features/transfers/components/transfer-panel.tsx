@@ -18,7 +18,7 @@ import {
   MinusOutlined,
   PauseOutlined,
 } from '@ant-design/icons';
-import { SourceType, TRANSMISSION_PAGE_SIZE, formatFileSize, suffixOf } from '@bimdrive/contracts';
+import { SourceType, TRANSMISSION_PAGE_SIZE, formatFileSize } from '@bimdrive/contracts';
 import type { TransmissionRecordValue } from '@bimdrive/contracts';
 import {
   App,
@@ -26,7 +26,6 @@ import {
   Button,
   Empty,
   Pagination,
-  Progress,
   Space,
   Table,
   Tabs,
@@ -45,12 +44,11 @@ import {
   type TdHTMLAttributes,
 } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FileIcon } from '../../../components/file-icon.tsx';
 import { useDraggable } from '../../../lib/use-draggable.ts';
 import { deleteAllTransmissions, deleteTransmission, useTransmissionPage } from '../api/transmission.ts';
 import '../i18n.ts';
 import { cancelDownload } from '../lib/downloads.ts';
-import { BADGE_CAP, pauseAction, pendingCount, uploadStatus } from '../lib/transfer-logic.ts';
+import { BADGE_CAP, pauseAction, pendingCount } from '../lib/transfer-logic.ts';
 import {
   cancelUpload,
   dismissUpload,
@@ -59,74 +57,10 @@ import {
   resumeWithFile,
 } from '../lib/tus-uploads.ts';
 import { useTransfers, type DownloadRecord, type UploadRecord } from '../stores/transfer-store.ts';
+import { DownloadStatusCell, NameCell, UploadStatusCell } from './transfer-cells.tsx';
 
 const WIDTH = 860;
 const HEIGHT = 460;
-
-function NameCell({ name }: { name: string }): ReactElement {
-  return (
-    <span style={{ display: 'inline-flex', alignItems: 'center', gap: 8, maxWidth: '100%', minWidth: 0 }}>
-      <FileIcon suffix={suffixOf(name)} size={16} />
-      <Typography.Text ellipsis={{ tooltip: name }} style={{ maxWidth: '100%' }}>
-        {name}
-      </Typography.Text>
-    </span>
-  );
-}
-
-function Percent({ percent }: { percent: number }): ReactElement {
-  return (
-    <span style={{ display: 'flex', alignItems: 'center', gap: 8 }}>
-      <Progress percent={percent} size="small" showInfo={false} style={{ width: 60, margin: 0 }} />
-      <span style={{ fontVariantNumeric: 'tabular-nums' }}>{percent.toFixed(1)}%</span>
-    </span>
-  );
-}
-
-function UploadStatusCell({ record }: { record: UploadRecord }): ReactElement {
-  const { t } = useTranslation('transfers');
-  const s = uploadStatus(record);
-  switch (s.kind) {
-    case 'error':
-      return (
-        <Typography.Text type="danger" ellipsis={{ tooltip: t('error', { msg: s.msg }) }}>
-          {t('error', { msg: s.msg })}
-        </Typography.Text>
-      );
-    case 'waiting':
-      return <Typography.Text type="secondary">{t('waiting')}</Typography.Text>;
-    case 'done':
-      return <Typography.Text type="success">{t('done')}</Typography.Text>;
-    case 'paused':
-      return (
-        <Tooltip title={record.needsFile ? t('needsFileHint') : undefined}>
-          <Typography.Text
-            type="warning"
-            style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}
-          >
-            {t('paused')} {s.percent.toFixed(1)}%
-          </Typography.Text>
-        </Tooltip>
-      );
-    default:
-      return <Percent percent={s.percent} />;
-  }
-}
-
-function DownloadStatusCell({ record }: { record: DownloadRecord }): ReactElement {
-  const { t } = useTranslation('transfers');
-  if (record.errorMsg)
-    return (
-      <Typography.Text type="danger" ellipsis={{ tooltip: t('error', { msg: record.errorMsg }) }}>
-        {t('error', { msg: record.errorMsg })}
-      </Typography.Text>
-    );
-  if (record.native) return <Typography.Text type="secondary">{t('nativeDownload')}</Typography.Text>;
-  if (record.phase === 'done') return <Typography.Text type="success">{t('done')}</Typography.Text>;
-  if (record.progress !== null) return <Percent percent={Math.floor(record.progress * 10) / 10} />;
-  if (record.loaded > 0) return <span>{formatFileSize(record.loaded)}</span>;
-  return <Typography.Text type="secondary">{t('waiting')}</Typography.Text>;
-}
 
 const sizeOf = (n: number | null) => (n === null ? '-' : formatFileSize(n));
 
