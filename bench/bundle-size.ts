@@ -7,7 +7,8 @@
  * counts its encoded body size; one sent otherwise (identity, or brotli) counts the gzip (level 9)
  * size of its body, so every figure is gzip. Prints a table and exits 1 when a page is over budget.
  * A size check, not a timed one. Run: `npm run size` (after `npm run build`); `WEB_DIST=<dir>` measures
- * the build in another folder (e.g. `vite build --outDir <dir>`), `--files` lists each page's scripts.
+ * the build in another folder (e.g. `vite build --outDir <dir>`), `--files` lists each page's scripts,
+ * `--pages /login,/s` measures and checks only those pages (scripts/test.sh checks the budgets met).
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -81,6 +82,18 @@ const server = await startServer();
 const browser = await launchBrowser();
 const rows: { page: string; kb: number; files: number; budget: number; encodings: string }[] = [];
 const verbose = process.argv.includes('--files');
+// `--pages a,b` (or `--pages=a,b`): only these pages.
+const pagesArg = process.argv.find((a, i) => process.argv[i - 1] === '--pages' || a.startsWith('--pages='));
+const only =
+  pagesArg
+    ?.replace(/^--pages=/, '')
+    .split(',')
+    .filter(Boolean) ?? null;
+const unknown = only?.filter((p) => !(p in BUDGETS)) ?? [];
+if (unknown.length) {
+  console.error(`Unknown page(s) ${unknown.join(', ')}: the pages are ${Object.keys(BUDGETS).join(', ')}.`);
+  process.exit(2);
+}
 try {
   // A model shared with an extraction code: the landing page a visitor sees first.
   const token = await signIn(server.url, DEMO.phone, DEMO.password);
@@ -124,7 +137,7 @@ try {
       ready: (p) => p.getByRole('table').first().waitFor(),
     },
   ];
-  for (const spec of pages) {
+  for (const spec of pages.filter((p) => !only || only.includes(p.name))) {
     const context = await browser.newContext(spec.signedIn ? { storageState } : {});
     const { files } = await measure(context, `${server.url}${spec.url}`, spec.ready);
     await context.close();

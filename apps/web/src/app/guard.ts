@@ -14,7 +14,6 @@
  * 7. (use-company-redirect.ts) a company user still on /login ~20 ms after routes load → /.
  */
 import { MENU_ROUTE_PATHS, type MenuListValue } from '@bimdrive/contracts';
-import { message } from 'antd';
 import { redirect, type LoaderFunctionArgs } from 'react-router';
 import { clientConfigQueryOptions } from '../features/auth/api/get-client-config.ts';
 import { getUserInfo } from '../features/auth/api/get-user-info.ts';
@@ -23,6 +22,7 @@ import { serviceVerifyQueryOptions } from '../features/service/api/service-verif
 import { isInsideChatApp, rememberAppType } from '../lib/chat-app.ts';
 import i18n from '../lib/i18n.ts';
 import { queryClient } from '../lib/query-client.ts';
+import { toast } from '../lib/toast.ts';
 import { companyQueryKeys } from '../lib/query-keys.ts';
 import { useSession } from '../stores/session-store.ts';
 import '../features/service/i18n.ts';
@@ -49,7 +49,7 @@ function loadPermissions(): Promise<MenuListValue | null> {
     .then(([, menu]) => menu)
     .catch(() => {
       permissions = null;
-      void message.error(i18n.t('service:menuFailed'));
+      toast({ type: 'error', content: i18n.t('service:menuFailed') });
       return null;
     });
   return permissions;

@@ -1,10 +1,12 @@
 /**
  * Mounts the one preview overlay (001 §2, features/preview) lazily: its code (the preview header, the
- * viewers' switch, the hooks they use) loads when a file is first opened, or earlier through
- * `loadPreviewOverlay` (a share link opening its file), and stays mounted after that.
+ * viewers' switch, the hooks they use) and the antd shell it renders in (providers.tsx
+ * `loadAntdRoot`) load when a file is first opened, or earlier through `loadPreviewOverlay` (a share
+ * link opening its file), and stay mounted after that.
  */
 import { lazy, Suspense, useState, type ReactElement } from 'react';
 import { usePreview } from '../stores/preview-store.ts';
+import { loadAntdRoot } from './providers.tsx';
 
 /** Start loading the overlay's code (idempotent). */
 export const loadPreviewOverlay = (() => {
@@ -12,7 +14,19 @@ export const loadPreviewOverlay = (() => {
   return () => (loading ??= import('../features/preview/components/preview-overlay.tsx'));
 })();
 
-const PreviewOverlay = lazy(async () => ({ default: (await loadPreviewOverlay()).PreviewOverlay }));
+const PreviewOverlay = lazy(async () => {
+  const [{ PreviewOverlay: Overlay }, { AntdRoot }] = await Promise.all([
+    loadPreviewOverlay(),
+    loadAntdRoot(),
+  ]);
+  return {
+    default: () => (
+      <AntdRoot>
+        <Overlay />
+      </AntdRoot>
+    ),
+  };
+});
 
 /** The preview overlay, rendered once a file has been opened (nothing before). */
 export function PreviewOverlayHost(): ReactElement | null {

@@ -4,7 +4,8 @@
  * /s and /share (share landing, outside the shell, no sign-in); /404 and unknown paths → /404. Every
  * leaf runs the guard loader; screens, the shell and the layouts load lazily (a route's lazy parts load
  * together), so public pages (/login, /s) ship none of the signed-in frame and the progress bar covers
- * the loading.
+ * the loading. Every route but /login, /s and /share sits under the antd shell's layout route
+ * (antd-root.tsx, loaded with its first screen): those three are drawn without antd (issue 17).
  * /preview (001 §2: a file's preview by URL, over 我的文件) and /bimiframe (the embeddable viewer of a
  * signed link, public). Service screens (000 §2): /systemInitError, /mobileTip (phones); the pay pages /payCenter, /wxPay, /aliPay,
  * /wxPayRedirect (features/billing), /alladmin →
@@ -24,11 +25,27 @@ import { RootLayout, type RouteHandle } from './root-layout.tsx';
 import { LIBRARY_KINDS, LIBRARY_ROUTES, MENU_ROUTE_PATHS, PROJECT_SCOPES } from '@bimdrive/contracts';
 import { clientConfigQueryOptions } from '../features/auth/api/get-client-config.ts';
 import { queryClient } from '../lib/query-client.ts';
+import { loadAntdRoot } from './providers.tsx';
 
 const handle = (title: string): RouteHandle => ({ title });
 
-/** The crash screen loads when a route fails (its antd Result is not part of any page's first load). */
-const RouteError = lazy(async () => ({ default: (await import('./routes/route-error.tsx')).RouteError }));
+/**
+ * The crash screen loads when a route fails, in the antd shell (its antd Result is not part of any
+ * page's first load).
+ */
+const RouteError = lazy(async () => {
+  const [{ RouteError: Screen }, { AntdRoot }] = await Promise.all([
+    import('./routes/route-error.tsx'),
+    loadAntdRoot(),
+  ]);
+  return {
+    default: () => (
+      <AntdRoot>
+        <Screen />
+      </AntdRoot>
+    ),
+  };
+});
 
 const myDocument = {
   loader: guardLoader,
@@ -177,6 +194,11 @@ const projectRoutes: RouteObject = {
   ],
 };
 
+const alladminRedirect: RouteObject = {
+  path: '/alladmin',
+  element: <Navigate to="/companyManagement" replace />,
+};
+
 /** Route objects (exported for tests and tooling). */
 export const routes: RouteObject[] = [
   {
@@ -194,150 +216,162 @@ export const routes: RouteObject[] = [
         handle: handle('login'),
         lazy: async () => ({ Component: (await import('./routes/login-route.tsx')).LoginRoute }),
       },
-      {
-        // The chat app's sign-in entry (000 §2): public, signs in with DingTalk's auth code.
-        path: '/ddLogin',
-        loader: guardLoader,
-        handle: handle('ddLogin'),
-        lazy: async () => ({ Component: (await import('./routes/dd-login-route.tsx')).DdLoginRoute }),
-      },
-      {
-        // Company invite link (000 §2 member list): public, outside the shell.
-        path: '/invite',
-        loader: guardLoader,
-        handle: handle('invite'),
-        lazy: async () => ({
-          Component: (await import('../features/companies/components/invite-landing-page.tsx'))
-            .InviteLandingPage,
-        }),
-      },
-      {
-        // A document from a signed, expiring link (000 §2 /bridgeOffice; public, outside the shell).
-        path: '/bridgeOffice',
-        loader: guardLoader,
-        handle: handle('bridgeOffice'),
-        lazy: async () => ({
-          Component: (await import('../features/preview/components/bridge-office-page.tsx')).BridgeOfficePage,
-        }),
-      },
-      {
-        // The embeddable model / drawing viewer of a signed, expiring link (000 §2 /bimiframe; public).
-        path: '/bimiframe',
-        loader: guardLoader,
-        handle: handle('bimiframe'),
-        lazy: async () => ({
-          Component: (await import('../features/preview/components/bim-iframe-page.tsx')).BimIframePage,
-        }),
-      },
-      serviceScreen('/systemInitError', 'systemInitError', async () => ({
-        Component: (await import('../features/service/components/system-init-error-page.tsx'))
-          .SystemInitErrorPage,
-      })),
-      serviceScreen('/mobileTip', 'mobileTip', async () => ({
-        Component: (await import('../features/service/components/mobile-tip-page.tsx')).MobileTipPage,
-      })),
-      // The pay pages (000 §2; issue 16): public paths (orders still need a session: 请先登录), bare,
-      // each in its own chunk.
-      serviceScreen('/payCenter', 'payCenter', async () => ({
-        Component: (await import('../features/billing/components/pay-center-page.tsx')).PayCenterPage,
-      })),
-      serviceScreen('/wxPay', 'wxPay', async () => {
-        const { PayOrderPage } = await import('../features/billing/components/pay-order-page.tsx');
-        return { Component: () => <PayOrderPage channel="wechat" /> };
-      }),
-      serviceScreen('/aliPay', 'aliPay', async () => {
-        const { PayOrderPage } = await import('../features/billing/components/pay-order-page.tsx');
-        return { Component: () => <PayOrderPage channel="alipay" /> };
-      }),
-      serviceScreen('/wxPayRedirect', 'wxPayRedirect', async () => ({
-        Component: (await import('../features/billing/components/pay-redirect-page.tsx')).PayRedirectPage,
-      })),
-      { path: '/alladmin', element: <Navigate to="/companyManagement" replace /> },
-      {
-        // 000 §2: /helpCenter opens on the external help site (HELP_CENTER_URL); 建设中 when none is set.
-        path: '/helpCenter',
-        loader: async (args: LoaderFunctionArgs) => {
-          const guarded = await guardLoader(args);
-          if (guarded) return guarded;
-          const url = (await queryClient.ensureQueryData(clientConfigQueryOptions())).helpCenterUrl;
-          if (url) window.location.replace(url);
-          return null;
-        },
-        handle: handle('service:title.helpCenter'),
-        lazy: async () => {
-          const { UnderConstructionPage } =
-            await import('../features/service/components/under-construction-page.tsx');
-          return { Component: () => <UnderConstructionPage fullPage /> };
-        },
-      },
       { path: '/s', ...shareLanding },
       { path: '/share', ...shareLanding },
+      alladminRedirect,
       {
-        path: '/404',
-        handle: handle('notFound'),
-        lazy: async () => ({ Component: (await import('./routes/not-found-route.tsx')).NotFoundRoute }),
-      },
-      {
-        // The shell and the layouts load with their first screen (public pages do without them).
-        lazy: async () => ({ Component: (await import('./app-shell.tsx')).AppShell }),
+        // Every other screen renders in the antd shell, which loads with it (the public pages /login
+        // and /s above do without antd: issue 17 "Weight and speed").
+        lazy: async () => ({ Component: (await loadAntdRoot()).AntdLayout }),
         children: [
           {
-            path: '/userCenter',
-            handle: handle('userCenter'),
+            // The chat app's sign-in entry (000 §2): public, signs in with DingTalk's auth code.
+            path: '/ddLogin',
             loader: guardLoader,
+            handle: handle('ddLogin'),
+            lazy: async () => ({ Component: (await import('./routes/dd-login-route.tsx')).DdLoginRoute }),
+          },
+          {
+            // Company invite link (000 §2 member list): public, outside the shell.
+            path: '/invite',
+            loader: guardLoader,
+            handle: handle('invite'),
             lazy: async () => ({
-              Component: (await import('./routes/user-center-route.tsx')).UserCenterRoute,
+              Component: (await import('../features/companies/components/invite-landing-page.tsx'))
+                .InviteLandingPage,
             }),
           },
           {
-            // A company's detail pages (000 §2 /corpDetail): its administrators and system administrators.
-            path: '/corpDetail',
-            handle: handle('corpDetail'),
+            // A document from a signed, expiring link (000 §2 /bridgeOffice; public, outside the shell).
+            path: '/bridgeOffice',
             loader: guardLoader,
+            handle: handle('bridgeOffice'),
             lazy: async () => ({
-              Component: (await import('../features/companies/components/corp-detail-page.tsx'))
-                .CorpDetailPage,
+              Component: (await import('../features/preview/components/bridge-office-page.tsx'))
+                .BridgeOfficePage,
             }),
           },
           {
-            // The dashboard (001 §2 /board, 看板) of the user's company or projects.
-            path: '/board',
-            handle: handle('board'),
+            // The embeddable model / drawing viewer of a signed, expiring link (000 §2 /bimiframe; public).
+            path: '/bimiframe',
             loader: guardLoader,
+            handle: handle('bimiframe'),
             lazy: async () => ({
-              Component: (await import('../features/board/components/board-page.tsx')).BoardPage,
+              Component: (await import('../features/preview/components/bim-iframe-page.tsx')).BimIframePage,
             }),
           },
-          ...placeholderRoutes,
-          adminRoutes,
-          projectRoutes,
+          serviceScreen('/systemInitError', 'systemInitError', async () => ({
+            Component: (await import('../features/service/components/system-init-error-page.tsx'))
+              .SystemInitErrorPage,
+          })),
+          serviceScreen('/mobileTip', 'mobileTip', async () => ({
+            Component: (await import('../features/service/components/mobile-tip-page.tsx')).MobileTipPage,
+          })),
+          // The pay pages (000 §2; issue 16): public paths (orders still need a session: 请先登录), bare,
+          // each in its own chunk.
+          serviceScreen('/payCenter', 'payCenter', async () => ({
+            Component: (await import('../features/billing/components/pay-center-page.tsx')).PayCenterPage,
+          })),
+          serviceScreen('/wxPay', 'wxPay', async () => {
+            const { PayOrderPage } = await import('../features/billing/components/pay-order-page.tsx');
+            return { Component: () => <PayOrderPage channel="wechat" /> };
+          }),
+          serviceScreen('/aliPay', 'aliPay', async () => {
+            const { PayOrderPage } = await import('../features/billing/components/pay-order-page.tsx');
+            return { Component: () => <PayOrderPage channel="alipay" /> };
+          }),
+          serviceScreen('/wxPayRedirect', 'wxPayRedirect', async () => ({
+            Component: (await import('../features/billing/components/pay-redirect-page.tsx')).PayRedirectPage,
+          })),
           {
-            lazy: async () => ({ Component: (await import('./document-layout.tsx')).DocumentLayout }),
+            // 000 §2: /helpCenter opens on the external help site (HELP_CENTER_URL); 建设中 when none is set.
+            path: '/helpCenter',
+            loader: async (args: LoaderFunctionArgs) => {
+              const guarded = await guardLoader(args);
+              if (guarded) return guarded;
+              const url = (await queryClient.ensureQueryData(clientConfigQueryOptions())).helpCenterUrl;
+              if (url) window.location.replace(url);
+              return null;
+            },
+            handle: handle('service:title.helpCenter'),
+            lazy: async () => {
+              const { UnderConstructionPage } =
+                await import('../features/service/components/under-construction-page.tsx');
+              return { Component: () => <UnderConstructionPage fullPage /> };
+            },
+          },
+          {
+            path: '/404',
+            handle: handle('notFound'),
+            lazy: async () => ({ Component: (await import('./routes/not-found-route.tsx')).NotFoundRoute }),
+          },
+          {
+            // The shell and the layouts load with their first screen (public pages do without them).
+            lazy: async () => ({ Component: (await import('./app-shell.tsx')).AppShell }),
             children: [
-              { index: true, handle: handle('home'), ...myDocument },
-              { path: '/myDocument', handle: handle('myDocument'), ...myDocument },
               {
-                // A file's preview by URL (001 §2 /preview), over 我的文件.
-                path: '/preview',
-                handle: handle('preview'),
-                loader: guardLoader,
-                lazy: async () => ({ Component: (await import('./routes/preview-route.tsx')).PreviewRoute }),
-              },
-              {
-                path: '/myCollection',
-                handle: handle('myCollection'),
+                path: '/userCenter',
+                handle: handle('userCenter'),
                 loader: guardLoader,
                 lazy: async () => ({
-                  Component: (await import('./routes/my-collection-route.tsx')).MyCollectionRoute,
+                  Component: (await import('./routes/user-center-route.tsx')).UserCenterRoute,
                 }),
               },
               {
-                path: '/myShare',
-                handle: handle('myShare'),
+                // A company's detail pages (000 §2 /corpDetail): its administrators and system administrators.
+                path: '/corpDetail',
+                handle: handle('corpDetail'),
                 loader: guardLoader,
-                lazy: async () => ({ Component: (await import('./routes/my-share-route.tsx')).MyShareRoute }),
+                lazy: async () => ({
+                  Component: (await import('../features/companies/components/corp-detail-page.tsx'))
+                    .CorpDetailPage,
+                }),
               },
-              ...libraryRoutes,
+              {
+                // The dashboard (001 §2 /board, 看板) of the user's company or projects.
+                path: '/board',
+                handle: handle('board'),
+                loader: guardLoader,
+                lazy: async () => ({
+                  Component: (await import('../features/board/components/board-page.tsx')).BoardPage,
+                }),
+              },
+              ...placeholderRoutes,
+              adminRoutes,
+              projectRoutes,
+              {
+                lazy: async () => ({ Component: (await import('./document-layout.tsx')).DocumentLayout }),
+                children: [
+                  { index: true, handle: handle('home'), ...myDocument },
+                  { path: '/myDocument', handle: handle('myDocument'), ...myDocument },
+                  {
+                    // A file's preview by URL (001 §2 /preview), over 我的文件.
+                    path: '/preview',
+                    handle: handle('preview'),
+                    loader: guardLoader,
+                    lazy: async () => ({
+                      Component: (await import('./routes/preview-route.tsx')).PreviewRoute,
+                    }),
+                  },
+                  {
+                    path: '/myCollection',
+                    handle: handle('myCollection'),
+                    loader: guardLoader,
+                    lazy: async () => ({
+                      Component: (await import('./routes/my-collection-route.tsx')).MyCollectionRoute,
+                    }),
+                  },
+                  {
+                    path: '/myShare',
+                    handle: handle('myShare'),
+                    loader: guardLoader,
+                    lazy: async () => ({
+                      Component: (await import('./routes/my-share-route.tsx')).MyShareRoute,
+                    }),
+                  },
+                  ...libraryRoutes,
+                ],
+              },
             ],
           },
         ],

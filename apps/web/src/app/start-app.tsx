@@ -3,32 +3,26 @@
  * the data router and, beside it, the one preview overlay (001 §2) — outside the routes so a file
  * opened while a route's code is still loading (a public share link, opened by its route loader)
  * shows at once; its code loads when a file is first opened (preview-overlay-host.tsx). Sets the
- * user-timing mark `bimdrive:app-start` when its code starts.
+ * user-timing mark `bimdrive:app-start` when its code starts. Ant Design and its providers load with
+ * the first screen that uses them (providers.tsx `loadAntdRoot`): /login and /s start without them.
  */
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
-import i18n from '../lib/i18n.ts';
 import './app.css';
 import { Providers } from './providers.tsx';
 import { router } from './router.tsx';
 import { PreviewOverlayHost } from './preview-overlay-host.tsx';
-import { loadAntdLocale } from './antd-locale.ts';
 
 performance.mark('bimdrive:app-start');
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root missing');
-// An English UI renders with antd's en_US from its first frame (it is not bundled: antd-locale.ts).
-void loadAntdLocale(i18n.language)
-  .catch(() => undefined)
-  .then(() =>
-    createRoot(root).render(
-      <StrictMode>
-        <Providers>
-          <RouterProvider router={router} />
-          <PreviewOverlayHost />
-        </Providers>
-      </StrictMode>,
-    ),
-  );
+createRoot(root).render(
+  <StrictMode>
+    <Providers>
+      <RouterProvider router={router} />
+      <PreviewOverlayHost />
+    </Providers>
+  </StrictMode>,
+);

@@ -14,7 +14,6 @@
 import type { FileStatusEventValue, ListDataValue } from '@bimdrive/contracts';
 import { HubEvents, StatusType } from '@bimdrive/contracts';
 import { hubSchemas } from '../lib/hub-schemas.ts';
-import { App } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { queryClient } from '../lib/query-client.ts';
@@ -25,6 +24,7 @@ import '../features/companies/i18n.ts';
 import '../features/billing/i18n.ts';
 import '../features/admin/i18n.ts';
 import { keepSessionEndedNotice } from '../lib/session-notice.ts';
+import { modalApi, toast } from '../lib/toast.ts';
 import { refreshAfterPayment } from '../features/billing/lib/pay-success.ts';
 import { serviceEndText } from '../features/billing/lib/pay-format.ts';
 
@@ -50,7 +50,6 @@ export function applyFileStatus(event: FileStatusEventValue): boolean {
 /** Connect the hub while signed in. */
 export function useRealtime(): void {
   const token = useSession((s) => s.token);
-  const { modal, message } = App.useApp();
   const { t } = useTranslation(['app', 'common', 'companies', 'billing', 'admin']);
 
   useEffect(() => {
@@ -78,14 +77,26 @@ export function useRealtime(): void {
       onFileStatus,
       // The file row and its versions list both change with a version (issue 5).
       onFileVersion: () => void queryClient.invalidateQueries({ queryKey: fileQueryKeys.all }),
-      onAccountExit: () => endSession(() => modal.error({ ...notice, content: t('accountExit') })),
+      // The alert comes from the persistent antd host (lib/toast.ts): it stays while the app goes to /login.
+      onAccountExit: () =>
+        endSession(
+          () =>
+            void modalApi().then((m) => {
+              m.error({ ...notice, content: t('accountExit') });
+            }),
+        ),
       onCompanyApply: (notDealApply) => {
         queryClient.setQueryData(companyQueryKeys.pending, notDealApply);
         void queryClient.invalidateQueries({ queryKey: companyQueryKeys.applicants });
         void queryClient.invalidateQueries({ queryKey: companyQueryKeys.allMembers });
       },
       onAccessApply: () =>
-        endSession(() => modal.success({ ...notice, content: t('companies:accessApply') })),
+        endSession(
+          () =>
+            void modalApi().then((m) => {
+              m.success({ ...notice, content: t('companies:accessApply') });
+            }),
+        ),
       // The shell's ApplicationNotice shows the decision once MyApplication has it.
       onApplyRejected: () => void queryClient.invalidateQueries({ queryKey: companyQueryKeys.myApplication }),
     });
@@ -119,13 +130,14 @@ export function useRealtime(): void {
       void hubSchemas().then(({ PaySuccessEvent }) => {
         const parsed = PaySuccessEvent.safeParse(payload);
         if (parsed.success)
-          void message.success(
-            t('billing:paidToast', {
+          toast({
+            type: 'success',
+            content: t('billing:paidToast', {
               date: serviceEndText(parsed.data.serviceStopTime, t('billing:unlimited')),
             }),
-          );
+          });
       });
     });
     return () => hub.close();
-  }, [token, modal, message, t]);
+  }, [token, t]);
 }

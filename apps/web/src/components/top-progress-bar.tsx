@@ -1,10 +1,13 @@
 /**
  * Thin top progress bar shown on every navigation (spec 000 §2 Navigation guard step 1: "A progress
  * bar starts"). An nprogress-like bar in the antd primary colour: it trickles towards 90% while
- * `active`, then completes and fades out.
+ * `active`, then completes and fades out. Plain React: it shows on the public pages, which load
+ * without antd (issue 17).
  */
-import { theme } from 'antd';
 import { useEffect, useRef, useState, type ReactElement } from 'react';
+
+/** antd's primary colour in the app's theme (app/antd-root.tsx). */
+const PRIMARY = '#1677ff';
 
 /** Props of TopProgressBar. */
 export interface TopProgressBarProps {
@@ -13,7 +16,6 @@ export interface TopProgressBarProps {
 
 /** The navigation progress bar, fixed at the top of the viewport. */
 export function TopProgressBar({ active }: TopProgressBarProps): ReactElement {
-  const { token } = theme.useToken();
   const [percent, setPercent] = useState(0);
   const [visible, setVisible] = useState(false);
   const timer = useRef<number | undefined>(undefined);
@@ -46,8 +48,8 @@ export function TopProgressBar({ active }: TopProgressBarProps): ReactElement {
         height: 2,
         zIndex: 3000,
         width: `${percent}%`,
-        background: token.colorPrimary,
-        boxShadow: `0 0 8px ${token.colorPrimary}`,
+        background: PRIMARY,
+        boxShadow: `0 0 8px ${PRIMARY}`,
         opacity: visible ? 1 : 0,
         transition: 'width 200ms ease, opacity 300ms ease 100ms',
         pointerEvents: 'none',

@@ -4,11 +4,10 @@
  * envelope; session-ended codes (0004, -501, -20) log out and go to /login (000 §8); error toasts
  * 5 s unless silenced; network failures answer "server busy"; `-120` (a model open in a viewer) asks
  * 提示 关闭/取消 and, once the model is closed, repeats the request once (001 §8, lib/model-occupied.ts).
- * Server messages are shown in the user's language (lib/server-messages.ts, issue 17).
+ * Server messages are shown in the user's language (lib/server-messages.ts, issue 17). Toasts go
+ * through lib/toast.ts (no antd in this module: the public pages load it without antd).
  */
 import { Api, isSessionEnded, ResultCode, TAB_ID_HEADER, type Envelope } from '@bimdrive/contracts';
-import { message } from 'antd';
-import type { MessageInstance } from 'antd/es/message/interface';
 import i18n from './i18n.ts';
 import { useSession } from '../stores/session-store.ts';
 import { encodeJsonBody, forgetFieldKey, isFieldKeyStale } from './field-crypto.ts';
@@ -16,6 +15,7 @@ import { keepSessionEndedNotice } from './session-notice.ts';
 import { askToCloseModels } from './model-occupied.ts';
 import { TAB_ID } from './tab-id.ts';
 import { serverMessagesReady, serverText } from './server-messages.ts';
+import { toast } from './toast.ts';
 
 /** Request time-out (000 §9): 3,600,000 ms. */
 export const REQUEST_TIMEOUT_MS = 3_600_000;
@@ -36,14 +36,6 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** Skip the error toast for envelopes this accepts (the caller shows them another way). */
   quietWhen?: (body: Envelope<unknown>) => boolean;
-}
-
-/** The toast API used for error messages: antd's static `message` until the app binds its context-aware one. */
-let toast: Pick<MessageInstance, 'error'> = message;
-
-/** Use the antd `App` message instance (theme and locale aware) for error toasts. */
-export function bindToast(instance: Pick<MessageInstance, 'error'>): void {
-  toast = instance;
 }
 
 /**
@@ -109,7 +101,7 @@ export async function request<T>(
     // A request cancelled by its caller (e.g. TanStack Query on unmount) is not a server failure.
     if (opts.signal?.aborted) return { code: ResultCode.serverError, msg: 'aborted', data: null as T };
     const msg = i18n.t('common:serverBusy');
-    if (!opts.silent) void toast.error({ content: msg, duration: 5 });
+    if (!opts.silent) toast({ type: 'error', content: msg, duration: 5 });
     return { code: ResultCode.serverError, msg, data: null as T };
   }
   let body: Envelope<T>;
@@ -149,7 +141,8 @@ export async function request<T>(
     return closed ? request<T>(opts, resealed, true) : body;
   }
   if (body.code !== ResultCode.ok && !opts.silent && !opts.quietWhen?.(body)) {
-    void toast.error({
+    toast({
+      type: 'error',
       content: serverText(body.msg) || i18n.t('common:requestFailed'),
       duration: 5,
       style: { marginTop: 60 },

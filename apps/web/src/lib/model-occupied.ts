@@ -7,7 +7,6 @@
  * nothing.
  */
 import { ResultCode, type Envelope } from '@bimdrive/contracts';
-import { message as staticMessage, Modal } from 'antd';
 import type { MessageInstance } from 'antd/es/message/interface';
 import type { HookAPI } from 'antd/es/modal/useModal';
 import i18n from './i18n.ts';
@@ -18,13 +17,22 @@ export type CloseModel = (iuid: string) => Promise<Envelope<unknown>>;
 /** What the dialog needs of antd's modal API (the static `Modal` and the `App` hook instance both fit). */
 type ConfirmApi = { confirm: (props: Parameters<HookAPI['confirm']>[0]) => unknown };
 
-let modal: ConfirmApi = Modal;
-let message: Pick<MessageInstance, 'open'> = staticMessage;
+// antd's static Modal and message (lib/antd-static.ts, loaded on demand) until the antd shell binds
+// its own: the API client that imports this module loads on pages without antd (issue 17).
+let modal: ConfirmApi | null = null;
+let message: Pick<MessageInstance, 'open'> | null = null;
 
-/** Use the antd `App` modal and message instances (theme and locale aware). */
-export function bindOccupiedDialog(m: ConfirmApi, msg: Pick<MessageInstance, 'open'>): void {
+/** Use the antd `App` modal and message instances (theme and locale aware); null to unbind. */
+export function bindOccupiedDialog(m: ConfirmApi | null, msg: Pick<MessageInstance, 'open'> | null): void {
   modal = m;
   message = msg;
+}
+
+/** The bound modal and message, or antd's static ones. */
+async function dialogApis(): Promise<{ modal: ConfirmApi; message: Pick<MessageInstance, 'open'> }> {
+  if (modal && message) return { modal, message };
+  const statics = await import('./antd-static.ts');
+  return { modal: modal ?? statics.Modal, message: message ?? statics.message };
 }
 
 /** The open dialog, shared by -120 answers that arrive while it is up. */
@@ -58,7 +66,8 @@ async function occupiedIuids(data: unknown): Promise<string[]> {
 }
 
 /** The 提示 关闭/取消 confirm; on 关闭 closes `iuids`; resolves true when every one closed. */
-function confirmClose(iuids: string[], closeModel: CloseModel): Promise<boolean> {
+async function confirmClose(iuids: string[], closeModel: CloseModel): Promise<boolean> {
+  const { modal, message } = await dialogApis();
   return new Promise<boolean>((resolve) => {
     modal.confirm({
       title: i18n.t('common:tip'),

@@ -3,10 +3,10 @@
  * same-origin path of `redirect`, e.g. back to a pay page) — or,
  * inside the chat app (`appType=inside`, remembered for the tab), the chat app's own sign-in screen.
  * A session that ended while this browser missed the live event shows its reason in the 提示 alert
- * (000 §8 AccountExit).
+ * (000 §8 AccountExit). The page itself is drawn without antd (issue 17 "Weight and speed"); the
+ * alert (antd's static Modal) and the chat app's screen (in the antd shell) load when they show.
  */
 import { lazy, Suspense, useEffect, useRef, type ReactElement } from 'react';
-import { App } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { LoginPage } from '../../features/auth/components/login-page.tsx';
@@ -14,16 +14,26 @@ import { isInsideChatApp, rememberAppType } from '../../lib/chat-app.ts';
 import { clearSessionEndedNotice, peekSessionEndedNotice } from '../../lib/session-notice.ts';
 import { serverTextReady } from '../../lib/server-messages.ts';
 import { afterSignInPath } from '../guard-rules.ts';
+import { loadAntdRoot } from '../providers.tsx';
 
 /** The chat app's sign-in screen, loaded only inside the chat app (issue 17: initial JavaScript). */
-const ChatAppLogin = lazy(async () => ({
-  default: (await import('../../features/dingtalk/components/chat-app-login.tsx')).ChatAppLogin,
-}));
+const ChatAppLogin = lazy(async () => {
+  const [{ ChatAppLogin: Screen }, { AntdRoot }] = await Promise.all([
+    import('../../features/dingtalk/components/chat-app-login.tsx'),
+    loadAntdRoot(),
+  ]);
+  return {
+    default: () => (
+      <AntdRoot>
+        <Screen />
+      </AntdRoot>
+    ),
+  };
+});
 
 /** The sign-in route element. */
 export function LoginRoute(): ReactElement {
   const { search } = useLocation();
-  const { modal } = App.useApp();
   const { t } = useTranslation('common');
   rememberAppType(search);
   // Why the session ended (lib/session-notice.ts), once per page load; kept until the user closes it.
@@ -32,10 +42,12 @@ export function LoginRoute(): ReactElement {
     const notice = peekSessionEndedNotice();
     if (!notice || noticeShown.current) return;
     noticeShown.current = true;
-    void serverTextReady(notice).then((content) => {
-      modal.error({ title: t('tip'), content, okText: t('ok'), afterClose: clearSessionEndedNotice });
-    });
-  }, [modal, t]);
+    void Promise.all([serverTextReady(notice), import('../../lib/antd-static.ts')]).then(
+      ([content, { Modal }]) => {
+        Modal.error({ title: t('tip'), content, okText: t('ok'), afterClose: clearSessionEndedNotice });
+      },
+    );
+  }, [t]);
   return isInsideChatApp() ? (
     <Suspense fallback={null}>
       <ChatAppLogin />

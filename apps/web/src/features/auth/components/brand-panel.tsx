@@ -1,10 +1,11 @@
 /**
  * Left brand panel of the sign-in page (000 §2 /login): product name, the home link to the official
  * site (000 §1), tagline about BIM model sharing; a lighter veil when a background video plays.
+ * No antd (issue 17: /login loads without it).
  */
-import { CheckCircleFilled, HomeOutlined } from '@ant-design/icons';
 import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CheckCircleFilledIcon, HomeIcon } from '../../../components/light/light-icons.tsx';
 import '../i18n.ts';
 import '../../service/i18n.ts';
 
@@ -80,7 +81,7 @@ export function BrandPanel({ productName, overVideo = false, homeUrl = '' }: Bra
             data-testid="login-home-link"
             style={{ marginLeft: 'auto', color: '#fff', opacity: 0.85, fontSize: 14 }}
           >
-            <HomeOutlined style={{ marginRight: 6 }} />
+            <HomeIcon style={{ marginRight: 6 }} />
             {t('service:login.home')}
           </a>
         )}
@@ -95,7 +96,7 @@ export function BrandPanel({ productName, overVideo = false, homeUrl = '' }: Bra
               key={f}
               style={{ display: 'flex', gap: 10, alignItems: 'flex-start', fontSize: 15, opacity: 0.92 }}
             >
-              <CheckCircleFilled style={{ marginTop: 4, color: '#8fd3ff' }} />
+              <CheckCircleFilledIcon style={{ marginTop: 4, color: '#8fd3ff' }} />
               <span>{f}</span>
             </li>
           ))}

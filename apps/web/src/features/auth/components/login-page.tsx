@@ -4,14 +4,22 @@
  * 请输入正确的手机号 / 请输入密码 / 请输入验证码; `POST Api.login`, keep token and user, go to /myDocument
  * — opening the 设置登录密码 dialog when the account has no password (000 §4). A register tab (phone,
  * SMS code, name, optional password) when the client config enables it (000 §1), a demo hint when the
- * server runs the demo account; `?phoneNum=` fills the phone.
+ * server runs the demo account; `?phoneNum=` fills the phone. Drawn with the light controls
+ * (components/light) that look like antd's: the page loads without antd (issue 17 "Weight and speed").
  */
-import { LockOutlined, MobileOutlined, UserOutlined } from '@ant-design/icons';
 import { PHONE_PATTERN, type LoginDataValue } from '@bimdrive/contracts';
-import { Alert, App, Button, Form, Input, Tabs, Typography } from 'antd';
-import { useState, type ReactElement } from 'react';
+import { useState, type FormEvent, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
+import {
+  LightAlert,
+  LightButton,
+  LightField,
+  LightInput,
+  LightTabs,
+} from '../../../components/light/light-controls.tsx';
+import { LockIcon, MobileIcon, UserIcon } from '../../../components/light/light-icons.tsx';
+import { toast } from '../../../lib/toast.ts';
 import { useSession } from '../../../stores/session-store.ts';
 import { useClientConfig } from '../api/get-client-config.ts';
 import { getUserInfo } from '../api/get-user-info.ts';
@@ -19,25 +27,15 @@ import { useLogin } from '../api/login.ts';
 import { useRegister } from '../api/register.ts';
 import { sendSmsCode } from '../api/send-sms.ts';
 import '../i18n.ts';
+import { matches, required, useLightForm, type LightForm } from '../lib/use-light-form.ts';
 import { useSetPasswordDialog } from '../stores/set-password-store.ts';
 import { BrandPanel } from './brand-panel.tsx';
-import { SmsCodeInput } from './sms-code-input.tsx';
 import { LoginVideo } from './login-video.tsx';
+import { SmsCodeField } from './sms-code-field.tsx';
 
-interface LoginForm {
-  phone: string;
-  password: string;
-}
-interface SmsLoginForm {
-  phone: string;
-  code: string;
-}
-interface RegisterForm {
-  phone: string;
-  code: string;
-  name: string;
-  password?: string;
-}
+type LoginField = 'phone' | 'password';
+type SmsField = 'phone' | 'code';
+type RegisterField = 'phone' | 'code' | 'name' | 'password';
 
 /** Props of LoginPage. */
 export interface LoginPageProps {
@@ -48,7 +46,6 @@ export interface LoginPageProps {
 /** The sign-in page. */
 export function LoginPage({ redirectTo = '/myDocument' }: LoginPageProps): ReactElement {
   const { t } = useTranslation(['auth', 'common']);
-  const { message } = App.useApp();
   const navigate = useNavigate();
   // 000 §2: /login?phoneNum=… fills the phone of every form.
   const [search] = useSearchParams();
@@ -57,30 +54,29 @@ export function LoginPage({ redirectTo = '/myDocument' }: LoginPageProps): React
   const loginMutation = useLogin();
   const registerMutation = useRegister();
   const [tab, setTab] = useState<'login' | 'sms' | 'register'>('login');
-  const [loginForm] = Form.useForm<LoginForm>();
-  const [smsForm] = Form.useForm<SmsLoginForm>();
-  const [registerForm] = Form.useForm<RegisterForm>();
   const productName = config.data?.productName || t('common:productName');
 
-  const phoneRules = [
-    { required: true, message: t('phoneRequired') },
-    { pattern: PHONE_PATTERN, message: t('phoneInvalid') },
-  ];
-
-  const codeRules = [
-    { required: true, message: t('sms.codeRequired') },
-    { pattern: /^\d{6}$/, message: t('sms.codeInvalid') },
-  ];
+  // The phone rule (000 §5) is checked on blur; the others as the value changes (antd Form's timing).
+  const phone = {
+    rules: [required(t('phoneRequired')), matches(PHONE_PATTERN, t('phoneInvalid'))],
+    trigger: 'blur' as const,
+  };
+  const code = { rules: [required(t('sms.codeRequired')), matches(/^\d{6}$/, t('sms.codeInvalid'))] };
+  const loginForm = useLightForm<LoginField>(
+    { phone, password: { rules: [required(t('passwordRequired'))] } },
+    { phone: phoneNum, password: '' },
+  );
+  const smsForm = useLightForm<SmsField>({ phone, code }, { phone: phoneNum, code: '' });
+  const registerForm = useLightForm<RegisterField>(
+    { phone, code, name: { rules: [required(t('nameRequired'), true)] }, password: { rules: [] } },
+    { phone: phoneNum, code: '', name: '', password: '' },
+  );
 
   /** Validate the form's phone, then ask for a code; the countdown to show (0: nothing sent). */
-  const sendCode = async (form: typeof smsForm | typeof registerForm, target: 'login' | 'register') => {
-    try {
-      await form.validateFields(['phone']);
-    } catch {
-      return 0;
-    }
-    const seconds = await sendSmsCode(target, String(form.getFieldValue('phone')).trim());
-    if (seconds === 60) void message.success(t('sms.sent'));
+  const sendCode = async (form: LightForm<'phone'>, target: 'login' | 'register') => {
+    if (!form.validate(['phone'])) return 0;
+    const seconds = await sendSmsCode(target, form.get('phone').trim());
+    if (seconds === 60) toast({ type: 'success', content: t('sms.sent') });
     return seconds;
   };
 
@@ -93,11 +89,13 @@ export function LoginPage({ redirectTo = '/myDocument' }: LoginPageProps): React
     } catch {
       /* the shell loads the user again */
     }
-    void message.success(successText);
+    toast({ type: 'success', content: successText });
     void navigate(redirectTo, { replace: true });
   };
 
-  const onLogin = async (values: LoginForm) => {
+  const onLogin = async () => {
+    if (!loginForm.validate()) return;
+    const values = loginForm.values;
     try {
       const data = await loginMutation.mutateAsync({ phone: values.phone.trim(), password: values.password });
       await finish(data, t('loginSuccess'));
@@ -106,7 +104,9 @@ export function LoginPage({ redirectTo = '/myDocument' }: LoginPageProps): React
     }
   };
 
-  const onSmsLogin = async (values: SmsLoginForm) => {
+  const onSmsLogin = async () => {
+    if (!smsForm.validate()) return;
+    const values = smsForm.values;
     try {
       const data = await loginMutation.mutateAsync({ phone: values.phone.trim(), code: values.code });
       await finish(data, t('loginSuccess'));
@@ -115,7 +115,9 @@ export function LoginPage({ redirectTo = '/myDocument' }: LoginPageProps): React
     }
   };
 
-  const onRegister = async (values: RegisterForm) => {
+  const onRegister = async () => {
+    if (!registerForm.validate()) return;
+    const values = registerForm.values;
     try {
       const data = await registerMutation.mutateAsync({
         phone: values.phone.trim(),
@@ -129,106 +131,119 @@ export function LoginPage({ redirectTo = '/myDocument' }: LoginPageProps): React
     }
   };
 
-  // The same phone field (000 §5 phone rule, checked on blur) opens all three forms.
-  const phoneField = (
-    <Form.Item name="phone" rules={phoneRules} validateTrigger="onBlur">
-      <Input
-        prefix={<MobileOutlined />}
-        placeholder={t('phone')}
-        autoComplete="username"
-        inputMode="tel"
-        maxLength={16}
-      />
-    </Form.Item>
+  /** A text field of `form` bound to its value, blur and message. */
+  const field = <K extends string>(
+    form: LightForm<K>,
+    name: K,
+    props: Parameters<typeof LightInput>[0],
+    extra?: string,
+  ) => (
+    <LightField error={form.errors[name]} extra={extra}>
+      {(describedBy) => (
+        <LightInput
+          size="large"
+          {...props}
+          aria-label={props.placeholder}
+          aria-describedby={describedBy}
+          invalid={Boolean(form.errors[name])}
+          value={form.values[name]}
+          onChange={(e) => form.change(name, e.target.value)}
+          onBlur={() => form.blur(name)}
+        />
+      )}
+    </LightField>
   );
 
-  const loginPane = (
-    <Form<LoginForm>
-      form={loginForm}
-      layout="vertical"
-      initialValues={{ phone: phoneNum }}
-      size="large"
-      onFinish={onLogin}
-      requiredMark={false}
-      autoComplete="on"
-    >
-      {phoneField}
-      <Form.Item name="password" rules={[{ required: true, message: t('passwordRequired') }]}>
-        <Input.Password
-          prefix={<LockOutlined />}
-          placeholder={t('password')}
-          autoComplete="current-password"
+  // The same phone field (000 §5 phone rule, checked on blur) opens all three forms.
+  const phoneField = (form: LightForm<'phone'>) =>
+    field(form, 'phone', {
+      prefix: <MobileIcon />,
+      placeholder: t('phone'),
+      autoComplete: 'username',
+      inputMode: 'tel',
+      maxLength: 16,
+    });
+
+  const codeField = (form: LightForm<'code' | 'phone'>, target: 'login' | 'register', testId: string) => (
+    <LightField error={form.errors.code}>
+      {(describedBy) => (
+        <SmsCodeField
+          value={form.values.code}
+          onChange={(v) => form.change('code', v)}
+          onBlur={() => form.blur('code')}
+          onSend={() => sendCode(form, target)}
+          invalid={Boolean(form.errors.code)}
+          describedBy={describedBy}
+          data-testid={testId}
         />
-      </Form.Item>
-      <Button type="primary" htmlType="submit" block loading={loginMutation.isPending}>
-        {t('login')}
-      </Button>
-    </Form>
+      )}
+    </LightField>
+  );
+
+  const submitButton = (label: string, pending: boolean) => (
+    <LightButton variant="primary" size="large" type="submit" block loading={pending}>
+      {label}
+    </LightButton>
+  );
+
+  const onSubmit = (run: () => Promise<void>) => (e: FormEvent) => {
+    e.preventDefault();
+    void run();
+  };
+
+  const loginPane = (
+    <form onSubmit={onSubmit(onLogin)} autoComplete="on" noValidate>
+      {phoneField(loginForm)}
+      {field(loginForm, 'password', {
+        password: true,
+        prefix: <LockIcon />,
+        placeholder: t('password'),
+        autoComplete: 'current-password',
+      })}
+      {submitButton(t('login'), loginMutation.isPending)}
+    </form>
   );
 
   const smsPane = (
-    <Form<SmsLoginForm>
-      form={smsForm}
-      layout="vertical"
-      initialValues={{ phone: phoneNum }}
-      size="large"
-      onFinish={onSmsLogin}
-      requiredMark={false}
-      data-testid="sms-login-form"
-    >
-      {phoneField}
-      <Form.Item name="code" rules={codeRules}>
-        <SmsCodeInput
-          size="large"
-          withIcon
-          onSend={() => sendCode(smsForm, 'login')}
-          data-testid="sms-login-code"
-        />
-      </Form.Item>
-      <Button type="primary" htmlType="submit" block loading={loginMutation.isPending}>
-        {t('login')}
-      </Button>
-    </Form>
+    <form onSubmit={onSubmit(onSmsLogin)} data-testid="sms-login-form" noValidate>
+      {phoneField(smsForm)}
+      {codeField(smsForm, 'login', 'sms-login-code')}
+      {submitButton(t('login'), loginMutation.isPending)}
+    </form>
   );
 
   const registerPane = (
-    <Form<RegisterForm>
-      form={registerForm}
-      layout="vertical"
-      initialValues={{ phone: phoneNum }}
-      size="large"
-      onFinish={onRegister}
-      requiredMark={false}
-    >
-      {phoneField}
-      <Form.Item name="code" rules={codeRules}>
-        <SmsCodeInput
-          size="large"
-          withIcon
-          onSend={() => sendCode(registerForm, 'register')}
-          data-testid="register-code"
-        />
-      </Form.Item>
-      <Form.Item name="name" rules={[{ required: true, whitespace: true, message: t('nameRequired') }]}>
-        <Input prefix={<UserOutlined />} placeholder={t('name')} maxLength={50} autoComplete="name" />
-      </Form.Item>
-      <Form.Item name="password" extra={t('passwordHint')}>
-        <Input.Password
-          prefix={<LockOutlined />}
-          placeholder={t('registerPasswordOptional')}
-          autoComplete="new-password"
-        />
-      </Form.Item>
-      <Button type="primary" htmlType="submit" block loading={registerMutation.isPending}>
-        {t('register')}
-      </Button>
-    </Form>
+    <form onSubmit={onSubmit(onRegister)} noValidate>
+      {phoneField(registerForm)}
+      {codeField(registerForm, 'register', 'register-code')}
+      {field(registerForm, 'name', {
+        prefix: <UserIcon />,
+        placeholder: t('name'),
+        maxLength: 50,
+        autoComplete: 'name',
+      })}
+      {field(
+        registerForm,
+        'password',
+        {
+          password: true,
+          prefix: <LockIcon />,
+          placeholder: t('registerPasswordOptional'),
+          autoComplete: 'new-password',
+        },
+        t('passwordHint'),
+      )}
+      {submitButton(t('register'), registerMutation.isPending)}
+    </form>
   );
 
   const demoPhone = config.data?.demoPhone ?? null;
 
   return (
-    <div style={{ minHeight: '100vh', display: 'flex', background: '#f0f4fa', position: 'relative' }}>
+    <div
+      className="lt-root"
+      style={{ minHeight: '100vh', display: 'flex', background: '#f0f4fa', position: 'relative' }}
+    >
       <LoginVideo url={config.data?.loginVideoUrl} />
       <BrandPanel
         productName={productName}
@@ -257,50 +272,47 @@ export function LoginPage({ redirectTo = '/myDocument' }: LoginPageProps): React
             boxShadow: '0 12px 40px rgba(22, 60, 120, 0.10)',
           }}
         >
-          <Typography.Title level={3} style={{ margin: '0 0 6px' }}>
+          <h3 style={{ margin: '0 0 6px', fontSize: 24, lineHeight: 1.3333333333333333, fontWeight: 600 }}>
             {t('welcome', { product: productName })}
-          </Typography.Title>
-          <Typography.Paragraph type="secondary" style={{ marginBottom: 20 }}>
+          </h3>
+          <div style={{ marginBottom: 20, color: 'rgba(0, 0, 0, 0.45)' }}>
             {t(tab === 'sms' ? 'welcomeSubSms' : tab === 'register' ? 'registerSubSms' : 'welcomeSub')}
-          </Typography.Paragraph>
+          </div>
           {demoPhone && (
-            <Alert
-              type="info"
-              showIcon
+            <LightAlert
               style={{ marginBottom: 12 }}
               title={t('demoTitle')}
               description={t('demoHint', { phone: demoPhone })}
               action={
-                <Button
+                <LightButton
                   size="small"
-                  type="link"
+                  variant="link"
                   onClick={() => {
                     setTab('login');
-                    loginForm.setFieldsValue({ phone: demoPhone });
+                    loginForm.setValues({ phone: demoPhone });
                   }}
                 >
                   {t('demoFill')}
-                </Button>
+                </LightButton>
               }
             />
           )}
-          <Tabs
+          <LightTabs
             activeKey={tab}
-            onChange={(k) => setTab(k === 'register' || k === 'sms' ? k : 'login')}
+            onChange={setTab}
             items={[
-              { key: 'login', label: t('tabPassword'), children: loginPane },
-              { key: 'sms', label: t('tabSms'), children: smsPane },
+              { key: 'login' as const, label: t('tabPassword'), children: loginPane },
+              { key: 'sms' as const, label: t('tabSms'), children: smsPane },
               ...(config.data?.registerEnabled
-                ? [{ key: 'register', label: t('tabRegister'), children: registerPane }]
+                ? [{ key: 'register' as const, label: t('tabRegister'), children: registerPane }]
                 : []),
             ]}
           />
-          <Typography.Paragraph
-            type="secondary"
-            style={{ textAlign: 'center', margin: '20px 0 0', fontSize: 12 }}
+          <div
+            style={{ textAlign: 'center', margin: '20px 0 0', fontSize: 12, color: 'rgba(0, 0, 0, 0.45)' }}
           >
             {t('copyright', { year: new Date().getFullYear(), product: productName })}
-          </Typography.Paragraph>
+          </div>
         </div>
       </main>
     </div>

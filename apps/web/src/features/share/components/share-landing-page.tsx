@@ -5,15 +5,17 @@
  * too-many-attempts messages inline; expired (410) and cancelled/unknown (404) links get a full page.
  * On success the visitor token is kept in sessionStorage per code and the file opens full screen in
  * the preview overlay in share mode (no favourite button; 下载 only when the share allows it).
- * Public links open directly. Page title 分享文件 - bimdrive.
+ * Public links open directly. Page title 分享文件 - bimdrive. Drawn with the light controls
+ * (components/light) that look like antd's: the landing loads without antd (issue 17 "Weight and
+ * speed"); the preview overlay brings it when the file opens.
  */
-import { ClockCircleOutlined, EyeOutlined, LockOutlined } from '@ant-design/icons';
-import { Button, Flex, Input, Spin, Typography } from 'antd';
 import { DRAWING_SUFFIXES, isModelSuffix, suffixOf, type PreviewInfoValue } from '@bimdrive/contracts';
 import { lazy, Suspense, useCallback, useEffect, useRef, useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { FileIcon } from '../../../components/file-icon.tsx';
+import { LightButton, LightInput, LightSpin } from '../../../components/light/light-controls.tsx';
+import { ClockCircleIcon, EyeIcon, LockIcon } from '../../../components/light/light-icons.tsx';
 import { usePreview } from '../../../stores/preview-store.ts';
 import {
   getShareInfo,
@@ -30,10 +32,16 @@ import { cardStyle } from './share-card-style.ts';
 import '../i18n.ts';
 import { serverTextReady } from '../../../lib/server-messages.ts';
 
-/** The full-page failure states load when a link fails (antd Result stays off the landing's first load). */
+/**
+ * The full-page failure states load when a link fails (antd Result stays off the landing's first load;
+ * it draws in antd's default theme, which the app's theme keeps).
+ */
 const FailurePage = lazy(async () => ({
   default: (await import('./share-failure-page.tsx')).ShareFailurePage,
 }));
+
+/** antd's secondary text colour. */
+const SECONDARY = 'rgba(0, 0, 0, 0.45)';
 
 type Phase =
   | { kind: 'loading' }
@@ -158,6 +166,7 @@ function Landing({ code }: { code: string }): ReactElement {
   return (
     <div
       data-testid="share-landing"
+      className="lt-root"
       style={{
         minHeight: '100dvh',
         display: 'flex',
@@ -178,15 +187,13 @@ function Landing({ code }: { code: string }): ReactElement {
         }}
       >
         <img src="/logo.svg" alt="" width={32} height={32} />
-        <Typography.Text strong style={{ fontSize: 18 }}>
-          bimdrive
-        </Typography.Text>
+        <strong style={{ fontSize: 18, fontWeight: 600 }}>bimdrive</strong>
       </header>
       <main style={{ width: '100%', maxWidth: 440, flex: 1, paddingTop: 12 }}>
         {phase.kind === 'loading' && (
-          <Flex justify="center" style={{ paddingTop: 96 }}>
-            <Spin size="large" />
-          </Flex>
+          <div style={{ display: 'flex', justifyContent: 'center', paddingTop: 96 }}>
+            <LightSpin size="large" />
+          </div>
         )}
         {phase.kind === 'failed' && (
           <Suspense fallback={null}>
@@ -195,10 +202,10 @@ function Landing({ code }: { code: string }): ReactElement {
         )}
         {phase.kind === 'ready' && (
           <div style={{ ...cardStyle, boxShadow: '0 6px 24px rgba(22,119,255,0.08)', padding: 24 }}>
-            <Typography.Text type="secondary" data-testid="share-sharer">
+            <span style={{ color: SECONDARY }} data-testid="share-sharer">
               {t('sharedBy', { name: phase.info.sharerName })}
-            </Typography.Text>
-            <Flex align="center" gap={14} style={{ margin: '16px 0 8px' }}>
+            </span>
+            <div style={{ display: 'flex', alignItems: 'center', gap: 14, margin: '16px 0 8px' }}>
               <div
                 style={{
                   flex: 'none',
@@ -213,23 +220,22 @@ function Landing({ code }: { code: string }): ReactElement {
               >
                 <FileIcon suffix={suffixOf(phase.info.fileName)} size={32} />
               </div>
-              <Typography.Title
-                level={5}
-                style={{ margin: 0, wordBreak: 'break-all' }}
+              <h5
+                style={{ margin: 0, wordBreak: 'break-all', fontSize: 16, lineHeight: 1.5, fontWeight: 600 }}
                 data-testid="share-file-name"
               >
                 {phase.info.fileName}
-              </Typography.Title>
-            </Flex>
-            <Typography.Text type="secondary" style={{ fontSize: 13 }}>
-              <ClockCircleOutlined style={{ marginRight: 6 }} />
+              </h5>
+            </div>
+            <span style={{ color: SECONDARY, fontSize: 13 }}>
+              <ClockCircleIcon style={{ marginRight: 6 }} />
               {phase.info.expireTime ? t('expiresAt', { time: phase.info.expireTime }) : t('neverExpires')}
-            </Typography.Text>
+            </span>
             <div style={{ marginTop: 24 }}>
               {phase.busy === 'auto' ? (
-                <Flex justify="center" style={{ padding: '16px 0' }}>
-                  <Spin description={t('opening')} />
-                </Flex>
+                <div style={{ display: 'flex', justifyContent: 'center', padding: '16px 0' }}>
+                  <LightSpin description={t('opening')} />
+                </div>
               ) : phase.info.needPwd && !loadAccessToken(code) ? (
                 <PwdForm
                   pwd={pwd}
@@ -283,11 +289,11 @@ function PwdForm(props: {
       <label htmlFor="share-pwd" style={{ display: 'block', marginBottom: 8, fontWeight: 500 }}>
         {t('pwdInputLabel')}
       </label>
-      <Input
+      <LightInput
         id="share-pwd"
         data-testid="share-pwd-input"
         size="large"
-        prefix={<LockOutlined style={{ color: '#bfbfbf' }} />}
+        prefix={<LockIcon style={{ color: '#bfbfbf' }} />}
         placeholder={t('pwdPlaceholder')}
         autoComplete="off"
         autoCapitalize="off"
@@ -298,27 +304,29 @@ function PwdForm(props: {
         onFocus={props.onStart}
         onKeyDown={props.onStart}
         onPointerDown={props.onStart}
-        status={props.error ? 'error' : undefined}
+        invalid={Boolean(props.error)}
+        aria-describedby={props.error ? 'share-pwd-error' : undefined}
         onChange={(e) => props.onPwd(e.target.value)}
       />
       <div
+        id="share-pwd-error"
         data-testid={props.error ? 'share-error' : undefined}
         role={props.error ? 'alert' : undefined}
         style={{ minHeight: 22, marginTop: 6, color: '#ff4d4f', fontSize: 13 }}
       >
         {props.error}
       </div>
-      <Button
+      <LightButton
         data-testid="share-submit"
-        type="primary"
+        variant="primary"
         size="large"
         block
-        htmlType="submit"
+        type="submit"
         loading={props.busy}
         style={{ marginTop: 8, height: 48 }}
       >
         {t('submit')}
-      </Button>
+      </LightButton>
     </form>
   );
 }
@@ -339,11 +347,11 @@ function ReopenButton({
   const { t } = useTranslation('share');
   const [busy, setBusy] = useState(false);
   return (
-    <Button
-      type="primary"
+    <LightButton
+      variant="primary"
       size="large"
       block
-      icon={<EyeOutlined />}
+      icon={<EyeIcon />}
       loading={busy}
       style={{ height: 48 }}
       onClick={async () => {
@@ -363,6 +371,6 @@ function ReopenButton({
       }}
     >
       {t('reopen')}
-    </Button>
+    </LightButton>
   );
 }
