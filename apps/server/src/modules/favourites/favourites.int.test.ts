@@ -1,0 +1,141 @@
+/**
+ * 我的收藏 (spec 001 §4 collectbit, §7 DrawingCollection(De), KnowledgeBaseCollection(De), MyCollectionList;
+ * messages 收藏成功 / 已取消收藏): collecting is idempotent and per person, each area answers only through
+ * its own endpoint, a deleted file leaves the list, and a project file leaves a member's list — and can
+ * no longer be collected — once the member is taken off the project. Real database, over HTTP.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Api, type ListDataValue, type ProjectRowValue } from '@bimdrive/contracts';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import {
+  call,
+  signUp,
+  startTestApp,
+  tusCreate,
+  tusPatch,
+  testDbKind,
+  TESTDATA,
+  type TestApp,
+  type TestUser,
+} from '../../test/harness.ts';
+
+describe(`favourites (${testDbKind})`, () => {
+  let t: TestApp;
+  /** Company administrator and project manager. */
+  let boss: TestUser;
+  /** A colleague who is a project member at first. */
+  let member: TestUser;
+  /** Someone else without a company. */
+  let other: TestUser;
+
+  const upload = async (u: TestUser, rel: string, spaceId = ''): Promise<string> => {
+    const bytes = new Uint8Array(await readFile(path.join(TESTDATA, rel)));
+    const created = await tusCreate(t, u.token, bytes.length, {
+      filename: path.basename(rel),
+      folderId: '',
+      spaceId,
+    });
+    expect(created.status).toBe(201);
+    const done = await tusPatch(t, u.token, created.headers.get('location')!, 0, bytes);
+    expect(done.status).toBe(204);
+    return done.headers.get('x-file-iuid')!;
+  };
+  const collect = (u: TestUser, iuid: string, url: string = Api.collect) =>
+    call(t, 'POST', url, { token: u.token, body: { IUID: iuid } });
+  const favourites = async (u: TestUser, url: string = Api.myCollectionList) =>
+    (await call<ListDataValue>(t, 'GET', url, { token: u.token })).body.data.list.map((r) => r.iuid);
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    boss = await signUp(t, '项目经理');
+    member = await signUp(t, '施工员');
+    other = await signUp(t, '路人');
+    expect(
+      (
+        await call(t, 'POST', Api.companyCreate, {
+          token: boss.token,
+          body: { name: '收藏测试建设', code: '91350100M000100Y43' },
+        })
+      ).body.code,
+    ).toBe(1);
+    const join = await call(t, 'POST', Api.companyJoin, {
+      token: member.token,
+      body: { name: '收藏测试建设', code: '91350100M000100Y43', userName: '施工员', useUserName: true },
+    });
+    expect(join.body.code).toBe(1);
+    const apps = await call<Array<{ iuid: string; phone: string }>>(t, 'GET', Api.companyApplicants, {
+      token: boss.token,
+    });
+    const app = apps.body.data.find((a) => a.phone === member.phone)!;
+    const accepted = await call(t, 'POST', Api.companyApplyAccept, {
+      token: boss.token,
+      body: { UserApplyHistoryId: app.iuid },
+    });
+    expect(accepted.body.code).toBe(1);
+  }, 120_000);
+  afterAll(async () => t.close());
+
+  it('collects once however often it is asked, and un-collects with the spec messages', async () => {
+    const id = await upload(member, 'ifc/SimpleWall.ifc');
+    expect((await collect(member, id)).body).toMatchObject({ code: 1, msg: '收藏成功' });
+    expect((await collect(member, id)).body.code).toBe(1);
+    expect((await favourites(member)).filter((x) => x === id)).toHaveLength(1);
+    const un = await call(t, 'POST', Api.uncollect, { token: member.token, body: { IUID: id } });
+    expect(un.body).toMatchObject({ code: 1, msg: '已取消收藏' });
+    expect(await favourites(member)).not.toContain(id);
+  });
+
+  it('is per person: a file collected by its owner is in nobody else’s list, and others cannot collect it', async () => {
+    const id = await upload(member, 'dxf/polylines.dxf');
+    await collect(member, id);
+    const refused = await collect(other, id);
+    expect(refused.status).toBe(404);
+    expect(await favourites(other)).not.toContain(id);
+    expect(await favourites(member)).toContain(id);
+  });
+
+  it('answers a file only through the endpoint of its own area (a personal file is no library file)', async () => {
+    const id = await upload(member, 'ifc/just_wall.ifc');
+    const wrong = await collect(member, id, Api.knowledgeBaseCollect);
+    expect(wrong.status).toBe(404);
+    const wrongLib = await collect(member, id, Api.publicLibraryCollect);
+    expect(wrongLib.status).toBe(404);
+    expect(await favourites(member, Api.myCollectionKnowledgeBaseList)).not.toContain(id);
+  });
+
+  it('a deleted file leaves 我的收藏', async () => {
+    const id = await upload(member, 'obj/WusonOBJ.obj');
+    await collect(member, id);
+    expect(await favourites(member)).toContain(id);
+    const del = await call(t, 'POST', Api.delete, { token: member.token, body: { IUID: id } });
+    expect(del.body.code).toBe(1);
+    expect(await favourites(member)).not.toContain(id);
+  });
+
+  it('a project file leaves a member’s list once the member is taken off the project', async () => {
+    const project = (
+      await call<ProjectRowValue>(t, 'POST', Api.projectCreate, {
+        token: boss.token,
+        body: { projectName: '收藏楼' },
+      })
+    ).body.data;
+    const set = await call(t, 'POST', Api.projectMemberSet, {
+      token: boss.token,
+      body: { iuid: project.iuid, userId: member.login.userID, role: 'viewer' },
+    });
+    expect(set.body.code).toBe(1);
+    const id = await upload(boss, 'ifc/SimpleWall.ifc', project.iuid);
+    expect((await collect(member, id)).body.code).toBe(1);
+    expect(await favourites(member)).toContain(id);
+    expect(await favourites(boss)).not.toContain(id);
+
+    const removed = await call(t, 'POST', Api.projectMemberRemove, {
+      token: boss.token,
+      body: { iuid: project.iuid, userId: member.login.userID },
+    });
+    expect(removed.body.code).toBe(1);
+    expect(await favourites(member)).not.toContain(id);
+    expect((await collect(member, id)).status).toBe(404);
+  });
+});
