@@ -1,0 +1,139 @@
+/**
+ * Cross-area search (issue 5 search; 001 §3 file rows, §4): a project file is found by the project's
+ * members in the `project` area with its location, not by a colleague outside the project nor by
+ * another company; `%` and `_` in a keyword are plain characters; a deleted file is not found; the
+ * `areas` filter narrows to the named areas. Real database, over HTTP.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Api, type ProjectRowValue, type SearchDataValue } from '@bimdrive/contracts';
+import {
+  call,
+  signUp,
+  startTestApp,
+  testDbKind,
+  tusCreate,
+  tusPatch,
+  type TestApp,
+  type TestUser,
+} from '../../test/harness.ts';
+
+const CODE_X = '91350100M000100Y43';
+const CODE_Y = '91110000600037341L';
+
+describe(`search (${testDbKind})`, () => {
+  let t: TestApp;
+  let boss: TestUser;
+  /** In the company and in the project. */
+  let member: TestUser;
+  /** In the company, not in the project. */
+  let colleague: TestUser;
+  /** Administrator of another company. */
+  let outsider: TestUser;
+  let project: ProjectRowValue;
+  const ids = new Map<string, string>();
+
+  const upload = async (u: TestUser, name: string, spaceId = '') => {
+    const bytes = new TextEncoder().encode(`ISO-10303-21; ${name}`);
+    const created = await tusCreate(t, u.token, bytes.length, { filename: name, folderId: '', spaceId });
+    expect(created.status).toBe(201);
+    const done = await tusPatch(t, u.token, created.headers.get('location')!, 0, bytes);
+    expect(done.status).toBe(204);
+    ids.set(name, done.headers.get('x-file-iuid')!);
+  };
+  const search = async (u: TestUser, query: Record<string, string>) => {
+    const r = await call<SearchDataValue>(t, 'GET', Api.searchFiles, { token: u.token, query });
+    expect(r.status).toBe(200);
+    return r.body.data;
+  };
+  const names = (d: SearchDataValue) => d.list.map((h) => h.fileName).sort();
+
+  async function join(u: TestUser, company: string, code: string, by: TestUser) {
+    const asked = await call(t, 'POST', Api.companyJoin, {
+      token: u.token,
+      body: { name: company, code, userName: u.login.userName, useUserName: true },
+    });
+    expect(asked.body.code).toBe(1);
+    const apps = await call<Array<{ iuid: string; phone: string }>>(t, 'GET', Api.companyApplicants, {
+      token: by.token,
+    });
+    const app = apps.body.data.find((a) => a.phone === u.phone)!;
+    const ok = await call(t, 'POST', Api.companyApplyAccept, {
+      token: by.token,
+      body: { UserApplyHistoryId: app.iuid },
+    });
+    expect(ok.body.code).toBe(1);
+  }
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    boss = await signUp(t, '总工');
+    member = await signUp(t, '技术员');
+    colleague = await signUp(t, '资料员');
+    outsider = await signUp(t, '外单位');
+    const x = await call(t, 'POST', Api.companyCreate, {
+      token: boss.token,
+      body: { name: '搜索建设', code: CODE_X },
+    });
+    expect(x.body.code).toBe(1);
+    const y = await call(t, 'POST', Api.companyCreate, {
+      token: outsider.token,
+      body: { name: '外部工程', code: CODE_Y },
+    });
+    expect(y.body.code).toBe(1);
+    await join(member, '搜索建设', CODE_X, boss);
+    await join(colleague, '搜索建设', CODE_X, boss);
+    project = (
+      await call<ProjectRowValue>(t, 'POST', Api.projectCreate, {
+        token: boss.token,
+        body: { projectName: '一号楼' },
+      })
+    ).body.data;
+    const set = await call(t, 'POST', Api.projectMemberSet, {
+      token: boss.token,
+      body: { iuid: project.iuid, userId: member.login.userID, role: 'viewer' },
+    });
+    expect(set.body.code).toBe(1);
+    await upload(boss, '结构-塔楼.ifc', project.iuid);
+    await upload(member, '结构-个人草稿.ifc');
+    await upload(outsider, '结构-外部.ifc');
+    await upload(member, '100%_完成.ifc');
+    await upload(member, '1000_未完成.ifc');
+  }, 120_000);
+  afterAll(async () => t.close());
+
+  it('finds a project file for the project’s members, in the project area with its location', async () => {
+    const hits = await search(member, { keyword: '结构' });
+    expect(names(hits)).toEqual(['结构-个人草稿.ifc', '结构-塔楼.ifc']);
+    const tower = hits.list.find((h) => h.fileName === '结构-塔楼.ifc')!;
+    expect(tower.area).toBe('project');
+    expect(tower.iuid).toBe(ids.get('结构-塔楼.ifc'));
+    expect(tower.locateUrl).toContain(tower.iuid);
+    expect(names(await search(boss, { keyword: '结构' }))).toEqual(['结构-塔楼.ifc']);
+  });
+
+  it('does not show a project file to a colleague outside the project nor to another company', async () => {
+    expect(names(await search(colleague, { keyword: '结构' }))).toEqual([]);
+    expect(names(await search(outsider, { keyword: '结构' }))).toEqual(['结构-外部.ifc']);
+  });
+
+  it('narrows to the areas asked for', async () => {
+    expect(names(await search(member, { keyword: '结构', areas: 'project' }))).toEqual(['结构-塔楼.ifc']);
+    expect(names(await search(member, { keyword: '结构', areas: 'myDocument' }))).toEqual([
+      '结构-个人草稿.ifc',
+    ]);
+  });
+
+  it('reads % and _ in a keyword as plain characters', async () => {
+    expect(names(await search(member, { keyword: '100%_' }))).toEqual(['100%_完成.ifc']);
+    expect(names(await search(member, { keyword: '%' }))).toEqual(['100%_完成.ifc']);
+    // As a wildcard `_` would also match the "00" of 100%_完成.ifc.
+    expect(names(await search(member, { keyword: '0_' }))).toEqual(['1000_未完成.ifc']);
+  });
+
+  it('does not find a deleted file', async () => {
+    const id = ids.get('结构-个人草稿.ifc')!;
+    const del = await call(t, 'POST', Api.delete, { token: member.token, body: { IUID: id } });
+    expect(del.body.code).toBe(1);
+    expect(names(await search(member, { keyword: '草稿' }))).toEqual([]);
+  });
+});
