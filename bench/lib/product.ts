@@ -104,6 +104,14 @@ export async function sharePublic(url: string, token: string, iuid: string): Pro
   return created.webUrl;
 }
 
+/** Share one file with the custom extraction code `code` (ShareType 7, 7 days); answers the link. */
+export async function shareWithCode(url: string, token: string, iuid: string, code: string): Promise<string> {
+  const created = await call<{ webUrl: string }>(url, token, 'POST', '/api/Drawing/DrawingShare', [
+    { MainIUID: iuid, ShareType: 7, Isvisible: '0', pwdSetWay: '2', Pssword: code, Isallow: '2' },
+  ]);
+  return created.webUrl;
+}
+
 /**
  * Wait until a converted IFC model's first-frame preview GLB exists (it is written just after
  * status 3). @throws after `timeoutMs` without one.
