@@ -93,14 +93,16 @@ async function newPage(ctx: BrowserContext): Promise<Page> {
 const desktop = () => browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
 
 /** A toast with this text. */
-const toast = (page: Page, text: string | RegExp) => page.locator('.ant-message').getByText(text).first();
+const toast = (page: Page, text: string | RegExp) => page.getByRole('alert').getByText(text).first();
 
 /** The company table's row of a company name. */
 const rowOf = (page: Page, name: string) => page.locator(`tr[data-row-corp="${name}"]`);
 
-/** Press 确定 in the open confirm dialog. */
+/** Press 确定 in the open confirm dialog (the one with the confirm's exclamation icon). */
 async function confirm(page: Page): Promise<void> {
-  const dialog = page.locator('.ant-modal-confirm-confirm');
+  const dialog = page
+    .getByRole('dialog')
+    .filter({ has: page.getByRole('img', { name: 'exclamation-circle' }) });
   await dialog.waitFor();
   await dialog.getByRole('button', { name: /确\s*定/ }).click();
   await dialog.waitFor({ state: 'detached' });
@@ -131,7 +133,7 @@ const overflow = (page: Page, testId: string) =>
 /** Choose an entry of a row's 更多 menu. */
 async function action(page: Page, row: Locator, name: string): Promise<void> {
   await row.getByRole('button', { name: '更多' }).click();
-  const item = page.locator('.ant-dropdown:not(.ant-dropdown-hidden)').getByRole('menuitem', { name });
+  const item = page.getByRole('menu').getByRole('menuitem', { name });
   await item.click();
   await item.waitFor({ state: 'hidden' });
 }

@@ -50,23 +50,49 @@ async function newPage(ctx: BrowserContext): Promise<Page> {
 const desktop = () => browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
 
 /** A toast with this text. */
-const toast = (page: Page, text: string | RegExp) => page.locator('.ant-message').getByText(text).first();
+const toast = (page: Page, text: string | RegExp) => page.getByRole('alert').getByText(text).first();
 
 /** The user table's row of a phone. */
 const rowOf = (page: Page, phone: string) => page.locator(`tr[data-row-phone="${phone}"]`);
 
-/** Press 确定 in the open confirm dialog. */
+/** Press 确定 in the open confirm dialog (the one with the confirm's exclamation icon). */
 async function confirm(page: Page): Promise<void> {
-  const dialog = page.locator('.ant-modal-confirm-confirm');
+  const dialog = page
+    .getByRole('dialog')
+    .filter({ has: page.getByRole('img', { name: 'exclamation-circle' }) });
   await dialog.waitFor();
   await dialog.getByRole('button', { name: /确\s*定/ }).click();
   await dialog.waitFor({ state: 'detached' });
 }
 
+/** The open error dialog (Modal.error: the one with the error's close-circle icon). */
+const errorDialog = (page: Page) =>
+  page.getByRole('dialog').filter({ has: page.getByRole('img', { name: 'close-circle' }) });
+
+/**
+ * Resolves once a hub socket of `page` (opened from now on) has sent its register event
+ * (`reloadConnnectAsync` with the session token, spec 000 §7) after connecting; the server registered
+ * the handshake's token before that frame, as the socket connected.
+ */
+function hubRegistered(page: Page, timeout = 30_000): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('the hub never registered the token')), timeout);
+    page.on('websocket', (ws) => {
+      if (!ws.url().includes('/api/chatHub')) return;
+      ws.on('framesent', ({ payload }) => {
+        if (typeof payload === 'string' && payload.startsWith('42["reloadConnnectAsync"')) {
+          clearTimeout(timer);
+          resolve();
+        }
+      });
+    });
+  });
+}
+
 /** Choose an entry of a row's 更多 menu. */
 async function action(page: Page, row: Locator, name: string): Promise<void> {
   await row.getByRole('button', { name: '更多' }).click();
-  const item = page.locator('.ant-dropdown:not(.ant-dropdown-hidden)').getByRole('menuitem', { name });
+  const item = page.getByRole('menu').getByRole('menuitem', { name });
   await item.click();
   await item.waitFor({ state: 'hidden' });
 }
@@ -179,6 +205,7 @@ test('the administrator manages a user; a disabled user is sent to /login at onc
 
     // The user opens two tabs with the new password; the second tab's hub never reaches the server.
     const live = await newPage(userCtx);
+    const liveRegistered = hubRegistered(live);
     await signInWithPassword(live, server.url, USER.phone, password);
     await live.getByText('我的文件').first().waitFor();
     const cut = await newPage(userCtx);
@@ -186,8 +213,8 @@ test('the administrator manages a user; a disabled user is sent to /login at onc
     await cut.route(/\/api\/chatHub/, (route) => route.abort());
     await cut.goto(`${server.url}/myDocument`);
     await cut.getByText('我的文件').first().waitFor();
-    // Let the live tab's hub connection register its token.
-    await live.waitForTimeout(1500);
+    // The live tab's hub connection has registered its token.
+    await liveRegistered;
 
     // 停用 (with a confirm): the live tab lands on /login at once with the notice.
     await row.getByRole('button', { name: '停用' }).click();
@@ -197,9 +224,9 @@ test('the administrator manages a user; a disabled user is sent to /login at onc
     await row.getByRole('button', { name: '启用' }).waitFor();
     await live.waitForURL((u) => u.pathname === '/login', { timeout: 15_000 });
     await live.waitForLoadState('networkidle');
-    const alert = live.locator('.ant-modal-confirm-error');
+    const alert = errorDialog(live);
     await alert.waitFor({ timeout: 15_000 });
-    assert.equal((await alert.locator('.ant-modal-confirm-content').textContent())?.trim(), DISABLED);
+    await alert.getByText(DISABLED, { exact: true }).waitFor();
     assert.equal(await live.evaluate(() => localStorage.getItem('token')), null, 'signed out');
     await live.waitForFunction(() => document.getAnimations().length === 0); // the alert has zoomed in
     await shot(live, J, '05-disabled-tab-on-login');
@@ -211,9 +238,9 @@ test('the administrator manages a user; a disabled user is sent to /login at onc
     await cut.getByText('我的收藏').first().click();
     await cut.waitForURL((u) => u.pathname === '/login', { timeout: 15_000 });
     await cut.waitForLoadState('networkidle');
-    const cutAlert = cut.locator('.ant-modal-confirm-error');
+    const cutAlert = errorDialog(cut);
     await cutAlert.waitFor({ timeout: 15_000 });
-    assert.equal((await cutAlert.locator('.ant-modal-confirm-content').textContent())?.trim(), DISABLED);
+    await cutAlert.getByText(DISABLED, { exact: true }).waitFor();
     await cut.waitForFunction(() => document.getAnimations().length === 0);
     await shot(cut, J, '06b-missed-event-tab-on-login');
     await cut.close();

@@ -13,6 +13,7 @@ import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, shot } from '../lib/browser.ts';
 import { signInWithPassword } from '../lib/sign-in.ts';
 import { startServer, type RunningServer } from '../lib/server.ts';
+import { settled } from '../lib/waits.ts';
 
 const J = 'company-invite';
 const PASSWORD = 'Passw0rd!x';
@@ -49,7 +50,7 @@ async function post<T>(
 async function dialogBox(page: Page, testId: string) {
   return page.evaluate((id) => {
     const table = document.querySelector(`[data-testid="${id}"]`)!;
-    const modal = table.closest('.ant-modal') as HTMLElement;
+    const modal = table.closest('[role="dialog"]') as HTMLElement;
     const body = table.querySelector('.ant-table-body') as HTMLElement;
     return { width: modal.getBoundingClientRect().width, maxHeight: getComputedStyle(body).maxHeight };
   }, testId);
@@ -85,7 +86,7 @@ test('invite a phone, copy the link, register with it in a fresh browser, land a
   await admin.getByText('请输入正确的手机号').waitFor();
   await form.getByLabel('手机号').fill(INVITED);
   await form.getByLabel('姓名').fill('赵六');
-  const inviteWidth = await form.evaluate((el) => (el.closest('.ant-modal') as HTMLElement).offsetWidth);
+  const inviteWidth = await form.evaluate((el) => (el.closest('[role="dialog"]') as HTMLElement).offsetWidth);
   assert.equal(Math.round(inviteWidth), 425, 'the invite dialog is 425 px wide');
   await admin
     .getByRole('button', { name: /确\s*定/ })
@@ -100,7 +101,8 @@ test('invite a phone, copy the link, register with it in a fresh browser, land a
   // The administrator's own row has no actions; the invitation's row has delete and copy link.
   const adminRow = admin.getByTestId('company-members').getByRole('row', { name: /王建国/ });
   assert.equal(await adminRow.getByRole('button').count(), 0);
-  await admin.waitForTimeout(400);
+  await form.waitFor({ state: 'hidden' }); // the invite dialog has closed
+  await settled(admin.getByRole('dialog').filter({ has: admin.getByTestId('company-members') }));
   await shot(admin, J, '01-members-invited-row');
 
   await row.getByTestId('copy-invite-link').click();
@@ -161,7 +163,7 @@ test('invite a phone, copy the link, register with it in a fresh browser, land a
   await plans.getByText('免费试用').waitFor();
   await plans.getByText('15天', { exact: true }).waitFor();
   assert.equal(await plans.getByText(/说法/).count(), 0, 'the readings of the spec are never shown');
-  await admin.waitForTimeout(500); // the dialog's opening animation
+  await settled(admin.getByRole('dialog').filter({ has: users })); // the dialog's opening animation
   const usersBox = await dialogBox(admin, 'corp-users');
   assert.equal(Math.round(usersBox.width), 650);
   assert.equal(await admin.getByTestId('corp-users-count').textContent(), '已注册 2 人');

@@ -16,6 +16,7 @@ import { launchBrowser, shot } from '../lib/browser.ts';
 import { signInWithPassword } from '../lib/sign-in.ts';
 import { requestCode } from '../lib/sms.ts';
 import { startServer, type RunningServer } from '../lib/server.ts';
+import { settled } from '../lib/waits.ts';
 
 const J = 'company';
 const CODE = '91350100M000100Y43';
@@ -111,7 +112,7 @@ test('register, set a password, create a company, apply to it, approve live, sig
   await applicant.getByTestId('company-join').click();
   const joinForm = applicant.getByTestId('company-form');
   await joinForm.getByLabel('企业名称').fill('闽建');
-  await applicant.locator('.ant-select-item-option', { hasText: '闽建工程有限公司' }).click();
+  await applicant.getByTitle('闽建工程有限公司', { exact: true }).click();
   assert.equal(await joinForm.getByTestId('company-code').inputValue(), CODE);
   assert.ok(await joinForm.getByTestId('company-code').isDisabled(), 'the chosen company locks the code');
   await shot(applicant, J, '02-join-form');
@@ -140,17 +141,18 @@ test('register, set a password, create a company, apply to it, approve live, sig
   await member.getByTestId('company-card').getByText('成员', { exact: true }).waitFor();
   await member.getByTestId('company-members-open').click();
   await member.getByTestId('company-members').getByText('王建国').waitFor();
-  await member.waitForTimeout(400); // the dialog's opening animation
+  const membersDialog = member.getByRole('dialog', { name: '人员信息' });
+  await settled(membersDialog);
   assert.equal(await member.getByRole('tab', { name: /新申请/ }).count(), 0, 'members see no applicants tab');
   await shot(member, J, '06-member');
   // Everyone can see who administers the company (checkCompanyAdmin, GetCorpAdmin).
   await member.getByRole('tab', { name: '管理员' }).click();
   await member.getByTestId('company-admins').getByText('王建国').waitFor();
   assert.equal(await member.getByTestId('company-admins').getByText('李工').count(), 0);
-  await member.waitForTimeout(300); // the tab's ink bar
+  await settled(membersDialog.getByRole('tablist')); // the tab's ink bar
   await shot(member, J, '07-admins');
   // Dialogs can be dragged by their title (000 §2).
-  const title = member.locator('.ant-modal [data-drag-handle]').filter({ hasText: '人员信息' });
+  const title = membersDialog.locator('[data-drag-handle]');
   const from = (await title.boundingBox())!;
   await member.mouse.move(from.x + 10, from.y + 5);
   await member.mouse.down();
@@ -174,7 +176,7 @@ test('a rejected applicant is told at once, sees it in the account centre, and i
   await applicant.getByTestId('company-join').click();
   const joinForm = applicant.getByTestId('company-form');
   await joinForm.getByLabel('企业名称').fill('闽建');
-  await applicant.locator('.ant-select-item-option', { hasText: '闽建工程有限公司' }).click();
+  await applicant.getByTitle('闽建工程有限公司', { exact: true }).click();
   await applicant.getByRole('button', { name: /确\s*定/ }).click();
   await applicant.getByText('申请已提交，请等待管理员审核').waitFor();
   await applicant

@@ -14,6 +14,7 @@ import { canvasCoverage, launchBrowser, shot } from '../lib/browser.ts';
 import { openPreview, waitConverted } from '../lib/preview.ts';
 import { DEMO, startServer, TESTDATA, type RunningServer } from '../lib/server.ts';
 import { signInWithPassword } from '../lib/sign-in.ts';
+import { until } from '../lib/waits.ts';
 
 const J = 'drawing-links';
 const MODEL = 'AC20-FZK-Haus.ifc';
@@ -34,12 +35,16 @@ after(async () => {
   await server?.stop();
 });
 
+/** The tree node (treeitem) of the dialog's tree `side` holding the element with test id `testId`. */
+const treeNode = (page: Page, side: 'left' | 'right', testId: string) =>
+  page
+    .getByTestId(`link-drawing-${side}`)
+    .getByRole('treeitem')
+    .filter({ has: page.getByTestId(testId) });
+
 /** The checkbox of a left-tree node by file name. */
 const leftBox = (page: Page, name: string) =>
-  page
-    .locator('[data-testid="link-drawing-left"] .ant-tree-treenode')
-    .filter({ has: page.getByTestId(`link-tree-${name}`) })
-    .locator('.ant-tree-checkbox');
+  treeNode(page, 'left', `link-tree-${name}`).getByRole('checkbox');
 
 test('link DWG drawings to a model in the dialog and open one beside the model', async () => {
   const ctx = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
@@ -74,21 +79,17 @@ test('link DWG drawings to a model in the dialog and open one beside the model',
   await page.getByRole('menuitem', { name: '关联图纸…' }).click();
   const dialog = page.getByTestId('link-drawing-dialog');
   await dialog.waitFor();
-  assert.equal(await page.locator('.ant-modal-title').innerText(), '关联图纸文件');
-  const modal = page.locator('.ant-modal').filter({ has: dialog });
+  const modal = page.getByRole('dialog').filter({ has: dialog });
+  assert.equal(await modal.getByTestId('link-drawing-title').innerText(), '关联图纸文件');
   assert.equal(Math.round((await modal.boundingBox())!.width), 800);
 
   // Only DWG files can be ticked: the DXF, the model and the folder cannot.
   await page.getByTestId(`link-tree-${ROOT_DWG}`).waitFor();
   for (const name of [DXF, MODEL, FOLDER])
-    assert.match((await leftBox(page, name).getAttribute('class')) ?? '', /ant-tree-checkbox-disabled/, name);
+    assert.equal(await leftBox(page, name).getAttribute('aria-disabled'), 'true', name);
   assert.equal(await page.getByTestId(`link-tree-${ROOT_DWG}`).getAttribute('data-level'), 'T0');
   // Opening the folder loads its drawing (T1).
-  await page
-    .locator('[data-testid="link-drawing-left"] .ant-tree-treenode')
-    .filter({ has: page.getByTestId(`link-tree-${FOLDER}`) })
-    .locator('.ant-tree-switcher')
-    .click();
+  await treeNode(page, 'left', `link-tree-${FOLDER}`).getByRole('img', { name: 'caret-down' }).click();
   await page.getByTestId(`link-tree-${SUB_DWG}`).waitFor();
   assert.equal(await page.getByTestId(`link-tree-${SUB_DWG}`).getAttribute('data-level'), 'T1');
 
@@ -100,11 +101,7 @@ test('link DWG drawings to a model in the dialog and open one beside the model',
   await page.getByTestId('link-drawing-add').click();
   const chosen = page.locator('[data-testid="link-drawing-right"] [data-testid^="link-chosen-"]');
   assert.equal(await chosen.count(), 2);
-  await page
-    .locator('[data-testid="link-drawing-right"] .ant-tree-treenode')
-    .filter({ has: page.getByTestId(`link-chosen-${SUB_DWG}`) })
-    .locator('.ant-tree-checkbox')
-    .click();
+  await treeNode(page, 'right', `link-chosen-${SUB_DWG}`).getByRole('checkbox').click();
   await page.getByTestId('link-drawing-remove').click();
   assert.equal(await chosen.count(), 1);
   await leftBox(page, SUB_DWG).click();
@@ -158,9 +155,11 @@ test('link DWG drawings to a model in the dialog and open one beside the model',
     .waitFor({
       timeout: 60_000,
     });
-  await page.waitForTimeout(500);
-  assert.ok(
-    (await canvasCoverage(page, '[data-testid="drawing-pane"] [data-testid="drawing-canvas"]')) > 0.001,
+  // The drawing is painted on its canvas.
+  await until(
+    () => canvasCoverage(page, '[data-testid="drawing-pane"] [data-testid="drawing-canvas"]'),
+    (c) => c > 0.001,
+    { timeout: 10_000, interval: 250, message: 'the drawing is drawn' },
   );
   assert.ok((await canvasCoverage(page, '[data-testid="viewer-canvas"]')) > 0.02, 'the model stays drawn');
   const [modelBox, paneBox] = [

@@ -21,6 +21,7 @@ import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, shot } from '../lib/browser.ts';
 import { DEMO, ROOT, startServer } from '../lib/server.ts';
+import { settled } from '../lib/waits.ts';
 
 const J = 'editions';
 const run = promisify(execFile);
@@ -118,16 +119,19 @@ test('personal edition hides company routes and menus', async () => {
     const help = page.getByTestId('help-center-dialog');
     await help.getByText('扫码联系我们').waitFor();
     assert.equal(await help.locator('canvas').count(), 1, 'a QR code is drawn');
-    await page.waitForTimeout(400); // the dialog's opening animation
+    const helpDialog = page.getByRole('dialog').filter({ has: help });
+    await settled(helpDialog); // the dialog's opening animation
     await shot(page, J, '02-help-center-qr');
-    await page.locator('.ant-modal-close').first().click();
+    await helpDialog.getByRole('button', { name: '关闭', exact: true }).click();
     await help.waitFor({ state: 'hidden' });
 
     await (await openCard(page)).getByTestId('account-consult').click();
     await page.getByTestId('consult-dialog').getByText('咨询电话：400-800-1234').waitFor();
-    await page.waitForTimeout(400);
+    const consultDialog = page.getByRole('dialog').filter({ has: page.getByTestId('consult-dialog') });
+    await settled(consultDialog); // the dialog's opening animation
     await shot(page, J, '02b-consult-phone');
-    await page.locator('.ant-modal-wrap:visible .ant-modal-close').click();
+    await consultDialog.getByRole('button', { name: '关闭', exact: true }).click();
+    await consultDialog.waitFor({ state: 'hidden' });
 
     // The server refuses company calls in this edition, whatever the page does.
     const answer = await page.evaluate(async () => {

@@ -15,6 +15,7 @@ import { launchBrowser, shot } from '../lib/browser.ts';
 import { openPreview } from '../lib/preview.ts';
 import { signInWithPassword } from '../lib/sign-in.ts';
 import { apiData, startServer, TESTDATA, type RunningServer } from '../lib/server.ts';
+import { settled, until } from '../lib/waits.ts';
 
 const J = 'model-occupied';
 const PASSWORD = 'Passw0rd!x';
@@ -92,13 +93,15 @@ async function newPage(): Promise<Page> {
 const fileRow = (page: Page, name: string) =>
   page.getByTestId('file-table').locator(`tr[data-row-name="${name}"]`);
 /** The -120 dialog (001 §8), told apart from the delete confirmation under it by its text. */
-const occupiedDialog = (page: Page) =>
-  page.locator('.ant-modal-confirm', { hasText: '文件正在被其他用户查看' });
+const occupiedDialog = (page: Page) => page.getByRole('dialog').filter({ hasText: '文件正在被其他用户查看' });
+
+/** The delete confirmation. */
+const deleteConfirm = (page: Page) => page.getByRole('dialog').filter({ hasText: '确定要删除这条记录吗？' });
 
 /** 删除 on the row, then 确定 in the confirmation. */
 async function deleteRow(page: Page, name: string): Promise<void> {
   await fileRow(page, name).getByRole('button', { name: '删除' }).click();
-  const confirm = page.locator('.ant-modal-confirm', { hasText: '确定要删除这条记录吗？' });
+  const confirm = deleteConfirm(page);
   await confirm.waitFor();
   await confirm.getByRole('button', { name: /确\s*定/ }).click();
 }
@@ -130,12 +133,12 @@ test('deleting a model open in another viewer: 提示 关闭/取消, 关闭 clos
     role: 'viewer',
   });
   const iuid = await upload(managerToken, MODEL, project.iuid);
-  for (let i = 0; ; i++) {
-    const f = await api<{ statusType: number }>(managerToken, 'GET', `/api/Home/GetFileInfo?IUID=${iuid}`);
-    if (f.statusType === 3) break;
-    assert.ok(i < 240 && f.statusType !== 4, `model converted (status ${f.statusType})`);
-    await new Promise((r) => setTimeout(r, 500));
-  }
+  const converted = await until(
+    () => api<{ statusType: number }>(managerToken, 'GET', `/api/Home/GetFileInfo?IUID=${iuid}`),
+    (f) => f.statusType === 3 || f.statusType === 4,
+    { timeout: 120_000, interval: 500, message: 'model converted' },
+  );
+  assert.equal(converted.statusType, 3, 'model converted');
 
   // The viewer opens the model in the preview overlay.
   const viewer = await newPage();
@@ -154,16 +157,17 @@ test('deleting a model open in another viewer: 提示 关闭/取消, 关闭 clos
   await deleteRow(manager, NAME);
   const dialog = occupiedDialog(manager);
   await dialog.waitFor();
-  await dialog.locator('.ant-modal-confirm-title').getByText('提示').waitFor();
+  await manager.getByRole('dialog', { name: '提示' }).filter({ hasText: '文件正在被其他用户查看' }).waitFor();
   await dialog.getByRole('button', { name: /关\s*闭/ }).waitFor();
   await dialog.getByRole('button', { name: /取\s*消/ }).waitFor();
-  await manager.waitForTimeout(400); // the dialog's zoom-in
+  await settled(dialog); // the dialog's zoom-in
   await shot(manager, J, '02-manager-occupied-dialog');
 
   // 取消: nothing changes — the row stays, the viewer still has the model open.
   await dialog.getByRole('button', { name: /取\s*消/ }).click();
   await dialog.waitFor({ state: 'hidden' });
-  await manager.locator('.ant-modal-confirm').first().waitFor({ state: 'hidden' });
+  await deleteConfirm(manager).waitFor({ state: 'hidden' });
+  // Under test: nothing is deleted in the next half second (取消 sends no request to wait for).
   await manager.waitForTimeout(500);
   assert.equal(await fileRow(manager, NAME).count(), 1, 'the row stays after 取消');
   assert.equal(await manager.getByText('删除成功').count(), 0);
@@ -180,8 +184,8 @@ test('deleting a model open in another viewer: 提示 关闭/取消, 关闭 clos
     .getByRole('button', { name: /关\s*闭/ })
     .click();
   await viewer.locator('[data-testid="preview-overlay"]').waitFor({ state: 'hidden', timeout: 15_000 });
-  await viewer.locator('.ant-modal-confirm').getByText('模型已被其他用户关闭').waitFor();
-  await viewer.waitForTimeout(400);
+  const closedNotice = viewer.getByRole('dialog').filter({ hasText: '模型已被其他用户关闭' });
+  await settled(closedNotice);
   await shot(viewer, J, '04-viewer-force-closed');
   await manager.getByText('模型已关闭').first().waitFor();
   await manager.getByText('删除成功').first().waitFor();

@@ -18,11 +18,12 @@ import { cp, mkdir, mkdtemp, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import type { Browser, CDPSession, Page } from 'playwright-core';
+import type { Browser, CDPSession, Locator, Page } from 'playwright-core';
 import { ARTIFACTS, launchBrowser, shot } from '../lib/browser.ts';
 import { signInWithPassword } from '../lib/sign-in.ts';
 import { apiData, startServer, TESTDATA, type RunningServer } from '../lib/server.ts';
 import { panel, uploadFinished, uploadRow } from '../lib/transfers.ts';
+import { settled, until } from '../lib/waits.ts';
 
 const J = 'projects';
 const PASSWORD = 'Passw0rd!x';
@@ -89,11 +90,12 @@ async function throttle(cdp: CDPSession, uploadBytesPerSecond: number) {
   });
 }
 
-const okButton = (page: Page) => page.locator('.ant-modal-confirm').getByRole('button', { name: /确\s*定/ });
+/** The data rows of a table (rows with cells, not the header's column headers). */
+const dataRows = (table: Locator) => table.getByRole('row').filter({ has: table.page().getByRole('cell') });
 const fileRow = (page: Page, name: string) =>
   page.getByTestId('file-table').locator(`tr[data-row-name="${name}"]`);
 const projectRow = (page: Page, scope: string, name: string) =>
-  page.getByTestId(`project-list-${scope}`).locator('tr.ant-table-row', { hasText: name });
+  dataRows(page.getByTestId(`project-list-${scope}`)).filter({ hasText: name });
 
 test('create a project, add a viewer, upload a folder, zip it, locate a favourite; the viewer is read-only', async () => {
   const adminToken = await register(ADMIN, '王建国');
@@ -141,7 +143,7 @@ test('create a project, add a viewer, upload a folder, zip it, locate a favourit
   const members = admin.getByTestId('project-members-dialog');
   await members.getByText('王建国').waitFor();
   await members.getByTestId('member-pick').click();
-  await admin.locator('.ant-select-item-option', { hasText: '李晓明' }).click();
+  await admin.getByTitle(/^李晓明（/).click();
   assert.equal(
     (await members.getByTestId('member-pick-role').innerText()).trim(),
     '查看者',
@@ -249,8 +251,9 @@ test('create a project, add a viewer, upload a folder, zip it, locate a favourit
   await admin.waitForURL(/\/projectFile\?.*located=/);
   assert.equal(new URL(admin.url()).searchParams.get('projectId'), projectId);
   await admin.locator('tr.row-located[data-row-name="polylines.dxf"]').waitFor();
-  await admin.getByTestId('project-tree').locator('.ant-tree-node-selected', { hasText: SUB }).waitFor();
-  await admin.waitForTimeout(400); // the tree's expand motion
+  const located = admin.getByTestId('project-tree').getByRole('treeitem', { name: SUB, selected: true });
+  await located.waitFor();
+  await settled(admin.getByTestId('project-tree')); // the tree's expand motion
   await shot(admin, J, '09-located');
 
   // The five lists: 最近浏览 lists the opened project; 全部项目 keeps its keyword between visits.
@@ -286,17 +289,18 @@ test('create a project, add a viewer, upload a folder, zip it, locate a favourit
   const allList = admin.getByTestId('project-list-all');
   await allList.getByRole('button', { name: /刷\s*新/ }).click();
   await allList.getByText('共 11 个项目').waitFor();
-  assert.equal(await allList.locator('tr.ant-table-row').count(), 10);
-  await allList.locator('.ant-pagination-item-2').click();
-  await allList.locator('.ant-pagination-item-2.ant-pagination-item-active').waitFor();
-  await admin.waitForFunction(
-    () => document.querySelectorAll('[data-testid="project-list-all"] tr.ant-table-row').length === 1,
+  assert.equal(await dataRows(allList).count(), 10);
+  await allList.getByRole('listitem', { name: '2', exact: true }).click();
+  await until(
+    () => dataRows(allList).count(),
+    (n) => n === 1,
+    { message: 'page 2 of 全部项目 shows one project' },
   );
   await admin.getByTestId('project-sidebar').getByText('最近浏览').click();
   await projectRow(admin, 'lately', PROJECT).waitFor();
   await admin.getByTestId('project-sidebar').getByText('全部项目').click();
-  await allList.locator('.ant-pagination-item-2.ant-pagination-item-active').waitFor();
-  assert.equal(await allList.locator('tr.ant-table-row').count(), 1, 'page 2 kept between visits');
+  await allList.getByText('共 11 个项目').waitFor();
+  assert.equal(await dataRows(allList).count(), 1, 'page 2 kept between visits');
   await shot(admin, J, '10b-all-page-2');
 
   // The viewer: 我参与的项目 lists the project as 查看者; the space is read-only.
@@ -314,7 +318,7 @@ test('create a project, add a viewer, upload a folder, zip it, locate a favourit
   await vmembers.getByText('仅项目管理者可以管理成员').waitFor();
   await vmembers.locator('tr', { hasText: '王建国' }).getByText('管理者').waitFor();
   assert.equal(await vmembers.getByTestId('member-add').count(), 0);
-  assert.equal(await vmembers.locator('.ant-select').count(), 0, 'no role selects for a viewer');
+  assert.equal(await vmembers.getByRole('combobox').count(), 0, 'no role selects for a viewer');
   await shot(viewer, J, '11b-viewer-members');
   await viewer.getByRole('dialog').getByRole('button', { name: '关 闭' }).click();
   await vrow.getByRole('button', { name: /打\s*开/ }).click();
@@ -371,10 +375,10 @@ test('create a project, add a viewer, upload a folder, zip it, locate a favourit
   await admin.getByText('编辑成功').first().waitFor();
   const renamed = projectRow(admin, 'all', `${PROJECT}（一期）`);
   await renamed.getByTestId('project-delete').click();
-  await admin.locator('.ant-modal-confirm').getByText('项目中的所有文件将被删除').waitFor();
-  await admin.waitForTimeout(400); // the dialog's zoom-in
+  const confirmDelete = admin.getByRole('dialog').filter({ hasText: '项目中的所有文件将被删除' });
+  await settled(confirmDelete); // the dialog's zoom-in
   await shot(admin, J, '13-confirm-delete');
-  await okButton(admin).click();
+  await confirmDelete.getByRole('button', { name: /确\s*定/ }).click();
   await admin.getByText('删除成功').first().waitFor();
   await allList.getByText('没有找到名称包含“滨江”的项目').waitFor();
   // The stored current project is no longer listed: /projectFile resets to the first (000 §4).

@@ -6,6 +6,7 @@
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import type { RunningServer } from './server.ts';
+import { until } from './waits.ts';
 
 /** The SMS codes the development provider logged for `phone` and `purpose`, oldest first. */
 export function loggedCodes(server: RunningServer, phone: string, purpose: string): string[] {
@@ -30,13 +31,12 @@ export async function nextCode(
   purpose: string,
   before: number,
 ): Promise<string> {
-  const until = Date.now() + 15_000;
-  for (;;) {
-    const codes = loggedCodes(server, phone, purpose);
-    if (codes.length > before) return codes.at(-1)!;
-    if (Date.now() > until) throw new Error(`no ${purpose} code logged for ${phone}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  const codes = await until(
+    () => loggedCodes(server, phone, purpose),
+    (c) => c.length > before,
+    { timeout: 15_000, message: `no ${purpose} code logged for ${phone}` },
+  );
+  return codes.at(-1)!;
 }
 
 /**

@@ -1,0 +1,63 @@
+/**
+ * Waiting for states instead of sleeping (issue 17): journeys wait for what a fixed pause used to
+ * stand for — an opening dialog or sliding drawer come to rest before a screenshot, or a value read
+ * from the page or the server reaching what the journey expects. Each helper fails with a clear
+ * message when the state is not reached within its time-out, rather than going on regardless.
+ */
+import type { Locator } from 'playwright-core';
+
+/**
+ * Wait until `locator` is visible and at rest: its bounding box has not moved for `frames`
+ * consecutive animation frames and no finite CSS animation or transition is running on it, inside it
+ * or on one of its ancestors (antd's zoom-in of a dialog, a drawer's slide, a tab's ink bar, a tree's
+ * expand motion). Infinite animations (spinners) are ignored.
+ */
+export async function settled(locator: Locator, { timeout = 10_000, frames = 3 } = {}): Promise<void> {
+  await locator.waitFor({ timeout });
+  const handle = await locator.elementHandle({ timeout });
+  if (!handle) throw new Error(`settled: ${String(locator)} is gone`);
+  try {
+    await locator.page().waitForFunction(
+      ([el, frames]) => {
+        const w = window as unknown as { __settled?: WeakMap<Element, { key: string; n: number }> };
+        const seen = (w.__settled ??= new WeakMap());
+        const r = el.getBoundingClientRect();
+        const key = `${r.x},${r.y},${r.width},${r.height}`;
+        const moving = document.getAnimations().some((a) => {
+          if (a.playState !== 'running' && a.playState !== 'paused') return false;
+          const target = (a.effect as KeyframeEffect | null)?.target;
+          if (!target || !(target.contains(el) || el.contains(target))) return false;
+          return a.effect!.getComputedTiming().endTime !== Infinity;
+        });
+        const prev = seen.get(el);
+        const n = !moving && prev?.key === key ? prev.n + 1 : 0;
+        seen.set(el, { key, n });
+        return r.width > 0 && n >= frames;
+      },
+      [handle, frames] as const,
+      { polling: 'raf', timeout },
+    );
+  } finally {
+    await handle.dispose();
+  }
+}
+
+/**
+ * Call `read` every `interval` ms until `done` accepts its answer, and return that answer; throws
+ * `message` (with the last answer) after `timeout` ms. For states that live outside the page (the
+ * server's log, an API) or that the page does not show.
+ */
+export async function until<T>(
+  read: () => T | Promise<T>,
+  done: (value: T) => boolean,
+  { timeout = 15_000, interval = 100, message = 'state not reached' } = {},
+): Promise<T> {
+  const end = Date.now() + timeout;
+  for (;;) {
+    const value = await read();
+    if (done(value)) return value;
+    if (Date.now() > end) throw new Error(`${message} within ${timeout} ms (last: ${JSON.stringify(value)})`);
+    // Polling interval between two reads, not a wait for a state.
+    await new Promise((r) => setTimeout(r, interval));
+  }
+}
