@@ -133,6 +133,18 @@ test('personal edition hides company routes and menus', async () => {
     await consultDialog.getByRole('button', { name: '关闭', exact: true }).click();
     await consultDialog.waitFor({ state: 'hidden' });
 
+    // 手机版 in the top bar (000 §2): hovering shows the site's QR code for phones, 180 px (000 §9).
+    await page.getByTestId('mobile-qr-button').hover();
+    const mobileQr = page.getByTestId('mobile-qr');
+    await mobileQr.locator('canvas').waitFor();
+    const qrBox = (await mobileQr.locator('canvas').locator('xpath=..').boundingBox())!;
+    assert.equal(Math.round(qrBox.width), 180, 'the QR code is 180 px');
+    await mobileQr.getByText('手机扫码访问 bimdrive').waitFor();
+    await settled(mobileQr);
+    await shot(page, J, '02c-mobile-qr');
+    await page.mouse.move(0, 400);
+    await mobileQr.waitFor({ state: 'hidden' });
+
     // The server refuses company calls in this edition, whatever the page does.
     const answer = await page.evaluate(async () => {
       const r = await fetch('/api/WebAccount/MyCompany', {

@@ -1,7 +1,7 @@
 /**
  * The signed-in frame (spec 000 §2 Top bar, Layouts "navbar plus main area"): logo + product name (opens
  * the official site when configured), the top menu (我的空间, 企业空间, 系统管理 — TopMenu), the
- * 看板 button (/board), the file-transfer button, the avatar with its account card; the persistent
+ * 看板 button (/board), 手机版 (the mobile QR code), the file-transfer button, the avatar with its account card; the persistent
  * expiry warnings (000 §8); the transfer panel and floating button; the real-time connection (000 §4).
  */
 import { Layout } from 'antd';
@@ -21,6 +21,7 @@ import { useTransfers } from '../features/transfers/stores/transfer-store.ts';
 import { usePreview } from '../stores/preview-store.ts';
 import { useSession } from '../stores/session-store.ts';
 import './i18n.ts';
+import { MobileQrEntry } from './mobile-qr-entry.tsx';
 import { TopMenu } from './top-menu.tsx';
 import { useRealtime } from './use-realtime.ts';
 
@@ -62,6 +63,7 @@ export function AppShell(): ReactElement {
         <TopMenu />
         <div className="app-header-right">
           <BoardNavButton />
+          <MobileQrEntry />
           <TransferNavButton />
           <AccountMenu />
         </div>
