@@ -112,6 +112,34 @@ export async function signUp(t: Reachable, name = '测试用户'): Promise<TestU
   return { token: res.body.data.token, login: res.body.data, phone, password };
 }
 
+/**
+ * Have `u` join the company `name` (credit code `code`) and its administrator `by` approve it
+ * (000 §7 company join and applicants). @throws when either call is refused.
+ */
+export async function joinCompany(
+  t: Reachable,
+  u: TestUser,
+  by: TestUser,
+  name: string,
+  code: string,
+): Promise<void> {
+  const join = await call(t, 'POST', Api.companyJoin, {
+    token: u.token,
+    body: { name, code, userName: u.login.userName, useUserName: true },
+  });
+  if (join.body.code !== 1) throw new Error(`join ${name}: ${join.body.msg}`);
+  const apps = await call<Array<{ iuid: string; phone: string }>>(t, 'GET', Api.companyApplicants, {
+    token: by.token,
+  });
+  const app = apps.body.data.find((a) => a.phone === u.phone);
+  if (!app) throw new Error(`no application of ${u.phone} for ${name}`);
+  const ok = await call(t, 'POST', Api.companyApplyAccept, {
+    token: by.token,
+    body: { UserApplyHistoryId: app.iuid },
+  });
+  if (ok.body.code !== 1) throw new Error(`approve ${u.phone}: ${ok.body.msg}`);
+}
+
 /** JSON call answering status and envelope. */
 export async function call<T = unknown>(
   t: Reachable,

@@ -4,9 +4,9 @@
  * `loadAntdRoot`) load when a file is first opened, or earlier through `loadPreviewOverlay` (a share
  * link opening its file), and stay mounted after that.
  */
-import { lazy, Suspense, useState, type ReactElement } from 'react';
+import { Suspense, useState, type ReactElement } from 'react';
 import { usePreview } from '../stores/preview-store.ts';
-import { loadAntdRoot } from './providers.tsx';
+import { lazyWithAntd } from './providers.tsx';
 
 /** Start loading the overlay's code (idempotent). */
 export const loadPreviewOverlay = (() => {
@@ -14,19 +14,7 @@ export const loadPreviewOverlay = (() => {
   return () => (loading ??= import('../features/preview/components/preview-overlay.tsx'));
 })();
 
-const PreviewOverlay = lazy(async () => {
-  const [{ PreviewOverlay: Overlay }, { AntdRoot }] = await Promise.all([
-    loadPreviewOverlay(),
-    loadAntdRoot(),
-  ]);
-  return {
-    default: () => (
-      <AntdRoot>
-        <Overlay />
-      </AntdRoot>
-    ),
-  };
-});
+const PreviewOverlay = lazyWithAntd(() => loadPreviewOverlay().then((m) => m.PreviewOverlay));
 
 /** The preview overlay, rendered once a file has been opened (nothing before). */
 export function PreviewOverlayHost(): ReactElement | null {

@@ -4,7 +4,15 @@
  * public pages /login and /s start without antd (issue 17 "Weight and speed").
  */
 import { QueryClientProvider } from '@tanstack/react-query';
-import { useEffect, useState, type ReactElement, type ReactNode } from 'react';
+import {
+  lazy,
+  useEffect,
+  useState,
+  type ComponentType,
+  type LazyExoticComponent,
+  type ReactElement,
+  type ReactNode,
+} from 'react';
 import i18n from '../lib/i18n.ts';
 import { queryClient } from '../lib/query-client.ts';
 
@@ -60,4 +68,21 @@ export function loadAntdRoot(): Promise<AntdRootModule> {
     return m;
   });
   return antdRoot;
+}
+
+/**
+ * A screen loaded on first render inside the antd providers, its code and antd's loading together
+ * (the crash screen, the chat-app sign-in, the preview overlay).
+ */
+export function lazyWithAntd(load: () => Promise<ComponentType>): LazyExoticComponent<() => ReactElement> {
+  return lazy(async () => {
+    const [Screen, { AntdRoot }] = await Promise.all([load(), loadAntdRoot()]);
+    return {
+      default: () => (
+        <AntdRoot>
+          <Screen />
+        </AntdRoot>
+      ),
+    };
+  });
 }

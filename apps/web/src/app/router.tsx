@@ -15,7 +15,7 @@
  * /corpDetail and /board inside the shell. Menu routes are allowed or refused by the permission menu
  * (guard.ts).
  */
-import { lazy, Suspense, type ReactElement } from 'react';
+import { Suspense, type ReactElement } from 'react';
 import { createBrowserRouter, Navigate, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import { shareCodeOf } from '../features/share/lib/share-link.ts';
 import { startShareLink } from './start-share-link.ts';
@@ -25,7 +25,7 @@ import { RootLayout, type RouteHandle } from './root-layout.tsx';
 import { LIBRARY_KINDS, LIBRARY_ROUTES, MENU_ROUTE_PATHS, PROJECT_SCOPES } from '@bimdrive/contracts';
 import { clientConfigQueryOptions } from '../features/auth/api/get-client-config.ts';
 import { queryClient } from '../lib/query-client.ts';
-import { loadAntdRoot } from './providers.tsx';
+import { lazyWithAntd, loadAntdRoot } from './providers.tsx';
 
 const handle = (title: string): RouteHandle => ({ title });
 
@@ -33,19 +33,7 @@ const handle = (title: string): RouteHandle => ({ title });
  * The crash screen loads when a route fails, in the antd shell (its antd Result is not part of any
  * page's first load).
  */
-const RouteError = lazy(async () => {
-  const [{ RouteError: Screen }, { AntdRoot }] = await Promise.all([
-    import('./routes/route-error.tsx'),
-    loadAntdRoot(),
-  ]);
-  return {
-    default: () => (
-      <AntdRoot>
-        <Screen />
-      </AntdRoot>
-    ),
-  };
-});
+const RouteError = lazyWithAntd(() => import('./routes/route-error.tsx').then((m) => m.RouteError));
 
 const myDocument = {
   loader: guardLoader,

@@ -29,6 +29,7 @@ import {
   waitForStatus,
   type TestApp,
   type TestUser,
+  joinCompany,
 } from '../../test/harness.ts';
 import { BOARD_COMPANY_ONLY_MSG, BOARD_PROJECT_NOT_FOUND_MSG } from './board.service.ts';
 
@@ -89,23 +90,6 @@ describe(`board (${testDbKind})`, () => {
   const board = (u: TestUser, query: Record<string, string>) =>
     call<BoardDataValue>(t, 'GET', Api.board, { token: u.token, query });
 
-  async function joinCompany(u: TestUser, by: TestUser, name: string, code: string) {
-    const join = await call(t, 'POST', Api.companyJoin, {
-      token: u.token,
-      body: { name, code, userName: u.login.userName, useUserName: true },
-    });
-    expect(join.body.code).toBe(1);
-    const apps = await call<Array<{ iuid: string; phone: string }>>(t, 'GET', Api.companyApplicants, {
-      token: by.token,
-    });
-    const app = apps.body.data.find((a) => a.phone === u.phone)!;
-    const ok = await call(t, 'POST', Api.companyApplyAccept, {
-      token: by.token,
-      body: { UserApplyHistoryId: app.iuid },
-    });
-    expect(ok.body.code).toBe(1);
-  }
-
   beforeAll(async () => {
     t = await startTestApp();
     owner = await signUp(t, '看板管理员');
@@ -122,7 +106,7 @@ describe(`board (${testDbKind})`, () => {
       body: { name: '看板外企', code: CODE_Y },
     });
     expect(y.body.code).toBe(1);
-    for (const u of [editor, outsider]) await joinCompany(u, owner, '看板建设集团', CODE_X);
+    for (const u of [editor, outsider]) await joinCompany(t, u, owner, '看板建设集团', CODE_X);
     const p = await call<ProjectRowValue>(t, 'POST', Api.projectCreate, {
       token: owner.token,
       body: { projectName: '看板项目' },

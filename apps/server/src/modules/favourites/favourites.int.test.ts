@@ -10,6 +10,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import {
   call,
+  joinCompany,
   signUp,
   startTestApp,
   tusCreate,
@@ -59,20 +60,7 @@ describe(`favourites (${testDbKind})`, () => {
         })
       ).body.code,
     ).toBe(1);
-    const join = await call(t, 'POST', Api.companyJoin, {
-      token: member.token,
-      body: { name: '收藏测试建设', code: '91350100M000100Y43', userName: '施工员', useUserName: true },
-    });
-    expect(join.body.code).toBe(1);
-    const apps = await call<Array<{ iuid: string; phone: string }>>(t, 'GET', Api.companyApplicants, {
-      token: boss.token,
-    });
-    const app = apps.body.data.find((a) => a.phone === member.phone)!;
-    const accepted = await call(t, 'POST', Api.companyApplyAccept, {
-      token: boss.token,
-      body: { UserApplyHistoryId: app.iuid },
-    });
-    expect(accepted.body.code).toBe(1);
+    await joinCompany(t, member, boss, '收藏测试建设', '91350100M000100Y43');
   }, 120_000);
   afterAll(async () => t.close());
 

@@ -33,6 +33,7 @@ import {
   tusPatch,
   type TestApp,
   type TestUser,
+  joinCompany,
 } from '../../test/harness.ts';
 import { COMPANY_PATHS } from '../service-state/service-state.routes.ts';
 
@@ -115,24 +116,6 @@ describe(`projects (${testDbKind})`, () => {
   const companyUsed = async (u: TestUser) =>
     (await call<{ usedSpace: number }>(t, 'GET', Api.companySpace, { token: u.token })).body.data.usedSpace;
 
-  /** Join company `name` with `code` and have `by` approve it. */
-  async function joinCompany(u: TestUser, by: TestUser, name: string, code: string) {
-    const join = await call(t, 'POST', Api.companyJoin, {
-      token: u.token,
-      body: { name, code, userName: u.login.userName, useUserName: true },
-    });
-    expect(join.body.code).toBe(1);
-    const apps = await call<Array<{ iuid: string; phone: string }>>(t, 'GET', Api.companyApplicants, {
-      token: by.token,
-    });
-    const app = apps.body.data.find((a) => a.phone === u.phone)!;
-    const ok = await call(t, 'POST', Api.companyApplyAccept, {
-      token: by.token,
-      body: { UserApplyHistoryId: app.iuid },
-    });
-    expect(ok.body.code).toBe(1);
-  }
-
   beforeAll(async () => {
     t = await startTestApp();
     admin = await signUp(t, '管理员甲');
@@ -152,7 +135,7 @@ describe(`projects (${testDbKind})`, () => {
       body: { name: '乙工程公司', code: CODE_Y },
     });
     expect(y.body.code).toBe(1);
-    for (const u of [owner, editor, viewer, stranger]) await joinCompany(u, admin, '甲建设集团', CODE_X);
+    for (const u of [owner, editor, viewer, stranger]) await joinCompany(t, u, admin, '甲建设集团', CODE_X);
   }, 120_000);
   afterAll(async () => t.close());
 

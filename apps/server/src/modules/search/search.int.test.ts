@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Api, type ProjectRowValue, type SearchDataValue } from '@bimdrive/contracts';
 import {
   call,
+  joinCompany,
   signUp,
   startTestApp,
   testDbKind,
@@ -47,23 +48,6 @@ describe(`search (${testDbKind})`, () => {
   };
   const names = (d: SearchDataValue) => d.list.map((h) => h.fileName).sort();
 
-  async function join(u: TestUser, company: string, code: string, by: TestUser) {
-    const asked = await call(t, 'POST', Api.companyJoin, {
-      token: u.token,
-      body: { name: company, code, userName: u.login.userName, useUserName: true },
-    });
-    expect(asked.body.code).toBe(1);
-    const apps = await call<Array<{ iuid: string; phone: string }>>(t, 'GET', Api.companyApplicants, {
-      token: by.token,
-    });
-    const app = apps.body.data.find((a) => a.phone === u.phone)!;
-    const ok = await call(t, 'POST', Api.companyApplyAccept, {
-      token: by.token,
-      body: { UserApplyHistoryId: app.iuid },
-    });
-    expect(ok.body.code).toBe(1);
-  }
-
   beforeAll(async () => {
     t = await startTestApp();
     boss = await signUp(t, '总工');
@@ -80,8 +64,8 @@ describe(`search (${testDbKind})`, () => {
       body: { name: '外部工程', code: CODE_Y },
     });
     expect(y.body.code).toBe(1);
-    await join(member, '搜索建设', CODE_X, boss);
-    await join(colleague, '搜索建设', CODE_X, boss);
+    await joinCompany(t, member, boss, '搜索建设', CODE_X);
+    await joinCompany(t, colleague, boss, '搜索建设', CODE_X);
     project = (
       await call<ProjectRowValue>(t, 'POST', Api.projectCreate, {
         token: boss.token,

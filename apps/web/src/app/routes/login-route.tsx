@@ -6,7 +6,7 @@
  * (000 §8 AccountExit). The page itself is drawn without antd (issue 17 "Weight and speed"); the
  * alert (antd's static Modal) and the chat app's screen (in the antd shell) load when they show.
  */
-import { lazy, Suspense, useEffect, useRef, type ReactElement } from 'react';
+import { Suspense, useEffect, useRef, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { LoginPage } from '../../features/auth/components/login-page.tsx';
@@ -14,22 +14,12 @@ import { isInsideChatApp, rememberAppType } from '../../lib/chat-app.ts';
 import { clearSessionEndedNotice, peekSessionEndedNotice } from '../../lib/session-notice.ts';
 import { serverTextReady } from '../../lib/server-messages.ts';
 import { afterSignInPath } from '../guard-rules.ts';
-import { loadAntdRoot } from '../providers.tsx';
+import { lazyWithAntd } from '../providers.tsx';
 
 /** The chat app's sign-in screen, loaded only inside the chat app (issue 17: initial JavaScript). */
-const ChatAppLogin = lazy(async () => {
-  const [{ ChatAppLogin: Screen }, { AntdRoot }] = await Promise.all([
-    import('../../features/dingtalk/components/chat-app-login.tsx'),
-    loadAntdRoot(),
-  ]);
-  return {
-    default: () => (
-      <AntdRoot>
-        <Screen />
-      </AntdRoot>
-    ),
-  };
-});
+const ChatAppLogin = lazyWithAntd(() =>
+  import('../../features/dingtalk/components/chat-app-login.tsx').then((m) => m.ChatAppLogin),
+);
 
 /** The sign-in route element. */
 export function LoginRoute(): ReactElement {

@@ -4,11 +4,12 @@
  * the signed-in app): after a send the button counts down 60 s (N秒后重新获取) and is disabled; when
  * the server says a code went out less than 60 s ago, it counts down the seconds it gives.
  */
-import { useEffect, useState, type ReactElement } from 'react';
+import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LightButton, LightInput } from '../../../components/light/light-controls.tsx';
 import { SafetyIcon } from '../../../components/light/light-icons.tsx';
 import '../i18n.ts';
+import { useSmsCountdown } from '../lib/use-sms-countdown.ts';
 
 /** Props of SmsCodeField. */
 export interface SmsCodeFieldProps {
@@ -33,23 +34,7 @@ export function SmsCodeField({
   'data-testid': testId,
 }: SmsCodeFieldProps): ReactElement {
   const { t } = useTranslation('auth');
-  const [left, setLeft] = useState(0);
-  const [sending, setSending] = useState(false);
-
-  useEffect(() => {
-    if (left <= 0) return;
-    const timer = setTimeout(() => setLeft((s) => s - 1), 1000);
-    return () => clearTimeout(timer);
-  }, [left]);
-
-  const send = async () => {
-    setSending(true);
-    try {
-      setLeft(await onSend());
-    } finally {
-      setSending(false);
-    }
-  };
+  const { left, sending, send } = useSmsCountdown(onSend);
 
   return (
     <div className="lt-compact">

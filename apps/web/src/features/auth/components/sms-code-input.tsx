@@ -6,9 +6,10 @@
  */
 import { SafetyOutlined } from '@ant-design/icons';
 import { Button, Input, Space } from 'antd';
-import { useEffect, useState, type ReactElement } from 'react';
+import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import '../i18n.ts';
+import { useSmsCountdown } from '../lib/use-sms-countdown.ts';
 
 /** Props of SmsCodeInput. */
 export interface SmsCodeInputProps {
@@ -32,23 +33,7 @@ export function SmsCodeInput({
   'data-testid': testId,
 }: SmsCodeInputProps): ReactElement {
   const { t } = useTranslation('auth');
-  const [left, setLeft] = useState(0);
-  const [sending, setSending] = useState(false);
-
-  useEffect(() => {
-    if (left <= 0) return;
-    const timer = setTimeout(() => setLeft((s) => s - 1), 1000);
-    return () => clearTimeout(timer);
-  }, [left]);
-
-  const send = async () => {
-    setSending(true);
-    try {
-      setLeft(await onSend());
-    } finally {
-      setSending(false);
-    }
-  };
+  const { left, sending, send } = useSmsCountdown(onSend);
 
   return (
     <Space.Compact style={{ width: '100%' }}>
