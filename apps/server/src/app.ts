@@ -28,6 +28,7 @@ import { Api, ResultCode } from '@bimdrive/contracts';
 import type { AppConfig } from './config.ts';
 import type { AppContext } from './app-context.ts';
 import { openDatabase } from './db/client.ts';
+import { createServices, type Services } from './services.ts';
 import { AppError } from './lib/errors.ts';
 import { addInputScreening } from './lib/input-screen.ts';
 import { configurePasswordHashing } from './lib/passwords.ts';
@@ -36,13 +37,12 @@ import { createTokens, resolveSecret } from './lib/tokens.ts';
 import { createKeyring } from './lib/keys.ts';
 import { createSmsProvider } from './modules/sms/sms.provider.ts';
 import { smsRoutes } from './modules/sms/sms.routes.ts';
-import { smsService } from './modules/sms/sms.service.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { startPaymentsJob } from './modules/payments/payments.job.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
-import { setSystemAdministrator } from './modules/admin/administrators.ts';
+import { adminRepository } from './modules/admin/admin.repository.ts';
 import { operationLogRoutes } from './modules/operation-log/operation-log.routes.ts';
 import { startOperationLogJob } from './modules/operation-log/operation-log.job.ts';
 import { addRequestMeta } from './modules/operation-log/request-meta.ts';
@@ -51,7 +51,6 @@ import { createLocalStorage } from './storage/local-storage.ts';
 import type { ObjectStorage } from './storage/object-storage.ts';
 import { createS3Storage } from './storage/s3-storage.ts';
 import { CLEANUP_QUEUE, enqueueConversion, enqueueThumbnail, startQueue } from './jobs/queue.ts';
-import { authService } from './modules/auth/auth.service.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createLoginThrottle } from './modules/auth/login-throttle.ts';
 import { addRouteAuthentication, routeRegistry, type RouteInfo } from './modules/auth/route-auth.ts';
@@ -70,7 +69,6 @@ import { favouritesRoutes } from './modules/favourites/favourites.routes.ts';
 import { librariesRoutes } from './modules/libraries/libraries.routes.ts';
 import { searchRoutes } from './modules/search/search.routes.ts';
 import { uploadsRoutes } from './modules/uploads/uploads.routes.ts';
-import { uploadsService, type UploadsService } from './modules/uploads/uploads.service.ts';
 import { memoryUploadSlots, redisUploadSlots } from './modules/uploads/upload-slots.ts';
 import { RedisLocker } from './modules/uploads/redis-locker.ts';
 import { MemoryLocker } from '@tus/server';
@@ -132,8 +130,8 @@ export interface BuiltApp {
   boss: PgBoss;
   /** Whether the demo account was created by this start. */
   demoCreated: boolean;
-  /** The uploads service (tests reach its sweep and failure injection). */
-  uploads: UploadsService;
+  /** The services, each built once (services.ts; tests reach e.g. the uploads sweep and its failure injection). */
+  services: Services;
   /** Every route registered, with its access (public or session), one entry per method. */
   routes: () => RouteInfo[];
   close: () => Promise<void>;
@@ -180,14 +178,14 @@ export async function buildApp(config: AppConfig, role: Role = 'all'): Promise<B
         })
       : new RateLimiterMemory({ points, duration: config.sharePwd.windowSeconds, keyPrefix: prefix });
 
-  // The hub needs `authenticate`, which needs the context: resolve lazily.
-  let ctxRef: AppContext | null = null;
+  // The hub needs `authenticate`, which needs the services built from the context: resolve lazily.
+  let servicesRef: Services | null = null;
   const hub = await createHub({
     httpServer: role === 'worker' ? undefined : app.server,
     redisUrl: config.redisUrl,
     authenticate: async (token) => {
-      if (!ctxRef) return null;
-      const caller = await authService(ctxRef).authenticate(token);
+      if (!servicesRef) return null;
+      const caller = await servicesRef.auth.authenticate(token);
       return { userId: caller.user.id, sessionId: caller.sessionId };
     },
     // A private deployment without a valid licence refuses the hub too, as the HTTP API does.
@@ -236,10 +234,11 @@ export async function buildApp(config: AppConfig, role: Role = 'all'): Promise<B
       : memoryUploadSlots({ limit: config.uploadConcurrency }),
     uploadLocker: redisLocker ?? new MemoryLocker(),
   };
-  ctxRef = ctx;
+  const services = createServices(ctx);
+  servicesRef = services;
 
   let demoCreated = false;
-  const auth = authService(ctx);
+  const { auth, uploads } = services;
   // Its password is published (README): never in production, where the first administrator comes
   // from the command line (`cli.ts create-user --admin`).
   const hasDemo = config.demoAccount && config.env !== 'production' && dbHandle.kind === 'pglite';
@@ -248,10 +247,9 @@ export async function buildApp(config: AppConfig, role: Role = 'all'): Promise<B
       await auth.createUser(DEMO_ACCOUNT.phone, DEMO_ACCOUNT.password, DEMO_ACCOUNT.name),
     );
     // The demo account is a system administrator (issue 16): 系统管理 can be tried at once.
-    if (demoCreated) await setSystemAdministrator(ctx.db, DEMO_ACCOUNT.phone, true);
+    if (demoCreated) await adminRepository(ctx.db).setSystemAdministrator(DEMO_ACCOUNT.phone, true);
   }
 
-  const uploads = uploadsService(ctx);
   // Uploads whose finishing a crash cut short are finished; expired and orphaned ones removed.
   await uploads.sweep().then(
     (r) => r.expired + r.finished + r.orphans > 0 && app.log.info(r, 'upload sweep at start-up'),
@@ -267,13 +265,13 @@ export async function buildApp(config: AppConfig, role: Role = 'all'): Promise<B
     thumbnailWorkerId = await startThumbnailWorker(ctx, boss);
     const thumbs = await queueMissingThumbnails(ctx, (id) => enqueueThumbnail(boss, id));
     if (thumbs > 0) app.log.info({ queued: thumbs }, 'files queued for thumbnails');
-    await startPaymentsJob(ctx, boss); // orders: lost notifications recovered, 2 h unpaid closed (issue 16)
-    await startOperationLogJob(ctx, boss); // operation log: entries past the retention removed daily
+    await startPaymentsJob(ctx, boss, services.payments); // orders: lost notifications recovered, 2 h unpaid closed (issue 16)
+    await startOperationLogJob(ctx, boss, services.operationLog); // operation log: entries past the retention removed daily
     await boss.schedule(CLEANUP_QUEUE, '*/15 * * * *');
     await boss.work(CLEANUP_QUEUE, async () => {
       const swept = await uploads.sweep();
       if (swept.expired + swept.finished + swept.orphans > 0) app.log.info(swept, 'upload sweep');
-      const codes = await smsService(ctx).cleanup();
+      const codes = await services.sms.cleanup();
       if (codes > 0) app.log.info({ removed: codes }, 'old sms codes removed');
     });
   }
@@ -345,8 +343,8 @@ export async function buildApp(config: AppConfig, role: Role = 'all'): Promise<B
   });
 
   addLicenceGate(app, ctx); // private deployment: no valid licence → sessions refused (000 §2 step 3)
-  addEditionGate(app, ctx); // personal edition: company calls refused (001 §2)
-  addRouteAuthentication(app, ctx); // deny by default: a session unless the route is public
+  addEditionGate(app, ctx, auth); // personal edition: company calls refused (001 §2)
+  addRouteAuthentication(app, auth); // deny by default: a session unless the route is public
   // Sensitive fields (000 §7) are opened before any route's validation; the key is public.
   installFieldDecryption(app, fieldOpener(fieldKey, config.fieldEncryption));
   addInputScreening(app); // after the opening: the opened strings are screened too
@@ -357,24 +355,24 @@ export async function buildApp(config: AppConfig, role: Role = 'all'): Promise<B
     () => app.register(swaggerUi, { routePrefix: '/api/docs' }),
   );
   await app.register(fieldCryptoRoutes(fieldKey, config.fieldEncryption));
-  await app.register(authRoutes(ctx, () => (hasDemo ? DEMO_ACCOUNT.phone : null)));
-  await app.register(dingtalkRoutes(ctx)); // chat-app sign-in (000 §2 /ddLogin, §7)
-  await app.register(serviceStateRoutes(ctx));
-  await app.register(filesRoutes(ctx));
-  await app.register(modelOpensRoutes(ctx)); // models open in a viewer, -120 and ModelClose (001 §8)
-  await app.register(fileServeRoutes(ctx));
-  await app.register(thumbnailRoutes(ctx));
-  await app.register(officeRoutes(ctx)); // external office viewer, /bridgeOffice links (issue 14)
-  await app.register(bimIframeRoutes(ctx)); // embeddable viewer links (issue 13, /bimiframe)
-  await app.register(drawingLinksRoutes(ctx)); // drawings linked to a model (001 §2, issue 13)
+  await app.register(authRoutes(ctx, services, () => (hasDemo ? DEMO_ACCOUNT.phone : null)));
+  await app.register(dingtalkRoutes(services.dingtalk)); // chat-app sign-in (000 §2 /ddLogin, §7)
+  await app.register(serviceStateRoutes(services));
+  await app.register(filesRoutes(services));
+  await app.register(modelOpensRoutes(ctx, services)); // models open in a viewer, -120 and ModelClose (001 §8)
+  await app.register(fileServeRoutes(ctx, services));
+  await app.register(thumbnailRoutes(ctx, services));
+  await app.register(officeRoutes(ctx, services)); // external office viewer, /bridgeOffice links (issue 14)
+  await app.register(bimIframeRoutes(ctx, services)); // embeddable viewer links (issue 13, /bimiframe)
+  await app.register(drawingLinksRoutes(services)); // drawings linked to a model (001 §2, issue 13)
   addBimIframeHeaders(app, ctx);
   await app.register(fontsRoutes()); // the drawing viewer's CJK font (issue 13)
-  await app.register(archivesRoutes(ctx)); // zip/rar entries in the preview (issue 14)
-  await app.register(folderZipRoutes(ctx)); // folder download as a zip (issue 5)
-  await app.register(versionsRoutes(ctx)); // file versions (issue 5)
-  await app.register(favouritesRoutes(ctx));
-  await app.register(librariesRoutes(ctx)); // knowledge bases and public libraries (issue 5)
-  await app.register(searchRoutes(ctx));
+  await app.register(archivesRoutes(services)); // zip/rar entries in the preview (issue 14)
+  await app.register(folderZipRoutes(ctx, services)); // folder download as a zip (issue 5)
+  await app.register(versionsRoutes(services)); // file versions (issue 5)
+  await app.register(favouritesRoutes(services.favourites));
+  await app.register(librariesRoutes(services)); // knowledge bases and public libraries (issue 5)
+  await app.register(searchRoutes(services));
   // The tus endpoint authenticates each request itself (its errors are tus answers); its other
   // route (Getfragmentdelete) needs the session like any other.
   await registry.marking(
@@ -382,20 +380,20 @@ export async function buildApp(config: AppConfig, role: Role = 'all'): Promise<B
       r.url === Api.tus || r.url.startsWith(`${Api.tus}/`) || r.url === Api.versionAdd
         ? 'self-auth'
         : undefined,
-    () => app.register(uploadsRoutes(ctx, uploads)),
+    () => app.register(uploadsRoutes(ctx, services)),
   );
-  await app.register(transfersRoutes(ctx)); // completed-transfer records (000 §7; issue 5)
-  await app.register(sharesRoutes(ctx));
-  await app.register(companiesRoutes(ctx));
-  await app.register(projectsRoutes(ctx)); // projects (issue 5)
-  await app.register(boardRoutes(ctx)); // the /board dashboard (001 §2 看板, issue 16)
-  await app.register(listAddRoutes(ctx)); // upload batch confirmations into their area (001 §7)
-  await app.register(smsRoutes(ctx));
-  await app.register(accountRoutes(ctx));
-  await app.register(ordersRoutes(ctx)); // plans, orders, order administration (issue 16)
-  await app.register(paymentsRoutes(ctx)); // WeChat Pay / Alipay notifications (public, verified)
-  await app.register(operationLogRoutes(ctx)); // operation log (001 §2 /operationLog)
-  await app.register(adminRoutes(ctx)); // user and company administration (001 §2)
+  await app.register(transfersRoutes(services)); // completed-transfer records (000 §7; issue 5)
+  await app.register(sharesRoutes(services));
+  await app.register(companiesRoutes(services));
+  await app.register(projectsRoutes(services)); // projects (issue 5)
+  await app.register(boardRoutes(services)); // the /board dashboard (001 §2 看板, issue 16)
+  await app.register(listAddRoutes(services)); // upload batch confirmations into their area (001 §7)
+  await app.register(smsRoutes(services.sms));
+  await app.register(accountRoutes(ctx, services));
+  await app.register(ordersRoutes(services)); // plans, orders, order administration (issue 16)
+  await app.register(paymentsRoutes(services)); // WeChat Pay / Alipay notifications (public, verified)
+  await app.register(operationLogRoutes(services)); // operation log (001 §2 /operationLog)
+  await app.register(adminRoutes(services)); // user and company administration (001 §2)
 
   const hasWeb = existsSync(path.join(config.webDist, 'index.html'));
   if (hasWeb)
@@ -433,7 +431,7 @@ export async function buildApp(config: AppConfig, role: Role = 'all'): Promise<B
     ctx,
     boss,
     demoCreated,
-    uploads,
+    services,
     routes: () => registry.routes(),
     async close() {
       await recovery?.stop();

@@ -28,7 +28,7 @@ import { eq } from 'drizzle-orm';
 import { openDatabase } from './db/client.ts';
 import { companies, users } from './db/schema.ts';
 import { authRepository } from './modules/auth/auth.repository.ts';
-import { setSystemAdministrator } from './modules/admin/administrators.ts';
+import { adminRepository } from './modules/admin/admin.repository.ts';
 import { generateLicenceKeyPair, signLicence } from './modules/service-state/licence.ts';
 import { hashPassword } from './lib/passwords.ts';
 import { normalizePhone } from '@bimdrive/contracts';
@@ -159,7 +159,7 @@ if (command === 'set-admin') {
   }
   const config = loadConfig();
   const db = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: config.pgliteDir });
-  const found = await setSystemAdministrator(db.db, values.phone, !values.off);
+  const found = await adminRepository(db.db).setSystemAdministrator(values.phone, !values.off);
   await db.close();
   if (!found) {
     console.error('no such user');

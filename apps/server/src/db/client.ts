@@ -43,3 +43,8 @@ export async function openDatabase(opts: { databaseUrl?: string; pgliteDir: stri
   await migratePglite(drizzlePglite(client), { migrationsFolder });
   return { kind: 'pglite', db, client, close: () => client.close() };
 }
+
+/** Rows of a raw `execute` result (PGlite and node-postgres both answer `{ rows }`). */
+export function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
+}

@@ -24,9 +24,9 @@ import {
 import type { AppContext } from '../../app-context.ts';
 import { badRequest, notFound, tooLarge } from '../../lib/errors.ts';
 import { ok, okNull, okSchema } from '../../lib/http.ts';
-import { accountService } from './account.service.ts';
 import { decryptAvatarPath } from './avatar.ts';
 import { callerOf } from '../auth/route-auth.ts';
+import type { Services } from '../../services.ts';
 
 /** Read the multipart personal form: `userName` and at most one `avator` file. */
 async function readSaveForm(
@@ -56,8 +56,8 @@ async function readSaveForm(
 }
 
 /** Register the account routes. */
-export function accountRoutes(ctx: AppContext): FastifyPluginAsyncZod {
-  const account = accountService(ctx);
+export function accountRoutes(ctx: AppContext, s: Pick<Services, 'account'>): FastifyPluginAsyncZod {
+  const { account } = s;
   const tags = ['account'];
   const sendLimit = { rateLimit: { max: 20, timeWindow: '1 minute' } };
   return async (app) => {

@@ -16,7 +16,7 @@ import { authRepository } from '../auth/auth.repository.ts';
 import { dingtalkAvatarOf } from '../dingtalk/dingtalk.repository.ts';
 import type { Caller } from '../auth/auth.service.ts';
 import { audited } from '../operation-log/operation-log.repository.ts';
-import { smsService } from '../sms/sms.service.ts';
+import type { SmsService } from '../sms/sms.service.ts';
 import { accountRepository, isUniqueViolation } from './account.repository.ts';
 import { avatarUrl, isStoredAvatar, makeAvatar } from './avatar.ts';
 
@@ -24,10 +24,10 @@ import { avatarUrl, isStoredAvatar, makeAvatar } from './avatar.ts';
 export const PHONE_CHANGE_WINDOW_MS = 10 * 60_000;
 
 /** Account service bound to the app context. */
-export function accountService(ctx: AppContext) {
+export function accountService(ctx: AppContext, deps: { sms: SmsService }) {
   const repo = accountRepository(ctx.db);
   const users = authRepository(ctx.db);
-  const sms = smsService(ctx);
+  const { sms } = deps;
 
   /** Whether the caller's session proved its current phone recently (step 1). */
   async function hasFreshGrant(caller: Caller): Promise<boolean> {
@@ -174,3 +174,4 @@ export function accountService(ctx: AppContext) {
     },
   };
 }
+export type AccountService = ReturnType<typeof accountService>;

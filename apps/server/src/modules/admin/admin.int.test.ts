@@ -28,8 +28,7 @@ import {
   type TestApp,
   type TestUser,
 } from '../../test/harness.ts';
-import { operationLogService } from '../operation-log/operation-log.service.ts';
-import { setSystemAdministrator } from './administrators.ts';
+import { adminRepository } from './admin.repository.ts';
 
 const DAY = 24 * 3600 * 1000;
 const CHARS = '0123456789ABCDEFGHJKLMNPQRTUWXY';
@@ -80,7 +79,7 @@ describe(`administration and operation log (${testDbKind})`, () => {
       signUp(t, '乙管理员'),
       signUp(t, '普通用户'),
     ]);
-    expect(await setSystemAdministrator(db(), root.phone, true)).toBe(true);
+    expect(await adminRepository(db()).setSystemAdministrator(root.phone, true)).toBe(true);
     const a = await call<{ corpId: string }>(t, 'POST', Api.companyCreate, {
       token: bossA.token,
       body: { name: '甲建设', code: creditCode('A0000001') },
@@ -440,7 +439,7 @@ describe(`administration and operation log (${testDbKind})`, () => {
       });
     const before = await db().$count(operationLog, sql`${operationLog.at} < now() - interval '1 day'`);
     expect(before).toBe(1);
-    expect(await operationLogService(t.built.ctx).purge()).toBe(1);
+    expect(await t.built.services.operationLog.purge()).toBe(1);
     expect(await db().$count(operationLog, sql`${operationLog.at} < now() - interval '1 day'`)).toBe(0);
   });
 });

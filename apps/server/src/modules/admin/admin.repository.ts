@@ -3,7 +3,7 @@
  * of users and companies, and the administrators' changes to them. Each change runs on the handle
  * it is given, so the service writes it and its operation-log entry in one transaction.
  */
-import type { AdminCompanyQueryValue, AdminUserQueryValue } from '@bimdrive/contracts';
+import { normalizePhone, type AdminCompanyQueryValue, type AdminUserQueryValue } from '@bimdrive/contracts';
 import {
   and,
   asc,
@@ -65,6 +65,22 @@ export function adminRepository(db: Db) {
   }
 
   return {
+    /**
+     * Grant (`on`) or revoke the system-administrator role (000 §3 `isadministrator`, §6) of the
+     * account with this phone (any format normalizePhone accepts). It is granted on the command line
+     * (`cli.ts set-admin --phone … [--off]`) and to the demo account of the embedded default (app.ts);
+     * every administration call checks it on the server.
+     * @returns whether such an account exists.
+     */
+    async setSystemAdministrator(phone: string, on: boolean): Promise<boolean> {
+      const changed = await db
+        .update(users)
+        .set({ isAdministrator: on })
+        .where(eq(users.phone, normalizePhone(phone)))
+        .returning({ id: users.id });
+      return changed.length > 0;
+    },
+
     /** One page of users, newest first, with their company's name and the total. */
     async usersPage(q: AdminUserQueryValue) {
       const where = userWhere(q);

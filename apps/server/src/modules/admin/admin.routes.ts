@@ -23,16 +23,13 @@ import {
   SetUserStateBody,
   UpdateCorpUsingStatusQuery,
 } from '@bimdrive/contracts';
-import type { AppContext } from '../../app-context.ts';
 import { ok, okNull, okSchema } from '../../lib/http.ts';
 import { callerOf } from '../auth/route-auth.ts';
-import { corpDetailService } from '../companies/corp-detail.service.ts';
-import { adminService } from './admin.service.ts';
+import type { Services } from '../../services.ts';
 
 /** Register the user and company administration routes. */
-export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
-  const admin = adminService(ctx);
-  const corpDetail = corpDetailService(ctx);
+export function adminRoutes(s: Pick<Services, 'admin' | 'corpDetail'>): FastifyPluginAsyncZod {
+  const { admin, corpDetail } = s;
   const tags = ['admin'];
   return async (app) => {
     app.get(

@@ -332,3 +332,4 @@ export function adminService(ctx: AppContext) {
     },
   };
 }
+export type AdminService = ReturnType<typeof adminService>;

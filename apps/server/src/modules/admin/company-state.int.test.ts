@@ -36,7 +36,7 @@ import {
   type TestUser,
 } from '../../test/harness.ts';
 import { COMPANY_DISABLED_MSG } from '../companies/company-state.ts';
-import { setSystemAdministrator } from './administrators.ts';
+import { adminRepository } from './admin.repository.ts';
 
 // Real unified social credit codes (check character valid per GB 32100-2015).
 const CODE_A = '91350100M000100Y43';
@@ -80,7 +80,7 @@ describe(`company usage state and detail (${testDbKind})`, () => {
       signUp(t, '乙管理员'),
       signUp(t, '无企业'),
     ]);
-    expect(await setSystemAdministrator(t.built.ctx.db, root.phone, true)).toBe(true);
+    expect(await adminRepository(t.built.ctx.db).setSystemAdministrator(root.phone, true)).toBe(true);
     const a = await call<{ corpId: string }>(t, 'POST', Api.companyCreate, {
       token: boss.token,
       body: { name: '甲建设集团', code: CODE_A },

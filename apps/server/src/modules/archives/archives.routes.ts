@@ -11,16 +11,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import rangeParser from 'range-parser';
 import { Api, ArchiveEntryQuery, ArchiveListing, VersionedIuidQuery } from '@bimdrive/contracts';
-import type { AppContext } from '../../app-context.ts';
 import { ok, okSchema, shareToken } from '../../lib/http.ts';
 import { disposition } from '../files/file-serve.routes.ts';
 import { SVG_CSP } from '../files/image-rendition.ts';
-import { archivesService } from './archives.service.ts';
 import { callerOf } from '../auth/route-auth.ts';
+import type { Services } from '../../services.ts';
 
 /** Register the archive routes. */
-export function archivesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
-  const archives = archivesService(ctx);
+export function archivesRoutes(s: Pick<Services, 'archives'>): FastifyPluginAsyncZod {
+  const { archives } = s;
   return async (app) => {
     app.get(
       Api.archiveEntries,

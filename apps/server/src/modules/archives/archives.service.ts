@@ -24,11 +24,11 @@ import { openStaging } from '../../storage/staging.ts';
 import type { Caller } from '../auth/auth.service.ts';
 import { originClaims, sessionOrigin, TICKET_TTL_SECONDS, type TicketOrigin } from '../files/file-tickets.ts';
 import { filesRepository, type FileRowDb } from '../files/files.repository.ts';
-import { filesService } from '../files/files.service.ts';
-import { ticketAccess, TICKET_REFUSED_MSG } from '../files/ticket-access.ts';
+import type { FilesService } from '../files/files.service.ts';
+import { TICKET_REFUSED_MSG, type TicketAccess } from '../files/ticket-access.ts';
 import { webpRendition } from '../files/image-rendition.ts';
 import { mimeFor, previewKindFor } from '../files/preview-kind.ts';
-import { sharesService } from '../shares/shares.service.ts';
+import type { SharesService } from '../shares/shares.service.ts';
 import { versionsRepository, viewAtVersion } from '../versions/versions.repository.ts';
 import { entryKindOf, formatEntryTime, refusalOf, sanitiseEntryPath } from './archive-entry-rules.ts';
 import { extractRarEntry, listRar } from './rar-archive.ts';
@@ -54,10 +54,11 @@ export interface EntryBody {
 }
 
 /** Archives service bound to the app context. */
-export function archivesService(ctx: AppContext) {
-  const files = filesService(ctx);
-  const shares = sharesService(ctx);
-  const tickets = ticketAccess(ctx);
+export function archivesService(
+  ctx: AppContext,
+  deps: { files: FilesService; shares: SharesService; tickets: TicketAccess },
+) {
+  const { files, shares, tickets } = deps;
   const repo = filesRepository(ctx.db);
   const versions = versionsRepository(ctx.db);
 
@@ -262,3 +263,4 @@ export function archivesService(ctx: AppContext) {
     return out;
   }
 }
+export type ArchivesService = ReturnType<typeof archivesService>;

@@ -12,14 +12,17 @@ import {
 } from '@bimdrive/contracts';
 import type { AppContext } from '../../app-context.ts';
 import { ok, okNull, okSchema } from '../../lib/http.ts';
-import { companiesService } from '../companies/companies.service.ts';
-import { authService, presentUser } from './auth.service.ts';
+import { presentUser } from './auth.service.ts';
+import type { Services } from '../../services.ts';
 import { callerOf } from './route-auth.ts';
 
 /** Register the auth routes. */
-export function authRoutes(ctx: AppContext, demoPhone: () => string | null): FastifyPluginAsyncZod {
-  const auth = authService(ctx);
-  const companies = companiesService(ctx);
+export function authRoutes(
+  ctx: AppContext,
+  s: Pick<Services, 'auth' | 'companies'>,
+  demoPhone: () => string | null,
+): FastifyPluginAsyncZod {
+  const { auth, companies } = s;
   return async (app) => {
     app.get(
       Api.clientConfig,

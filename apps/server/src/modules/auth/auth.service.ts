@@ -16,7 +16,7 @@ import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { avatarUrl } from '../account/avatar.ts';
 import { audited, logOperation } from '../operation-log/operation-log.repository.ts';
 import { trialEnd } from '../plans/plans.service.ts';
-import { smsService } from '../sms/sms.service.ts';
+import type { SmsService } from '../sms/sms.service.ts';
 import { authRepository, type UserRow } from './auth.repository.ts';
 import { lockedOut } from './login-throttle.ts';
 
@@ -60,9 +60,9 @@ export function presentUser(u: UserRow, ctx: AppContext, corpName = ''): Session
 }
 
 /** Auth service bound to the app context. */
-export function authService(ctx: AppContext) {
+export function authService(ctx: AppContext, deps: { sms: SmsService }) {
   const repo = authRepository(ctx.db);
-  const sms = smsService(ctx);
+  const { sms } = deps;
 
   /** Write an `auth.login.fail` entry (no action transaction: nothing else is written). */
   async function logFailure(phone: string, user: UserRow | undefined, reason: string): Promise<void> {

@@ -11,10 +11,9 @@
  * the test that lists the public routes and for the fuzz over every operation.
  */
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
-import type { AppContext } from '../../app-context.ts';
 import { unauthorized } from '../../lib/errors.ts';
 import { bearerToken } from '../../lib/http.ts';
-import { authService, type Caller } from './auth.service.ts';
+import type { AuthService, Caller } from './auth.service.ts';
 
 /** How a route is reached without a session (see module doc); absent = a session is required. */
 export type PublicAccess = true | 'share-token' | 'signed-url' | 'self-auth';
@@ -90,8 +89,7 @@ export function routeRegistry(app: FastifyInstance): RouteRegistry {
  * The deny-by-default hook: a request to a route without `public` needs a live session, else 401
  * (code -20 missing/expired, -501 ended). Add it to the root before any route registers.
  */
-export function addRouteAuthentication(app: FastifyInstance, ctx: AppContext): void {
-  const auth = authService(ctx);
+export function addRouteAuthentication(app: FastifyInstance, auth: AuthService): void {
   app.decorateRequest('caller', null);
   app.addHook('onRequest', async (req) => {
     if (req.is404 || req.routeOptions.config.public !== undefined) return;

@@ -15,15 +15,13 @@ import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { Api, BimIframeData, BimIframeLink, BimIframeLinkBody, BimIframeQuery } from '@bimdrive/contracts';
 import type { AppContext } from '../../app-context.ts';
-import { AppError, badRequest, notFound } from '../../lib/errors.ts';
+import { AppError, badRequest } from '../../lib/errors.ts';
 import { ok, okSchema } from '../../lib/http.ts';
 import { formatDateTime } from '../../lib/time.ts';
-import { filesRepository } from '../files/files.repository.ts';
-import { filesService } from '../files/files.service.ts';
 import { previewKindFor } from '../files/preview-kind.ts';
 import { buildPreview } from '../files/preview.service.ts';
-import { ticketAccess } from '../files/ticket-access.ts';
 import { callerOf } from '../auth/route-auth.ts';
+import type { Services } from '../../services.ts';
 
 /** The ticket variant of a frame link (never served as bytes by the signed-file route). */
 const FRAME = 'bim-iframe';
@@ -38,10 +36,11 @@ function frameType(kind: string): 'model' | 'drawing' | null {
 }
 
 /** Register the /bimiframe routes. */
-export function bimIframeRoutes(ctx: AppContext): FastifyPluginAsyncZod {
-  const files = filesService(ctx);
-  const repo = filesRepository(ctx.db);
-  const tickets = ticketAccess(ctx);
+export function bimIframeRoutes(
+  ctx: AppContext,
+  s: Pick<Services, 'files' | 'tickets'>,
+): FastifyPluginAsyncZod {
+  const { files, tickets } = s;
   const tags = ['bimiframe'];
   return async (app) => {
     app.post(
@@ -75,9 +74,7 @@ export function bimIframeRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async (req) => {
         const ticket = await ctx.tokens.verifyTicket(req.query.src);
         if (!ticket?.userId || ticket.variant !== FRAME) throw new AppError(403, '嵌入链接无效或已过期');
-        const f = await repo.findById(ticket.fileId);
-        if (!f || f.kind !== 2) throw notFound('文件不存在或已被删除');
-        await tickets.check(req.query.src, ticket);
+        const f = await tickets.fileOf(req.query.src, ticket);
         const preview = await buildPreview(ctx, f, {
           canDownload: false,
           collected: false,

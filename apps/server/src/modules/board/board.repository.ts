@@ -10,7 +10,7 @@
  * projects and company library) and the entries of the company.
  */
 import { sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import { rowsOf, type Db } from '../../db/client.ts';
 
 /** The area a board reads. */
 export type BoardArea =
@@ -45,11 +45,6 @@ export interface BoardOperationDb {
   action: string;
   objectType: string;
   objectName: string;
-}
-
-/** Rows of a raw `execute` result (PGlite and node-postgres both answer `{ rows }`). */
-function rowsOf<T>(result: unknown): T[] {
-  return (result as { rows: T[] }).rows;
 }
 
 const toDate = (v: unknown): Date => (v instanceof Date ? v : new Date(String(v)));

@@ -5,14 +5,13 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { Api, BoardData, BoardQuery } from '@bimdrive/contracts';
-import type { AppContext } from '../../app-context.ts';
 import { ok, okSchema } from '../../lib/http.ts';
 import { callerOf } from '../auth/route-auth.ts';
-import { boardService } from './board.service.ts';
+import type { Services } from '../../services.ts';
 
 /** Register the board route. */
-export function boardRoutes(ctx: AppContext): FastifyPluginAsyncZod {
-  const board = boardService(ctx);
+export function boardRoutes(s: Pick<Services, 'board'>): FastifyPluginAsyncZod {
+  const { board } = s;
   return async (app) => {
     app.get(
       Api.board,

@@ -25,9 +25,9 @@ import { badRequest, forbidden, notFound } from '../../lib/errors.ts';
 import { formatDateTime } from '../../lib/time.ts';
 import type { Caller } from '../auth/auth.service.ts';
 import { companiesRepository } from '../companies/companies.repository.ts';
-import { isUuid } from '../files/files.repository.ts';
+import { isUuid } from '../../lib/ids.ts';
 import { PERSONAL_EDITION_MSG } from '../service-state/service-state.service.ts';
-import { spaceAccessService } from '../spaces/space-access.ts';
+import type { SpaceAccessService } from '../spaces/space-access.ts';
 import { boardRepository, type BoardArea, type SuffixStatusFigureDb } from './board.repository.ts';
 
 /** 404 of a project the caller may not see (the same for missing ones). */
@@ -65,9 +65,9 @@ export function summarise(
 }
 
 /** Board service bound to the app context. */
-export function boardService(ctx: AppContext) {
+export function boardService(ctx: AppContext, deps: { spaces: SpaceAccessService }) {
   const repo = boardRepository(ctx.db);
-  const spaces = spaceAccessService(ctx);
+  const { spaces } = deps;
   const companies = companiesRepository(ctx.db);
 
   /**
@@ -153,3 +153,4 @@ export function boardService(ctx: AppContext) {
     },
   };
 }
+export type BoardService = ReturnType<typeof boardService>;

@@ -28,16 +28,13 @@ import {
   MemberBody,
   MyCompany,
 } from '@bimdrive/contracts';
-import type { AppContext } from '../../app-context.ts';
 import { ok, okNull, okSchema } from '../../lib/http.ts';
-import { companiesService } from './companies.service.ts';
-import { companyInvitesService } from './company-invites.service.ts';
 import { callerOf } from '../auth/route-auth.ts';
+import type { Services } from '../../services.ts';
 
 /** Register the company routes. */
-export function companiesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
-  const companies = companiesService(ctx);
-  const invites = companyInvitesService(ctx);
+export function companiesRoutes(s: Pick<Services, 'companies' | 'companyInvites'>): FastifyPluginAsyncZod {
+  const { companies, companyInvites: invites } = s;
   const tags = ['companies'];
   return async (app) => {
     app.get(Api.myCompany, { schema: { tags, response: okSchema(MyCompany) } }, async (req) =>

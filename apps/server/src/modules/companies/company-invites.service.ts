@@ -32,10 +32,10 @@ import type { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import { AppError, conflict, forbidden, gone, notFound } from '../../lib/errors.ts';
 import { hashPassword } from '../../lib/passwords.ts';
-import { authService, type Caller } from '../auth/auth.service.ts';
+import type { Caller, AuthService } from '../auth/auth.service.ts';
 import { trialEnd } from '../plans/plans.service.ts';
 import { companiesRepository } from './companies.repository.ts';
-import { companiesService } from './companies.service.ts';
+import type { CompaniesService } from './companies.service.ts';
 import {
   companyInvitesRepository,
   InviteStatus,
@@ -70,11 +70,13 @@ function refusal(r: JoinRefusal): AppError {
 }
 
 /** Invites service bound to the app context. */
-export function companyInvitesService(ctx: AppContext) {
+export function companyInvitesService(
+  ctx: AppContext,
+  deps: { auth: AuthService; companies: CompaniesService },
+) {
   const repo = companyInvitesRepository(ctx.db);
   const companiesRepo = companiesRepository(ctx.db);
-  const companies = companiesService(ctx);
-  const auth = authService(ctx);
+  const { auth, companies } = deps;
 
   function requireCompanyEdition() {
     if (ctx.config.systemIsPersonal) throw forbidden('个人版不支持企业功能');

@@ -66,3 +66,4 @@ export function corpDetailService(ctx: AppContext) {
     },
   };
 }
+export type CorpDetailService = ReturnType<typeof corpDetailService>;

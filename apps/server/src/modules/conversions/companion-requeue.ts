@@ -3,13 +3,10 @@
  * uploaded before its `.bin`, `.mtl` or textures fails with `缺少引用文件 …`; when one of the named
  * files arrives in the same folder of the same space, the model is queued again.
  */
-import { and, eq, ilike, ne, sql } from 'drizzle-orm';
-import { StatusType } from '@bimdrive/contracts';
 import type { AppContext } from '../../app-context.ts';
-import { files } from '../../db/schema.ts';
 import type { FileRowDb } from '../files/files.repository.ts';
-import { sameFolder, siblingsNamed } from './companion-siblings.ts';
 import { emitStatus } from '../../realtime/file-events.ts';
+import { conversionsRepository } from './conversions.repository.ts';
 
 /** Reason prefix of a conversion that waits for companion files (model-references.ts missingReason). */
 const MISSING_PREFIX = '缺少引用文件 ';
@@ -21,20 +18,7 @@ const MISSING_PREFIX = '缺少引用文件 ';
  * @returns how many were queued.
  */
 export async function requeueWaitingModels(ctx: AppContext, arrived: FileRowDb): Promise<number> {
-  const escaped = arrived.name.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`);
-  const claimed = await ctx.db
-    .update(files)
-    .set({ statusType: StatusType.queued, progress: 0, statusMsg: '' })
-    .where(
-      and(
-        sameFolder(arrived),
-        ne(files.id, arrived.id),
-        eq(files.statusType, StatusType.failed),
-        ilike(files.statusMsg, `${MISSING_PREFIX}%`),
-        sql`(lower(${files.statusMsg}) like ${`%${escaped}%`} or ${files.statusMsg} like '%个文件')`,
-      ),
-    )
-    .returning();
+  const claimed = await conversionsRepository(ctx.db).claimWaitingFor(arrived, MISSING_PREFIX);
   for (const row of claimed) {
     await ctx.enqueueConversion(row.id);
     emitStatus(ctx, row);
@@ -54,12 +38,9 @@ export async function requeueIfArrived(ctx: AppContext, model: FileRowDb, reason
     .replace(/ 等 \d+ 个文件$/, '')
     .split('、')
     .filter(Boolean);
-  if ((await siblingsNamed(ctx, model, names)).length === 0) return false;
-  const [row] = await ctx.db
-    .update(files)
-    .set({ statusType: StatusType.queued, progress: 0, statusMsg: '' })
-    .where(and(eq(files.id, model.id), eq(files.statusType, StatusType.failed), eq(files.statusMsg, reason)))
-    .returning();
+  const repo = conversionsRepository(ctx.db);
+  if ((await repo.siblingsNamed(model, names)).length === 0) return false;
+  const row = await repo.claimFailed(model.id, reason);
   if (!row) return false;
   await ctx.enqueueConversion(row.id);
   emitStatus(ctx, row);

@@ -14,16 +14,15 @@
  * at start-up, then one every RECOVERY_INTERVAL_MS; each pass checks at most PASS_LIMIT versions,
  * and also removes staging folders left by killed conversions (staging.ts).
  */
-import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { PgBoss } from 'pg-boss';
 import { StatusType } from '@bimdrive/contracts';
 import type { AppContext } from '../../app-context.ts';
-import { files, fileVersions } from '../../db/schema.ts';
 import { CONVERSION_QUEUE, ConversionJob, requeueConversion } from '../../jobs/queue.ts';
 import { filesRepository } from '../files/files.repository.ts';
 import type { VersionStatus } from '../versions/versions.repository.ts';
 import { emitStatus, emitVersion } from '../../realtime/file-events.ts';
 import { sweepStaging } from '../../storage/staging.ts';
+import { conversionsRepository, type UnsettledVersion } from './conversions.repository.ts';
 
 /** The reason a version gets when its conversion was interrupted more often than the retry limit. */
 export const INTERRUPTED_REASON =
@@ -34,13 +33,6 @@ export const REQUEUED_MSG = '转换中断，已重新排队';
 export const RECOVERY_INTERVAL_MS = 30_000;
 /** Versions checked per pass at most (each costs one job lookup). */
 const PASS_LIMIT = 200;
-
-/** A file version at 1 or 2; `current` when it is the file's current version. */
-interface Unsettled {
-  fileId: string;
-  n: number;
-  current: boolean;
-}
 
 /** What a version's conversion jobs say: one is live, the latest failed for good, or none is left. */
 export type JobVerdict = 'live' | 'failed' | 'gone';
@@ -82,55 +74,12 @@ export interface RecoveryPass {
   stagingRemoved: number;
 }
 
-/** Versions at 1 or 2: current ones from the file rows, older ones from the version rows. */
-async function listUnsettled(ctx: AppContext): Promise<Unsettled[]> {
-  const unsettled = [StatusType.queued, StatusType.converting];
-  const current = await ctx.db
-    .select({ fileId: files.id, n: files.versionNo })
-    .from(files)
-    .where(and(eq(files.kind, 2), inArray(files.statusType, unsettled)))
-    .limit(PASS_LIMIT);
-  const older = await ctx.db
-    .select({ fileId: fileVersions.fileId, n: fileVersions.number })
-    .from(fileVersions)
-    .where(
-      and(
-        inArray(fileVersions.statusType, unsettled),
-        sql`${fileVersions.number} <> (select ${files.versionNo} from ${files} where ${files.id} = ${fileVersions.fileId})`,
-      ),
-    )
-    .limit(PASS_LIMIT);
-  return [
-    ...current.map((r) => ({ ...r, current: true })),
-    ...older.map((r) => ({ ...r, current: false })),
-  ].slice(0, PASS_LIMIT);
-}
-
 /**
  * Write `s` to version `n` of a file (and to the file row while `n` is current) only where it is still
  * at 1 or 2, and push the change. @returns whether anything was written.
  */
-async function settleIfUnsettled(ctx: AppContext, u: Unsettled, s: VersionStatus): Promise<boolean> {
-  const unsettled = [StatusType.queued, StatusType.converting];
-  const { file, version } = await ctx.db.transaction(async (tx) => {
-    const [version] = await tx
-      .update(fileVersions)
-      .set(s)
-      .where(
-        and(
-          eq(fileVersions.fileId, u.fileId),
-          eq(fileVersions.number, u.n),
-          inArray(fileVersions.statusType, unsettled),
-        ),
-      )
-      .returning({ n: fileVersions.number });
-    const [file] = await tx
-      .update(files)
-      .set(s)
-      .where(and(eq(files.id, u.fileId), eq(files.versionNo, u.n), inArray(files.statusType, unsettled)))
-      .returning();
-    return { file, version };
-  });
+async function settleIfUnsettled(ctx: AppContext, u: UnsettledVersion, s: VersionStatus): Promise<boolean> {
+  const { file, version } = await conversionsRepository(ctx.db).settleIfUnsettled(u, s);
   if (file) emitStatus(ctx, file);
   if (version) {
     const row = file ?? (await filesRepository(ctx.db).findById(u.fileId));
@@ -149,7 +98,7 @@ export function conversionRecovery(ctx: AppContext, boss: PgBoss) {
         ctx.config.dataDir,
         2 * ctx.config.conversion.timeoutMs + 3_600_000,
       );
-      const unsettled = await listUnsettled(ctx);
+      const unsettled = await conversionsRepository(ctx.db).listUnsettled(PASS_LIMIT);
       const next = new Set<string>();
       const result: RecoveryPass = {
         checked: unsettled.length,

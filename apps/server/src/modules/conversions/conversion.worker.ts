@@ -12,7 +12,6 @@
  */
 import path from 'node:path';
 import type { PgBoss } from 'pg-boss';
-import { and, eq, inArray, like, or, sql } from 'drizzle-orm';
 import {
   DRAWING_SUFFIXES,
   OFFICE_SUFFIXES,
@@ -20,7 +19,6 @@ import {
   VIDEO_SUFFIXES,
   VIDEO_TRANSCODE_SUFFIXES,
 } from '@bimdrive/contracts';
-import { files, fileVersions } from '../../db/schema.ts';
 import type { AppContext } from '../../app-context.ts';
 import type { ConvertResult } from '../../converters/types.ts';
 import { derivedDirOf, fileFolderKey, originalKeyOf, previewGlbKeyOf } from '../../storage/local-storage.ts';
@@ -30,6 +28,7 @@ import { versionsRepository, viewAtVersion, type VersionStatus } from '../versio
 import { CONVERSION_QUEUE, ConversionJob } from '../../jobs/queue.ts';
 import { requeueIfArrived } from './companion-requeue.ts';
 import { siblingSource } from './companion-siblings.ts';
+import { conversionsRepository } from './conversions.repository.ts';
 import { openStaging } from '../../storage/staging.ts';
 
 /**
@@ -221,38 +220,12 @@ export async function startConversionWorker(ctx: AppContext, boss: PgBoss): Prom
  * @returns how many were queued.
  */
 export async function queueMissingRenditions(ctx: AppContext): Promise<number> {
+  const repo = conversionsRepository(ctx.db);
   const suffixes = [...OFFICE_SUFFIXES, ...VIDEO_SUFFIXES, ...VIDEO_TRANSCODE_SUFFIXES];
-  const drawingsWithoutConverter = and(
-    eq(files.statusType, StatusType.failed),
-    inArray(files.suffix, [...DRAWING_SUFFIXES, '3dm']),
-    or(like(files.statusMsg, '需要外部转换器%'), like(files.statusMsg, '暂不支持转换%')),
-  );
-  const claimed = await ctx.db
-    .update(files)
-    .set({ statusType: StatusType.queued, progress: 0, statusMsg: '' })
-    .where(
-      and(
-        eq(files.kind, 2),
-        or(
-          and(eq(files.statusType, StatusType.none), inArray(files.suffix, suffixes)),
-          drawingsWithoutConverter,
-        ),
-      ),
-    )
-    .returning({ id: files.id });
-  for (const { id } of claimed) await ctx.enqueueConversion(id);
+  const claimed = await repo.claimFilesToConvert(suffixes, [...DRAWING_SUFFIXES, '3dm']);
+  for (const id of claimed) await ctx.enqueueConversion(id);
   // Older versions (not current) of such office files and videos, each in its own version folder.
-  const versionsClaimed = await ctx.db
-    .update(fileVersions)
-    .set({ statusType: StatusType.queued, progress: 0, statusMsg: '' })
-    .where(
-      and(
-        eq(fileVersions.statusType, StatusType.none),
-        inArray(fileVersions.suffix, suffixes),
-        sql`${fileVersions.number} <> (select ${files.versionNo} from ${files} where ${files.id} = ${fileVersions.fileId})`,
-      ),
-    )
-    .returning({ id: fileVersions.fileId, n: fileVersions.number });
+  const versionsClaimed = await repo.claimOlderVersionsToConvert(suffixes);
   for (const { id, n } of versionsClaimed) await ctx.enqueueConversion(id, n);
   return claimed.length + versionsClaimed.length;
 }

@@ -5,18 +5,14 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { Api, DDLoginQuery, LoginData, ThirdPartyLoginQuery } from '@bimdrive/contracts';
-import type { AppContext } from '../../app-context.ts';
 import { ok, okSchema } from '../../lib/http.ts';
-import { dingtalkService, type DingtalkService } from './dingtalk.service.ts';
+import type { DingtalkService } from './dingtalk.service.ts';
 
 /** Where DingTalk serves avatar images (allowed as image sources when DingTalk is configured). */
 export const DINGTALK_IMAGE_ORIGINS: readonly string[] = ['https://*.dingtalk.com', 'https://*.alicdn.com'];
 
-/** Register the DingTalk sign-in routes (`service` injectable for tests; one per app keeps the token cache). */
-export function dingtalkRoutes(
-  ctx: AppContext,
-  service: DingtalkService = dingtalkService(ctx),
-): FastifyPluginAsyncZod {
+/** Register the DingTalk sign-in routes (`service`: the app's one, so its token cache is shared; tests pass their own). */
+export function dingtalkRoutes(service: DingtalkService): FastifyPluginAsyncZod {
   return async (app) => {
     // A whole company may sign in from one address (NAT) at 9 o'clock; codes are DingTalk's, single use.
     const limits = { public: true, rateLimit: { max: 120, timeWindow: '1 minute' } } as const;

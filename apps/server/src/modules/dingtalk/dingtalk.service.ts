@@ -18,7 +18,7 @@ import type { AppContext } from '../../app-context.ts';
 import { AppError } from '../../lib/errors.ts';
 import { isStoredAvatar } from '../account/avatar.ts';
 import { authRepository, type UserRow } from '../auth/auth.repository.ts';
-import { authService } from '../auth/auth.service.ts';
+import type { AuthService } from '../auth/auth.service.ts';
 import { createDingTalkClient, DingTalkError, type DingTalkClient } from './dingtalk-client.ts';
 import { trialEnd } from '../plans/plans.service.ts';
 import { dingtalkRepository } from './dingtalk.repository.ts';
@@ -59,10 +59,14 @@ const STATUS: Record<DingTalkError['kind'], number> = {
  * configuration (null when DingTalk is not configured); build the service once per app so the app
  * access token stays cached.
  */
-export function dingtalkService(ctx: AppContext, client: DingTalkClient | null = defaultClient(ctx)) {
+export function dingtalkService(
+  ctx: AppContext,
+  deps: { auth: AuthService },
+  client: DingTalkClient | null = defaultClient(ctx),
+) {
   const repo = dingtalkRepository(ctx.db);
   const users = authRepository(ctx.db);
-  const auth = authService(ctx);
+  const { auth } = deps;
 
   function configured(): DingTalkClient {
     if (!client) throw new AppError(503, DingTalkLoginMessages.notConfigured);

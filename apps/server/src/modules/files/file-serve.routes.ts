@@ -18,13 +18,12 @@ import type { AppContext } from '../../app-context.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { openStaging } from '../../storage/staging.ts';
 import { derivedDirOf, originalKeyOf, previewGlbKeyOf } from '../../storage/local-storage.ts';
-import { versionsRepository, viewAtVersion } from '../versions/versions.repository.ts';
-import { filesRepository, type FileRowDb } from './files.repository.ts';
+import type { FileRowDb } from './files.repository.ts';
 import { derivedName, ORIGINAL, PAGES, POSTER, posterKeyOf, PREVIEW, RENDITION } from './file-tickets.ts';
 import { ensurePageImage, pageCountOf } from './page-images.ts';
 import { mimeFor } from './preview-kind.ts';
-import { ticketAccess, TICKET_REFUSED_MSG } from './ticket-access.ts';
 import { renditionInput, sniffStoredImage, SVG_CSP } from './image-rendition.ts';
+import type { Services } from '../../services.ts';
 
 /**
  * Lifetime of a presigned store URL a download is redirected to (seconds): enough to follow the
@@ -62,25 +61,13 @@ export function disposition(kind: 'inline' | 'attachment', name: string): string
 }
 
 /** Register the signed-file route. */
-export function fileServeRoutes(ctx: AppContext): FastifyPluginAsyncZod {
-  const repo = filesRepository(ctx.db);
-  const versions = versionsRepository(ctx.db);
-  const tickets = ticketAccess(ctx);
+export function fileServeRoutes(ctx: AppContext, s: Pick<Services, 'tickets'>): FastifyPluginAsyncZod {
+  const { tickets } = s;
   return async (app) => {
     /** Serve what a signed ticket grants (shared by the signed-file and the video routes). */
     const serve = async (token: string, req: FastifyRequest, reply: FastifyReply) => {
-      const ticket = await ctx.tokens.verifyTicket(token);
-      if (!ticket) throw new AppError(403, TICKET_REFUSED_MSG);
-      let f = await repo.findById(ticket.fileId);
-      if (!f || f.kind !== 2) throw notFound();
-      // Its origin (share link, session, user) must still allow it (revocation, issue 15).
-      await tickets.check(token, ticket);
-      // A ticket made for another version than the current one serves that version (issue 5).
-      if (ticket.version !== undefined && ticket.version !== f.versionNo) {
-        const v = await versions.find(f.id, ticket.version);
-        if (!v) throw notFound('该版本不存在或已被删除');
-        f = viewAtVersion(f, v);
-      }
+      // The ticket's file (at its version), while the ticket's origin still allows it (issue 15).
+      const { ticket, file: f } = await tickets.open(token);
       let key: string;
       let mime: string;
       let name = f.name;

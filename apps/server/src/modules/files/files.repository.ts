@@ -6,11 +6,11 @@
 import type { FileFilters, FileSortFieldValue } from '@bimdrive/contracts';
 import { and, eq, gt, ilike, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { Db } from '../../db/client.ts';
-import { favourites, fileVersions, files } from '../../db/schema.ts';
-import type { QuotaAccount } from '../spaces/space-access.ts';
+import { rowsOf, type Db } from '../../db/client.ts';
+import { isUuid } from '../../lib/ids.ts';
+import { favourites, files } from '../../db/schema.ts';
 import { logOperation } from '../operation-log/operation-log.repository.ts';
-import { chargeQuota, freeQuota, quotaAccountOf } from '../spaces/space-quota.ts';
+import { quotaRepository, type QuotaAccount } from '../quota/quota.repository.ts';
 import {
   escapeLike,
   FILE_SORT_COLUMNS,
@@ -300,7 +300,7 @@ export function filesRepository(db: Db) {
       account: QuotaAccount;
     }): Promise<FileRowDb | null> {
       return db.transaction(async (tx) => {
-        if (!(await chargeQuota(tx, f.account, f.sizeBytes))) return null;
+        if (!(await quotaRepository(tx).charge(f.account, f.sizeBytes))) return null;
         const { account: _account, ...row } = f;
         const rows = await tx
           .insert(files)
@@ -341,19 +341,17 @@ export function filesRepository(db: Db) {
           ) select id from tree`);
         const list = rowsOf<{ id: string }>(ids).map((r) => r.id);
         if (list.length === 0) return [];
-        // Versions other than the current one are charged too (issue 5): summed before the delete
-        // cascades to them. The current one is the file row's own size.
-        const [older] = await tx
-          .select({ n: sql<string>`coalesce(sum(${fileVersions.sizeBytes}), 0)` })
-          .from(fileVersions)
-          .innerJoin(files, eq(files.id, fileVersions.fileId))
-          .where(and(inArray(fileVersions.fileId, list), sql`${fileVersions.number} <> ${files.versionNo}`));
-        const deleted = await tx
-          .delete(files)
-          .where(and(inArray(files.id, list), eq(files.spaceId, spaceId)))
-          .returning();
-        const freed = deleted.reduce((sum, f) => sum + f.sizeBytes, 0) + Number(older?.n ?? 0);
-        await freeQuota(tx, await quotaAccountOf(tx, spaceId), freed);
+        // Every version of the deleted files is given back to the space's paying account (issue 5).
+        const quota = quotaRepository(tx);
+        const { deleted, freed } = await quota.deleteFreeing(
+          await quota.accountOf(spaceId),
+          inArray(files.id, list),
+          () =>
+            tx
+              .delete(files)
+              .where(and(inArray(files.id, list), eq(files.spaceId, spaceId)))
+              .returning(),
+        );
         const root = deleted.find((f) => f.id === id);
         if (actorId && root)
           await logOperation(tx, {
@@ -384,13 +382,3 @@ export function filesRepository(db: Db) {
   };
 }
 export type FilesRepository = ReturnType<typeof filesRepository>;
-
-/** Whether a string is a UUID (ids from the client are checked before reaching SQL). */
-export function isUuid(s: string): boolean {
-  return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(s);
-}
-
-/** Rows of a raw `execute` result (PGlite and node-postgres both answer `{ rows }`). */
-function rowsOf<T>(result: unknown): T[] {
-  return (result as { rows: T[] }).rows;
-}

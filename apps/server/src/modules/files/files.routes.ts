@@ -13,18 +13,13 @@ import {
   RenameBody,
   VersionedIuidQuery,
 } from '@bimdrive/contracts';
-import type { AppContext } from '../../app-context.ts';
 import { ok, okNull, okSchema, tabIdOf } from '../../lib/http.ts';
-import { favouritesRepository } from '../favourites/favourites.repository.ts';
-import { versionsService } from '../versions/versions.service.ts';
-import { filesService } from './files.service.ts';
 import { callerOf } from '../auth/route-auth.ts';
+import type { Services } from '../../services.ts';
 
 /** Register the personal-file routes. */
-export function filesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
-  const files = filesService(ctx);
-  const favs = favouritesRepository(ctx.db);
-  const versions = versionsService(ctx);
+export function filesRoutes(s: Pick<Services, 'files' | 'versions'>): FastifyPluginAsyncZod {
+  const { files, versions } = s;
   const tags = ['files'];
   return async (app) => {
     app.get(
@@ -85,12 +80,10 @@ export function filesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       { schema: { tags, querystring: VersionedIuidQuery, response: okSchema(PreviewInfo) } },
       async (req) => {
         const caller = callerOf(req);
-        const f = await files.requireFile(caller, req.query.IUID, 'view');
-        const collected = await favs.isCollected(caller.user.id, f.id);
         // With `version=`, that version's own derived model (issue 5 versions).
         if (req.query.version !== undefined)
-          return ok(await versions.preview(caller, f.id, req.query.version, collected));
-        return ok(await files.preview(caller, f.id, collected));
+          return ok(await versions.preview(caller, req.query.IUID, req.query.version));
+        return ok(await files.preview(caller, req.query.IUID));
       },
     );
   };

@@ -19,14 +19,16 @@ import type { AppContext } from '../../app-context.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { fileFolderKey } from '../../storage/local-storage.ts';
 import type { Caller } from '../auth/auth.service.ts';
-import { spaceAccessService, type SpaceAccess, type SpaceAction } from '../spaces/space-access.ts';
+import type { SpaceAccess, SpaceAction, SpaceAccessService } from '../spaces/space-access.ts';
+import { favouritesRepository } from '../favourites/favourites.repository.ts';
 import { pickFileFilters } from './file-filters.ts';
-import { filesRepository, isUuid, type FileRowDb } from './files.repository.ts';
+import { isUuid } from '../../lib/ids.ts';
+import { filesRepository, type FileRowDb } from './files.repository.ts';
 import { PERSONAL_ROOT_NAME, presentFile } from './files.presenter.ts';
 import { ORIGINAL, sessionOrigin, signedFileUrl } from './file-tickets.ts';
 import { buildPreview } from './preview.service.ts';
 import { THUMB_KEY_LABEL, thumbSigner } from '../thumbnails/thumb-urls.ts';
-import { modelOpenGuard } from '../model-opens/model-open-guard.ts';
+import type { ModelOpenGuard } from '../model-opens/model-open-guard.ts';
 import { logOperation } from '../operation-log/operation-log.repository.ts';
 
 /** Validate a user-given name with the 001 §5 rule. @throws 400 with the spec's message. */
@@ -43,13 +45,17 @@ export function isUniqueViolation(err: unknown): boolean {
 }
 
 /** Files service bound to the app context. */
-export function filesService(ctx: AppContext) {
+export function filesService(
+  ctx: AppContext,
+  deps: { spaces: SpaceAccessService; openGuard: ModelOpenGuard },
+) {
   const repo = filesRepository(ctx.db);
+  const favourites = favouritesRepository(ctx.db);
   /** Signs the rows' thumbnail URLs (issue 14). */
   const thumbKey = ctx.secretKey(THUMB_KEY_LABEL);
-  const spaces = spaceAccessService(ctx);
+  const { spaces } = deps;
   /** -120 while a model is open in a viewer (001 §8). */
-  const openGuard = modelOpenGuard(ctx);
+  const { openGuard } = deps;
 
   /**
    * A file or folder and the caller's access to its space, when the space allows `action` (`edit`:
@@ -311,13 +317,16 @@ export function filesService(ctx: AppContext) {
       return url;
     },
 
-    /** Preview information for a member of the file's space (download as the space allows). */
-    async preview(caller: Caller, id: string, collected: boolean) {
+    /**
+     * Preview information for a member of the file's space (download as the space allows), with
+     * whether the caller collected it. @throws 404 (requireFile), 400 for a folder.
+     */
+    async preview(caller: Caller, id: string) {
       const { file: f, access } = await requireFileAccess(caller, id, 'view');
       if (f.kind !== 2) throw badRequest('文件夹不能预览');
       return buildPreview(ctx, f, {
         canDownload: access.rights.download,
-        collected,
+        collected: await favourites.isCollected(caller.user.id, f.id),
         origin: sessionOrigin(caller),
       });
     },

@@ -11,12 +11,14 @@
  * and a revocation takes effect within that time on every node.
  */
 import type { AppContext } from '../../app-context.ts';
-import { AppError } from '../../lib/errors.ts';
+import { AppError, notFound } from '../../lib/errors.ts';
 import type { FileTicket } from '../../lib/tokens.ts';
 import { authRepository } from '../auth/auth.repository.ts';
-import { authService } from '../auth/auth.service.ts';
-import { sharesService } from '../shares/shares.service.ts';
-import { filesService } from './files.service.ts';
+import type { AuthService } from '../auth/auth.service.ts';
+import type { SharesService } from '../shares/shares.service.ts';
+import { versionsRepository, viewAtVersion } from '../versions/versions.repository.ts';
+import { filesRepository, type FileRowDb } from './files.repository.ts';
+import type { FilesService } from './files.service.ts';
 
 /** How long a ticket found valid is trusted without asking again (milliseconds). */
 export const TICKET_RECHECK_MS = 3000;
@@ -28,11 +30,14 @@ const MEMO_MAX = 10_000;
 export const TICKET_REFUSED_MSG = '链接已失效，请刷新后重试';
 
 /** The ticket checker bound to the app context. */
-export function ticketAccess(ctx: AppContext) {
-  const auth = authService(ctx);
+export function ticketAccess(
+  ctx: AppContext,
+  deps: { auth: AuthService; files: FilesService; shares: SharesService },
+) {
+  const { auth, files, shares } = deps;
   const users = authRepository(ctx.db);
-  const files = filesService(ctx);
-  const shares = sharesService(ctx);
+  const repo = filesRepository(ctx.db);
+  const versions = versionsRepository(ctx.db);
   /** token → time until which it is trusted. */
   const trusted = new Map<string, number>();
 
@@ -52,23 +57,53 @@ export function ticketAccess(ctx: AppContext) {
     }
   }
 
+  /**
+   * Whether the ticket `token` (already verified as `ticket`) may still be used.
+   * @throws 403 `TICKET_REFUSED_MSG` when its origin no longer allows it.
+   */
+  async function check(token: string, ticket: FileTicket): Promise<void> {
+    const now = Date.now();
+    if ((trusted.get(token) ?? 0) > now) return;
+    try {
+      await askOrigin(ticket);
+    } catch (err) {
+      trusted.delete(token);
+      if (err instanceof AppError) throw new AppError(403, TICKET_REFUSED_MSG);
+      throw err;
+    }
+    if (trusted.size >= MEMO_MAX) trusted.clear();
+    trusted.set(token, now + TICKET_RECHECK_MS);
+  }
+
+  /**
+   * The file a verified ticket `token` (`ticket`) grants, while its origin still allows it (`check`),
+   * as of the ticket's version (a ticket made for another version than the current one serves that
+   * version, issue 5).
+   * @throws 404 when the file is gone or a folder, or the version is gone; 403 `TICKET_REFUSED_MSG`
+   *   as `check`.
+   */
+  async function fileOf(token: string, ticket: FileTicket): Promise<FileRowDb> {
+    const f = await repo.findById(ticket.fileId);
+    if (!f || f.kind !== 2) throw notFound();
+    await check(token, ticket);
+    if (ticket.version === undefined || ticket.version === f.versionNo) return f;
+    const v = await versions.find(f.id, ticket.version);
+    if (!v) throw notFound('该版本不存在或已被删除');
+    return viewAtVersion(f, v);
+  }
+
   return {
+    check,
+    fileOf,
+
     /**
-     * Whether the ticket `token` (already verified as `ticket`) may still be used.
-     * @throws 403 `TICKET_REFUSED_MSG` when its origin no longer allows it.
+     * What a signed file ticket grants (file-serve.routes.ts): the ticket and its file (`fileOf`).
+     * @throws 403 `TICKET_REFUSED_MSG` for a bad or expired ticket, else as `fileOf`.
      */
-    async check(token: string, ticket: FileTicket): Promise<void> {
-      const now = Date.now();
-      if ((trusted.get(token) ?? 0) > now) return;
-      try {
-        await askOrigin(ticket);
-      } catch (err) {
-        trusted.delete(token);
-        if (err instanceof AppError) throw new AppError(403, TICKET_REFUSED_MSG);
-        throw err;
-      }
-      if (trusted.size >= MEMO_MAX) trusted.clear();
-      trusted.set(token, now + TICKET_RECHECK_MS);
+    async open(token: string): Promise<{ ticket: FileTicket; file: FileRowDb }> {
+      const ticket = await ctx.tokens.verifyTicket(token);
+      if (!ticket) throw new AppError(403, TICKET_REFUSED_MSG);
+      return { ticket, file: await fileOf(token, ticket) };
     },
   };
 }

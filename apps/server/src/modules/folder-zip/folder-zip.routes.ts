@@ -11,10 +11,11 @@ import { Api, CompressFolderQuery, LowerIuidQuery } from '@bimdrive/contracts';
 import type { AppContext } from '../../app-context.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { bearerToken, ok, okSchema } from '../../lib/http.ts';
-import { authService, type Caller } from '../auth/auth.service.ts';
+import { type Caller } from '../auth/auth.service.ts';
 import { disposition } from '../files/file-serve.routes.ts';
-import { createFolderZip, spaceZipArea } from './folder-zip.service.ts';
+import { createFolderZip } from './folder-zip.service.ts';
 import { callerOf } from '../auth/route-auth.ts';
+import type { Services } from '../../services.ts';
 
 /** Ticket variant of a folder-zip URL. */
 const ZIP_VARIANT = 'zip';
@@ -22,9 +23,11 @@ const ZIP_VARIANT = 'zip';
 export const ZIP_TICKET_TTL_SECONDS = 300;
 
 /** Register the folder-zip routes. */
-export function folderZipRoutes(ctx: AppContext): FastifyPluginAsyncZod {
-  const auth = authService(ctx);
-  const area = spaceZipArea(ctx);
+export function folderZipRoutes(
+  ctx: AppContext,
+  s: Pick<Services, 'auth' | 'folderZip'>,
+): FastifyPluginAsyncZod {
+  const { auth, folderZip: area } = s;
   const tags = ['files'];
 
   /** The caller of a zip request: the bearer, or the session named by a valid ticket for this folder. */

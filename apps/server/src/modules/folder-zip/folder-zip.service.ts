@@ -33,7 +33,7 @@ import { notFound } from '../../lib/errors.ts';
 import { originalKeyOf } from '../../storage/local-storage.ts';
 import type { Caller } from '../auth/auth.service.ts';
 import { filesRepository } from '../files/files.repository.ts';
-import { filesService } from '../files/files.service.ts';
+import type { FilesService } from '../files/files.service.ts';
 import { folderZipRepository, type TreeEntry } from './folder-zip.repository.ts';
 import { EntryNamer } from './zip-names.ts';
 
@@ -68,8 +68,8 @@ export interface ZipArea {
  * space whose policy lets the caller download; the subtree is that space's rows below it; each file is
  * checked again (same space, still downloadable) right before its bytes are read.
  */
-export function spaceZipArea(ctx: AppContext): ZipArea {
-  const files = filesService(ctx);
+export function spaceZipArea(ctx: AppContext, deps: { files: FilesService }): ZipArea {
+  const { files } = deps;
   const repo = filesRepository(ctx.db);
   const tree = folderZipRepository(ctx.db);
   return {

@@ -8,14 +8,14 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { Api, IuidBody, LibraryQuery, SpaceSummary } from '@bimdrive/contracts';
-import type { AppContext } from '../../app-context.ts';
 import { ok, okNull, okSchema } from '../../lib/http.ts';
-import { librariesService, type LibraryGroup } from './libraries.service.ts';
+import { type LibraryGroup } from './libraries.service.ts';
 import { callerOf } from '../auth/route-auth.ts';
+import type { Services } from '../../services.ts';
 
 /** Register the library routes. */
-export function librariesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
-  const libraries = librariesService(ctx);
+export function librariesRoutes(s: Pick<Services, 'libraries'>): FastifyPluginAsyncZod {
+  const { libraries } = s;
   const tags = ['libraries'];
   return async (app) => {
     app.get(

@@ -19,8 +19,8 @@ import type { AppContext } from '../../app-context.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { Caller } from '../auth/auth.service.ts';
 import { favouritesRepository } from '../favourites/favourites.repository.ts';
-import { filesService } from '../files/files.service.ts';
-import { spaceAccessService } from '../spaces/space-access.ts';
+import type { FilesService } from '../files/files.service.ts';
+import type { SpaceAccessService } from '../spaces/space-access.ts';
 
 /** Which group of libraries a collect endpoint serves. */
 export type LibraryGroup = 'knowledgeBase' | 'publicLibrary';
@@ -31,9 +31,8 @@ const KINDS_OF_GROUP: Record<LibraryGroup, readonly SpaceKindValue[]> = {
 };
 
 /** Libraries service bound to the app context. */
-export function librariesService(ctx: AppContext) {
-  const spaces = spaceAccessService(ctx);
-  const files = filesService(ctx);
+export function librariesService(ctx: AppContext, deps: { spaces: SpaceAccessService; files: FilesService }) {
+  const { spaces, files } = deps;
   const favourites = favouritesRepository(ctx.db);
 
   return {

@@ -16,12 +16,12 @@ import {
 } from '@bimdrive/contracts';
 import type { AppContext } from '../../app-context.ts';
 import { ok, okNull, tabIdOf } from '../../lib/http.ts';
-import { modelOpensService } from './model-opens.service.ts';
 import { callerOf } from '../auth/route-auth.ts';
+import type { Services } from '../../services.ts';
 
 /** Register the ModelClose route and the hub's open-model events. */
-export function modelOpensRoutes(ctx: AppContext): FastifyPluginAsyncZod {
-  const opens = modelOpensService(ctx);
+export function modelOpensRoutes(ctx: AppContext, s: Pick<Services, 'modelOpens'>): FastifyPluginAsyncZod {
+  const { modelOpens: opens } = s;
   return async (app) => {
     ctx.hub.onClientEvent(ModelOpenEvents.open, (client, payload) => opens.open(client, payload));
     ctx.hub.onClientEvent(ModelOpenEvents.close, (client, payload) => opens.close(client, payload));

@@ -19,9 +19,9 @@ import {
 import type { AppContext } from '../../app-context.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import type { HubClient } from '../../realtime/hub.ts';
-import { authService } from '../auth/auth.service.ts';
-import { isUuid } from '../files/files.repository.ts';
-import { filesService } from '../files/files.service.ts';
+import type { AuthService } from '../auth/auth.service.ts';
+import { isUuid } from '../../lib/ids.ts';
+import type { FilesService } from '../files/files.service.ts';
 import { previewKindFor } from '../files/preview-kind.ts';
 import { versionsRepository } from '../versions/versions.repository.ts';
 import { isOwnTab, staleBefore, type CallerTab } from './model-open-guard.ts';
@@ -31,11 +31,10 @@ import { modelOpensRepository } from './model-opens.repository.ts';
 export const MODEL_OPEN_REFUSED_MSG = '文件不存在或已被删除';
 
 /** Open-models service bound to the app context. */
-export function modelOpensService(ctx: AppContext) {
+export function modelOpensService(ctx: AppContext, deps: { auth: AuthService; files: FilesService }) {
   const repo = modelOpensRepository(ctx.db);
-  const files = filesService(ctx);
   const versions = versionsRepository(ctx.db);
-  const auth = authService(ctx);
+  const { auth, files } = deps;
 
   /** The payload, when valid and naming a possible file id. */
   const parse = (payload: unknown): ModelOpenMessageValue | null => {

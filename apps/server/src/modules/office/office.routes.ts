@@ -20,16 +20,14 @@ import {
   WpsGenerateData,
 } from '@bimdrive/contracts';
 import type { AppContext } from '../../app-context.ts';
-import { AppError, badRequest, notFound } from '../../lib/errors.ts';
+import { AppError, badRequest } from '../../lib/errors.ts';
 import { ok, okSchema } from '../../lib/http.ts';
 import { formatDateTime } from '../../lib/time.ts';
-import { filesRepository } from '../files/files.repository.ts';
-import { filesService } from '../files/files.service.ts';
 import { ORIGINAL, sessionOrigin, signedFileUrl } from '../files/file-tickets.ts';
 import { previewKindFor } from '../files/preview-kind.ts';
 import { buildPreview } from '../files/preview.service.ts';
-import { ticketAccess } from '../files/ticket-access.ts';
 import { callerOf } from '../auth/route-auth.ts';
+import type { Services } from '../../services.ts';
 
 /** The ticket variant of a bridge link (never served as bytes by the signed-file route). */
 const BRIDGE = 'bridge-office';
@@ -37,10 +35,8 @@ const BRIDGE = 'bridge-office';
 export const PAUSED_MSG = '功能暂停，服务端未支持';
 
 /** Register the office routes. */
-export function officeRoutes(ctx: AppContext): FastifyPluginAsyncZod {
-  const files = filesService(ctx);
-  const repo = filesRepository(ctx.db);
-  const tickets = ticketAccess(ctx);
+export function officeRoutes(ctx: AppContext, s: Pick<Services, 'files' | 'tickets'>): FastifyPluginAsyncZod {
+  const { files, tickets } = s;
   const tags = ['office'];
   return async (app) => {
     app.post(
@@ -86,9 +82,7 @@ export function officeRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async (req) => {
         const ticket = await ctx.tokens.verifyTicket(req.query.t);
         if (!ticket?.userId || ticket.variant !== BRIDGE) throw new AppError(403, '文档链接无效或已过期');
-        const f = await repo.findById(ticket.fileId);
-        if (!f || f.kind !== 2) throw notFound('文件不存在或已被删除');
-        await tickets.check(req.query.t, ticket);
+        const f = await tickets.fileOf(req.query.t, ticket);
         return ok(
           await buildPreview(ctx, f, {
             canDownload: false,

@@ -5,14 +5,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { Api, OperationLogPage, OperationLogQuery } from '@bimdrive/contracts';
-import type { AppContext } from '../../app-context.ts';
 import { ok, okSchema } from '../../lib/http.ts';
 import { callerOf } from '../auth/route-auth.ts';
-import { operationLogService } from './operation-log.service.ts';
+import type { Services } from '../../services.ts';
 
 /** Register the operation-log routes. */
-export function operationLogRoutes(ctx: AppContext): FastifyPluginAsyncZod {
-  const log = operationLogService(ctx);
+export function operationLogRoutes(s: Pick<Services, 'operationLog'>): FastifyPluginAsyncZod {
+  const { operationLog: log } = s;
   const tags = ['admin'];
   return async (app) => {
     app.get(

@@ -111,3 +111,4 @@ export function operationLogService(ctx: AppContext) {
     },
   };
 }
+export type OperationLogService = ReturnType<typeof operationLogService>;

@@ -18,16 +18,13 @@ import {
   PlanCatalog,
   PlanListQuery,
 } from '@bimdrive/contracts';
-import type { AppContext } from '../../app-context.ts';
 import { ok, okSchema } from '../../lib/http.ts';
 import { callerOf } from '../auth/route-auth.ts';
-import { plansService } from '../plans/plans.service.ts';
-import { ordersService } from './orders.service.ts';
+import type { Services } from '../../services.ts';
 
 /** Register the plan, order and order-administration routes. */
-export function ordersRoutes(ctx: AppContext): FastifyPluginAsyncZod {
-  const plans = plansService(ctx);
-  const orders = ordersService(ctx);
+export function ordersRoutes(s: Pick<Services, 'orders' | 'plans'>): FastifyPluginAsyncZod {
+  const { plans, orders } = s;
   const tags = ['orders'];
   return async (app) => {
     app.get(

@@ -34,7 +34,7 @@ import { csvField } from '../../lib/csv.ts';
 import { formatDateTime } from '../../lib/time.ts';
 import type { Caller } from '../auth/auth.service.ts';
 import { requireCorpDetailAccess } from '../companies/corp-detail.service.ts';
-import { paymentProvider, paymentsService } from '../payments/payments.service.ts';
+import { paymentProvider, type PaymentsService } from '../payments/payments.service.ts';
 import { plansRepository } from '../plans/plans.repository.ts';
 import { PERSONAL_EDITION_MSG } from '../service-state/service-state.service.ts';
 import { ordersRepository, type OrderRow } from './orders.repository.ts';
@@ -81,10 +81,10 @@ const STATE_TEXT: Record<string, string> = {
 const CHANNEL_TEXT: Record<string, string> = { wechat: '微信支付', alipay: '支付宝' };
 
 /** Orders service bound to the app context. */
-export function ordersService(ctx: AppContext) {
+export function ordersService(ctx: AppContext, deps: { payments: PaymentsService }) {
   const repo = ordersRepository(ctx.db);
   const plans = plansRepository(ctx.db);
-  const payments = paymentsService(ctx);
+  const { payments } = deps;
 
   /** The caller's order, or 404 (also for someone else's). */
   async function requireOwn(caller: Caller, orderNo: string): Promise<OrderRow> {
@@ -267,3 +267,4 @@ export function ordersService(ctx: AppContext) {
     },
   };
 }
+export type OrdersService = ReturnType<typeof ordersService>;

@@ -34,7 +34,6 @@ import {
   type TestApp,
   type TestUser,
 } from '../../test/harness.ts';
-import { paymentsService } from './payments.service.ts';
 
 const DAY = 24 * 3600 * 1000;
 
@@ -213,7 +212,7 @@ describe(`plans, orders and payment (${testDbKind})`, () => {
     expect(b.codeUrl).toMatch(/^https:\/\/qr\.alipay\.com\//);
     expect(b.payUrl).toContain(`${ali.url}/gateway.do?method=alipay.trade.page.pay`);
     await ali.pay(b.orderNo, { notify: false });
-    const r = await paymentsService(t.built.ctx).reconcile(new Date(), 0);
+    const r = await t.built.services.payments.reconcile(new Date(), 0);
     expect(r.paid).toBeGreaterThanOrEqual(1);
     expect((await order(b.orderNo)).state).toBe('paid');
   });
@@ -221,7 +220,7 @@ describe(`plans, orders and payment (${testDbKind})`, () => {
   it('unpaid orders close after 2 h at the provider too; a late notification then changes nothing', async () => {
     const o = (await buy(alice, { type: 'person', planId: 'personal', periodId: '1m', channel: 'wechat' }))
       .body.data;
-    const service = paymentsService(t.built.ctx);
+    const service = t.built.services.payments;
     await service.reconcile(new Date(Date.now() + 60 * 60_000), 0);
     expect((await order(o.orderNo)).state).toBe('unpaid');
     await service.reconcile(new Date(Date.now() + 2 * 3600_000 + 60_000), 0);

@@ -6,15 +6,18 @@
  */
 import type { PgBoss } from 'pg-boss';
 import type { AppContext } from '../../app-context.ts';
-import { paymentsService } from './payments.service.ts';
+import type { PaymentsService } from './payments.service.ts';
 
 export const PAYMENTS_QUEUE = 'payments-reconcile';
 
 /** Create the queue, schedule it and work it in this process (roles all and worker). */
-export async function startPaymentsJob(ctx: AppContext, boss: PgBoss): Promise<void> {
+export async function startPaymentsJob(
+  ctx: AppContext,
+  boss: PgBoss,
+  payments: PaymentsService,
+): Promise<void> {
   await boss.createQueue(PAYMENTS_QUEUE, { retryLimit: 0, expireInSeconds: 300, policy: 'singleton' });
   await boss.schedule(PAYMENTS_QUEUE, '* * * * *');
-  const payments = paymentsService(ctx);
   await boss.work(PAYMENTS_QUEUE, async () => {
     const r = await payments.reconcile();
     if (r.paid + r.closed > 0) ctx.log.info(r, 'orders reconciled');

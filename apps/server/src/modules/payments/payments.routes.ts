@@ -8,13 +8,12 @@
  */
 import type { FastifyPluginAsync } from 'fastify';
 import { Api } from '@bimdrive/contracts';
-import type { AppContext } from '../../app-context.ts';
 import { NotifyRejected } from './payment-provider.ts';
-import { paymentsService } from './payments.service.ts';
+import type { Services } from '../../services.ts';
 
 /** Register the notification routes. */
-export function paymentsRoutes(ctx: AppContext): FastifyPluginAsync {
-  const payments = paymentsService(ctx);
+export function paymentsRoutes(s: Pick<Services, 'payments'>): FastifyPluginAsync {
+  const { payments } = s;
   return async (app) => {
     app.removeAllContentTypeParsers();
     app.addContentTypeParser('*', { parseAs: 'string', bodyLimit: 64 * 1024 }, (_req, body, done) =>

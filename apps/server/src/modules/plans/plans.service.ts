@@ -108,3 +108,4 @@ export function plansService(ctx: AppContext) {
     },
   };
 }
+export type PlansService = ReturnType<typeof plansService>;

@@ -8,7 +8,7 @@
  * member's shares together), the personal space and 我的资源库 against the sharer's own plan. Public
  * libraries are not limited. The free trial and "over 500" are unlimited (plans.service).
  *
- * `check` answers the share-limit response of DrawingShareCheckForWeb; `enforceShareLimit` refuses a
+ * `check` answers the share-limit response of DrawingShareCheckForWeb; `enforce` (shares.service.ts `create`) refuses a
  * share creation that would go over: HTTP 403, envelope code -2 (ResultCode.refused), a Chinese
  * message, and `data` = the share-limit response (shareFileCount = shares after this one,
  * limitShareCount, viewData = accounts with their shared counts).
@@ -124,19 +124,4 @@ export function shareLimitService(ctx: AppContext) {
     },
   };
 }
-
-/**
- * The one call share creation makes before creating links (shares.service.ts `create`), with the
- * share entries (001 §3: `MainIUID` is the file).
- * @throws 403 as `shareLimitService.enforce`.
- */
-export async function enforceShareLimit(
-  ctx: AppContext,
-  caller: Caller,
-  entries: ReadonlyArray<{ MainIUID: string }>,
-): Promise<void> {
-  await shareLimitService(ctx).enforce(
-    caller,
-    entries.map((e) => e.MainIUID),
-  );
-}
+export type ShareLimitService = ReturnType<typeof shareLimitService>;

@@ -6,10 +6,9 @@
  */
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { ProjectRoleValue, ProjectScopeValue } from '@bimdrive/contracts';
-import type { Db } from '../../db/client.ts';
+import { rowsOf, type Db } from '../../db/client.ts';
 import {
   companies,
-  fileVersions,
   files,
   projectCollections,
   projectMembers,
@@ -18,9 +17,10 @@ import {
   users,
 } from '../../db/schema.ts';
 import { escapeLike } from '../files/file-filters.ts';
-import { isUuid, type FileRowDb } from '../files/files.repository.ts';
+import { isUuid } from '../../lib/ids.ts';
+import type { FileRowDb } from '../files/files.repository.ts';
 import type { Viewer } from '../spaces/spaces.repository.ts';
-import { freeQuota } from '../spaces/space-quota.ts';
+import { quotaRepository } from '../quota/quota.repository.ts';
 
 /** A project row of the lists, before presentation. */
 export interface ProjectRowDb {
@@ -64,11 +64,6 @@ export interface TreeRowDb {
 export class ProjectNameTaken extends Error {}
 /** Thrown when a change would leave a project without a manager (400 by the service). */
 export class LastManager extends Error {}
-
-/** Rows of a raw `execute` result (PGlite and node-postgres both answer `{ rows }`). */
-function rowsOf<T>(result: unknown): T[] {
-  return (result as { rows: T[] }).rows;
-}
 
 const toDate = (v: unknown): Date => (v instanceof Date ? v : new Date(String(v)));
 
@@ -261,14 +256,11 @@ export function projectsRepository(db: Db) {
     async remove(projectId: string, companyId: string): Promise<FileRowDb[]> {
       return db.transaction(async (tx) => {
         await lockProject(tx, projectId);
-        const [older] = await tx
-          .select({ n: sql<string>`coalesce(sum(${fileVersions.sizeBytes}), 0)` })
-          .from(fileVersions)
-          .innerJoin(files, eq(files.id, fileVersions.fileId))
-          .where(and(eq(files.spaceId, projectId), sql`${fileVersions.number} <> ${files.versionNo}`));
-        const deleted = await tx.delete(files).where(eq(files.spaceId, projectId)).returning();
-        const freed = deleted.reduce((sum, f) => sum + f.sizeBytes, 0) + Number(older?.n ?? 0);
-        await freeQuota(tx, { kind: 'company', id: companyId }, freed);
+        const { deleted } = await quotaRepository(tx).deleteFreeing(
+          { kind: 'company', id: companyId },
+          eq(files.spaceId, projectId),
+          () => tx.delete(files).where(eq(files.spaceId, projectId)).returning(),
+        );
         await tx.delete(spaces).where(and(eq(spaces.id, projectId), eq(spaces.kind, 'project')));
         return deleted;
       });

@@ -23,16 +23,15 @@ import {
   ProjectRow,
   ProjectTreeNode,
 } from '@bimdrive/contracts';
-import type { AppContext } from '../../app-context.ts';
 import { ok, okNull, okSchema } from '../../lib/http.ts';
-import { projectsService } from './projects.service.ts';
 import { callerOf } from '../auth/route-auth.ts';
+import type { Services } from '../../services.ts';
 
 const tags = ['projects'];
 
 /** Register the project routes. */
-export function projectsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
-  const projects = projectsService(ctx);
+export function projectsRoutes(s: Pick<Services, 'projects'>): FastifyPluginAsyncZod {
+  const { projects } = s;
   return async (app) => {
     // GetProject is sent as a form (001 §7); scoped to this plugin.
     app.addContentTypeParser(

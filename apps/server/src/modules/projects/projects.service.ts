@@ -24,8 +24,14 @@ import { formatDateTime } from '../../lib/time.ts';
 import { fileFolderKey } from '../../storage/local-storage.ts';
 import type { Caller } from '../auth/auth.service.ts';
 import { PERSONAL_EDITION_MSG } from '../service-state/service-state.service.ts';
-import { filesRepository, isUuid } from '../files/files.repository.ts';
-import { spaceAccessService, viewerOf, type SpaceAccess, type SpaceAction } from '../spaces/space-access.ts';
+import { isUuid } from '../../lib/ids.ts';
+import { filesRepository } from '../files/files.repository.ts';
+import {
+  viewerOf,
+  type SpaceAccess,
+  type SpaceAction,
+  type SpaceAccessService,
+} from '../spaces/space-access.ts';
 import {
   LastManager,
   ProjectNameTaken,
@@ -94,10 +100,10 @@ export function nestTree(
 }
 
 /** Projects service bound to the app context. */
-export function projectsService(ctx: AppContext) {
+export function projectsService(ctx: AppContext, deps: { spaces: SpaceAccessService }) {
   const repo = projectsRepository(ctx.db);
   const files = filesRepository(ctx.db);
-  const spaces = spaceAccessService(ctx);
+  const { spaces } = deps;
 
   /**
    * The caller's access to a project when it allows `action`.

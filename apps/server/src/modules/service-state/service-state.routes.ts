@@ -15,14 +15,10 @@ import { Api, MenuList, ServiceTimeVerify } from '@bimdrive/contracts';
 import type { AppContext } from '../../app-context.ts';
 import { forbidden } from '../../lib/errors.ts';
 import { bearerToken, ok, okSchema } from '../../lib/http.ts';
-import { authService } from '../auth/auth.service.ts';
-import {
-  deploymentLicence,
-  LICENCE_REFUSED_MSG,
-  PERSONAL_EDITION_MSG,
-  serviceStateService,
-} from './service-state.service.ts';
+import type { AuthService } from '../auth/auth.service.ts';
+import { deploymentLicence, LICENCE_REFUSED_MSG, PERSONAL_EDITION_MSG } from './service-state.service.ts';
 import { callerOf } from '../auth/route-auth.ts';
+import type { Services } from '../../services.ts';
 
 /** Calls a session may make without a valid licence. */
 const UNLICENSED_ALLOWED = new Set<string>([
@@ -73,9 +69,8 @@ export const COMPANY_PATHS: ReadonlySet<string> = new Set(
  * 个人版不支持企业功能 — after authenticating the caller when a session token is sent (a bad token
  * still answers 401). Nothing is added in the company edition.
  */
-export function addEditionGate(app: FastifyInstance, ctx: AppContext): void {
+export function addEditionGate(app: FastifyInstance, ctx: AppContext, auth: AuthService): void {
   if (!ctx.config.systemIsPersonal) return;
-  const auth = authService(ctx);
   app.addHook('onRequest', async (req) => {
     if (!COMPANY_PATHS.has(req.url.split('?')[0] ?? '')) return;
     const token = bearerToken(req);
@@ -85,8 +80,8 @@ export function addEditionGate(app: FastifyInstance, ctx: AppContext): void {
 }
 
 /** Register ServiceTimeVerify and GetLoginUserMenuList. */
-export function serviceStateRoutes(ctx: AppContext): FastifyPluginAsyncZod {
-  const service = serviceStateService(ctx);
+export function serviceStateRoutes(s: Pick<Services, 'serviceState'>): FastifyPluginAsyncZod {
+  const { serviceState: service } = s;
   const tags = ['service'];
   return async (app) => {
     app.get(Api.serviceTimeVerify, { schema: { tags, response: okSchema(ServiceTimeVerify) } }, async (req) =>

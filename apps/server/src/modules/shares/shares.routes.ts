@@ -15,14 +15,13 @@ import {
   ShareRequest,
   ShareVerifyBody,
 } from '@bimdrive/contracts';
-import type { AppContext } from '../../app-context.ts';
 import { ok, okNull, okSchema, shareToken } from '../../lib/http.ts';
-import { sharesService } from './shares.service.ts';
 import { callerOf } from '../auth/route-auth.ts';
+import type { Services } from '../../services.ts';
 
 /** Register the share routes. */
-export function sharesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
-  const shares = sharesService(ctx);
+export function sharesRoutes(s: Pick<Services, 'shares'>): FastifyPluginAsyncZod {
+  const { shares } = s;
   const tags = ['shares'];
   return async (app) => {
     app.post(

@@ -10,12 +10,12 @@ import type { AppContext } from '../../app-context.ts';
 import { AppError, badRequest, forbidden, gone, notFound, tooMany } from '../../lib/errors.ts';
 import { formatDateTime } from '../../lib/time.ts';
 import type { Caller } from '../auth/auth.service.ts';
-import { filesService } from '../files/files.service.ts';
+import type { FilesService } from '../files/files.service.ts';
 import { buildPreview } from '../files/preview.service.ts';
 import type { FileRowDb } from '../files/files.repository.ts';
 import { audited, logOperation } from '../operation-log/operation-log.repository.ts';
-import { spaceAccessService } from '../spaces/space-access.ts';
-import { enforceShareLimit, shareLimitService } from '../plans/share-limit.ts';
+import type { SpaceAccessService } from '../spaces/space-access.ts';
+import type { ShareLimitService } from '../plans/share-limit.ts';
 import { newExtractionCode, newShareCode, sameCode } from './share-codes.ts';
 import { sharesRepository, type ShareRow } from './shares.repository.ts';
 
@@ -47,10 +47,13 @@ export function shareState(s: ShareRow, now = new Date()): 'active' | 'cancelled
 }
 
 /** Shares service bound to the app context. */
-export function sharesService(ctx: AppContext) {
+export function sharesService(
+  ctx: AppContext,
+  deps: { files: FilesService; spaces: SpaceAccessService; shareLimit: ShareLimitService },
+) {
   const repo = sharesRepository(ctx.db);
-  const files = filesService(ctx);
-  const spaces = spaceAccessService(ctx);
+  const { files, spaces } = deps;
+  const limits = deps.shareLimit;
   const links = (code: string) => ({
     webUrl: `${ctx.config.publicUrl}/s?code=${code}`,
     mobileUrl: `${ctx.config.publicUrl}/s?code=${code}&from=qrcode`,
@@ -143,7 +146,7 @@ export function sharesService(ctx: AppContext) {
     async check(caller: Caller, entries: Entry[]) {
       for (const e of entries) await files.requireFile(caller, e.MainIUID, 'share');
       // The same evaluation share creation enforces (issue 16), so the dialog shows the notice first.
-      return shareLimitService(ctx).check(
+      return limits.check(
         caller,
         entries.map((e) => e.MainIUID),
       );
@@ -152,7 +155,10 @@ export function sharesService(ctx: AppContext) {
     /** Create share links; answers the first. @throws 400 (empty custom code, bad date), 404 (not the caller's file). */
     async create(caller: Caller, entries: Entry[]): Promise<ShareCreatedValue> {
       const created: ShareCreatedValue[] = [];
-      await enforceShareLimit(ctx, caller, entries);
+      await limits.enforce(
+        caller,
+        entries.map((e) => e.MainIUID),
+      );
       for (const e of entries) {
         const file = await files.requireFile(caller, e.MainIUID, 'share');
         if (file.kind !== 2) throw badRequest('文件夹暂不支持分享');
@@ -297,3 +303,4 @@ export function sharesService(ctx: AppContext) {
     visit,
   };
 }
+export type SharesService = ReturnType<typeof sharesService>;

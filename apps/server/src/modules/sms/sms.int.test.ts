@@ -19,7 +19,6 @@ import { smsCodes } from '../../db/schema.ts';
 import { startFakeAliyunSms, type FakeAliyunSms } from '../../test/fake-aliyun-sms.ts';
 import { call, connectHub, signUp, startTestApp, testDbKind, type TestApp } from '../../test/harness.ts';
 import { createAliyunSmsProvider } from './sms.provider.ts';
-import { smsService } from './sms.service.ts';
 
 let seq = 0;
 /** A phone no test has used (137 + time + sequence). */
@@ -213,7 +212,7 @@ describe(`sms codes (${testDbKind})`, () => {
     await call(t, 'POST', Api.sendLoginSms, { body: { phone: old } });
     await call(t, 'POST', Api.sendLoginSms, { body: { phone: recent } });
     await backdate(old, 2 * 86_400 + 60);
-    expect(await smsService(t.built.ctx).cleanup()).toBeGreaterThanOrEqual(1);
+    expect(await t.built.services.sms.cleanup()).toBeGreaterThanOrEqual(1);
     expect(await t.built.ctx.db.select().from(smsCodes).where(eq(smsCodes.phone, old))).toHaveLength(0);
     expect(await t.built.ctx.db.select().from(smsCodes).where(eq(smsCodes.phone, recent))).toHaveLength(1);
   });

@@ -6,9 +6,10 @@
  * closed after 5 wrong attempts. A new code replaces the open one of the same phone and purpose.
  */
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
-import { normalizePhone, SmsMessages } from '@bimdrive/contracts';
+import { AccountMessages, normalizePhone, SmsMessages } from '@bimdrive/contracts';
 import type { AppContext } from '../../app-context.ts';
-import { AppError, badRequest, tooMany } from '../../lib/errors.ts';
+import { AppError, badRequest, conflict, forbidden, tooMany } from '../../lib/errors.ts';
+import { authRepository } from '../auth/auth.repository.ts';
 import type { SmsPurpose } from './sms.provider.ts';
 import { smsRepository } from './sms.repository.ts';
 
@@ -29,45 +30,59 @@ export function newSmsCode(): string {
 /** SMS code service bound to the app context. */
 export function smsService(ctx: AppContext) {
   const repo = smsRepository(ctx.db);
+  const users = authRepository(ctx.db);
   const hash = (phone: string, purpose: SmsPurpose, code: string) =>
     createHmac('sha256', ctx.secretKey('sms-code')).update(`${purpose}:${phone}:${code}`).digest();
 
-  return {
-    /**
-     * Send a new code to `phone` for `purpose`.
-     * @returns seconds until the next send is allowed (60).
-     * @throws 429 (code -2) within 60 s of the last send (message with the seconds left) or over the
-     *   daily cap; 502 when the provider fails (nothing is stored then).
-     */
-    async send(rawPhone: string, purpose: SmsPurpose): Promise<{ resendAfter: number }> {
-      const phone = normalizePhone(rawPhone);
-      const code = newSmsCode();
-      const row = await repo.withPhoneLock(phone, async (tx) => {
-        const now = Date.now();
-        const last = await repo.latest(tx, phone, purpose);
-        const since = last ? now - last.createdAt.getTime() : Infinity;
-        if (since < SMS_RESEND_MS)
-          throw tooMany(SmsMessages.tooFrequent(Math.ceil((SMS_RESEND_MS - since) / 1000)));
-        if ((await repo.countSince(tx, phone, new Date(now - DAY_MS))) >= ctx.config.sms.dailyLimit)
-          throw tooMany(SmsMessages.dailyLimit);
-        await repo.deleteOlderThan(tx, phone, new Date(now - 2 * DAY_MS));
-        await repo.closeOpen(tx, phone, purpose);
-        return repo.insert(tx, {
-          phone,
-          purpose,
-          codeHash: hash(phone, purpose, code).toString('hex'),
-          createdAt: new Date(now),
-          expiresAt: new Date(now + SMS_CODE_TTL_MS),
-        });
+  /**
+   * Send a new code to `phone` for `purpose`.
+   * @returns seconds until the next send is allowed (60).
+   * @throws 429 (code -2) within 60 s of the last send (message with the seconds left) or over the
+   *   daily cap; 502 when the provider fails (nothing is stored then).
+   */
+  async function send(rawPhone: string, purpose: SmsPurpose): Promise<{ resendAfter: number }> {
+    const phone = normalizePhone(rawPhone);
+    const code = newSmsCode();
+    const row = await repo.withPhoneLock(phone, async (tx) => {
+      const now = Date.now();
+      const last = await repo.latest(tx, phone, purpose);
+      const since = last ? now - last.createdAt.getTime() : Infinity;
+      if (since < SMS_RESEND_MS)
+        throw tooMany(SmsMessages.tooFrequent(Math.ceil((SMS_RESEND_MS - since) / 1000)));
+      if ((await repo.countSince(tx, phone, new Date(now - DAY_MS))) >= ctx.config.sms.dailyLimit)
+        throw tooMany(SmsMessages.dailyLimit);
+      await repo.deleteOlderThan(tx, phone, new Date(now - 2 * DAY_MS));
+      await repo.closeOpen(tx, phone, purpose);
+      return repo.insert(tx, {
+        phone,
+        purpose,
+        codeHash: hash(phone, purpose, code).toString('hex'),
+        createdAt: new Date(now),
+        expiresAt: new Date(now + SMS_CODE_TTL_MS),
       });
-      try {
-        await ctx.sms.send(phone, code, purpose);
-      } catch (err) {
-        await repo.delete(row.id);
-        ctx.log.error({ err, phone, purpose }, 'sms send failed');
-        throw new AppError(502, SmsMessages.sendFailed);
-      }
-      return { resendAfter: SMS_RESEND_MS / 1000 };
+    });
+    try {
+      await ctx.sms.send(phone, code, purpose);
+    } catch (err) {
+      await repo.delete(row.id);
+      ctx.log.error({ err, phone, purpose }, 'sms send failed');
+      throw new AppError(502, SmsMessages.sendFailed);
+    }
+    return { resendAfter: SMS_RESEND_MS / 1000 };
+  }
+
+  return {
+    send,
+
+    /**
+     * Send a registration code (SendRegisterSms): like `send`, for a phone no account is bound to.
+     * @throws 403 while registration is off (config REGISTER_ENABLED), 409 `AccountMessages.phoneBound`
+     *   for a bound phone, else as `send`.
+     */
+    async sendRegister(rawPhone: string): Promise<{ resendAfter: number }> {
+      if (!ctx.config.registerEnabled) throw forbidden('注册功能未开放');
+      if (await users.findUserByPhone(normalizePhone(rawPhone))) throw conflict(AccountMessages.phoneBound);
+      return send(rawPhone, 'register');
     },
 
     /** Remove codes older than two days (they only served the 60 s and daily rules); answers how many. */

@@ -6,16 +6,16 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { Api, FileRow, ListAddBody } from '@bimdrive/contracts';
-import type { AppContext } from '../../app-context.ts';
 import { ok, okSchema } from '../../lib/http.ts';
-import { listAddService, type ListAddTarget } from './list-add.service.ts';
+import { type ListAddTarget } from './list-add.service.ts';
 import { callerOf } from '../auth/route-auth.ts';
+import type { Services } from '../../services.ts';
 
 const tags = ['files'];
 
 /** Register the list-add routes. */
-export function listAddRoutes(ctx: AppContext): FastifyPluginAsyncZod {
-  const service = listAddService(ctx);
+export function listAddRoutes(s: Pick<Services, 'listAdd'>): FastifyPluginAsyncZod {
+  const { listAdd: service } = s;
   const targets: Array<[string, ListAddTarget]> = [
     [Api.projectFileListAdd, 'project'],
     [Api.drawingFileListAdd, 'personal'],

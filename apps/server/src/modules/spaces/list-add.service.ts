@@ -13,7 +13,7 @@ import { notFound } from '../../lib/errors.ts';
 import type { Caller } from '../auth/auth.service.ts';
 import { presentFile } from '../files/files.presenter.ts';
 import { THUMB_KEY_LABEL, thumbSigner } from '../thumbnails/thumb-urls.ts';
-import { filesService } from '../files/files.service.ts';
+import type { FilesService } from '../files/files.service.ts';
 import { emitStatus } from '../../realtime/file-events.ts';
 import { filesRepository } from '../files/files.repository.ts';
 import type { SpaceAccess } from './space-access.ts';
@@ -28,9 +28,9 @@ export const LIST_ADD_KINDS = {
 export type ListAddTarget = keyof typeof LIST_ADD_KINDS;
 
 /** List-add service bound to the app context. */
-export function listAddService(ctx: AppContext) {
+export function listAddService(ctx: AppContext, deps: { files: FilesService }) {
   const repo = filesRepository(ctx.db);
-  const filesSvc = filesService(ctx);
+  const filesSvc = deps.files;
   const spaces = filesSvc.spaces;
 
   return {
@@ -65,3 +65,4 @@ export function listAddService(ctx: AppContext) {
     },
   };
 }
+export type ListAddService = ReturnType<typeof listAddService>;

@@ -28,15 +28,13 @@ import { AppError, forbidden, notFound } from '../../lib/errors.ts';
 import type { Caller } from '../auth/auth.service.ts';
 import { companiesRepository } from '../companies/companies.repository.ts';
 import { companyDisabled } from '../companies/company-state.ts';
+import type { QuotaAccount } from '../quota/quota.repository.ts';
 import {
   PERSONAL_EDITION_MSG,
   PERSONAL_EXPIRED_UPLOAD_MSG,
   serviceEnded,
 } from '../service-state/service-state.service.ts';
 import { spacesRepository, type SpaceRow, type Viewer } from './spaces.repository.ts';
-
-/** Who pays for a space's bytes. */
-export type QuotaAccount = { kind: 'user'; id: string } | { kind: 'company'; id: string } | { kind: 'none' };
 
 /** The caller's standing in one space. */
 export interface SpaceAccess {
@@ -74,11 +72,6 @@ const ALL: SpaceRightsValue = { ...NONE, view: true, download: true, upload: tru
 export function roleRights(role: ProjectRoleValue): SpaceRightsValue {
   if (role === 'viewer') return { ...NONE, view: true, download: true };
   return { ...ALL, manage: role === 'manager' };
-}
-
-/** The quota key stored on an upload reservation ('' for none). */
-export function quotaKey(q: QuotaAccount): string {
-  return q.kind === 'none' ? '' : `${q.kind}:${q.id}`;
 }
 
 /** The caller as the visibility SQL needs it (company areas vanish in the personal edition). */

@@ -6,7 +6,7 @@ import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { projectMembers, spaces, users } from '../../db/schema.ts';
 import type { LibraryKindValue } from '@bimdrive/contracts';
-import { isUuid } from '../files/files.repository.ts';
+import { isUuid } from '../../lib/ids.ts';
 
 export type SpaceRow = typeof spaces.$inferSelect;
 

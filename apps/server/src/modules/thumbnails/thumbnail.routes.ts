@@ -11,18 +11,15 @@ import { z } from 'zod';
 import { Api } from '@bimdrive/contracts';
 import type { AppContext } from '../../app-context.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
-import { filesRepository } from '../files/files.repository.ts';
-import { ticketAccess, TICKET_REFUSED_MSG } from '../files/ticket-access.ts';
-import { versionsRepository, viewAtVersion } from '../versions/versions.repository.ts';
+import { TICKET_REFUSED_MSG } from '../files/ticket-access.ts';
 import { thumbKeyOf } from './thumbnail-maker.ts';
 import { THUMB_KEY_LABEL, verifyThumbToken } from './thumb-urls.ts';
+import type { Services } from '../../services.ts';
 
 /** Register the thumbnail route. */
-export function thumbnailRoutes(ctx: AppContext): FastifyPluginAsyncZod {
-  const repo = filesRepository(ctx.db);
-  const versions = versionsRepository(ctx.db);
+export function thumbnailRoutes(ctx: AppContext, s: Pick<Services, 'tickets'>): FastifyPluginAsyncZod {
+  const { tickets } = s;
   const key = ctx.secretKey(THUMB_KEY_LABEL);
-  const tickets = ticketAccess(ctx);
   return async (app) => {
     app.get(
       Api.fileThumb,
@@ -33,16 +30,16 @@ export function thumbnailRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async (req, reply) => {
         const claim = verifyThumbToken(key, req.query.t);
         if (!claim) throw new AppError(403, TICKET_REFUSED_MSG);
-        let f = await repo.findById(claim.fileId);
-        if (!f || f.kind !== 2) throw notFound();
         // The session it was listed for must still be signed in and allowed to view the file.
-        const { fileId, userId, sessionId } = claim;
-        await tickets.check(req.query.t, { fileId, variant: 'thumb', download: false, userId, sessionId });
-        if (claim.version !== f.versionNo) {
-          const v = await versions.find(f.id, claim.version);
-          if (!v) throw notFound('该版本不存在或已被删除');
-          f = viewAtVersion(f, v);
-        }
+        const { fileId, userId, sessionId, version } = claim;
+        const f = await tickets.fileOf(req.query.t, {
+          fileId,
+          variant: 'thumb',
+          download: false,
+          userId,
+          sessionId,
+          version,
+        });
         if (f.thumbVersion !== claim.format) throw notFound();
         const thumbKey = thumbKeyOf(f);
         const obj = await ctx.storage.stat(thumbKey);

@@ -12,17 +12,14 @@
  */
 import path from 'node:path';
 import type { PgBoss } from 'pg-boss';
-import { and, eq, ilike, inArray, or } from 'drizzle-orm';
 import {
   IMAGE_SUFFIXES,
   OFFICE_SUFFIXES,
-  StatusType,
   VIDEO_SUFFIXES,
   VIDEO_TRANSCODE_SUFFIXES,
   type FileStatusEventValue,
 } from '@bimdrive/contracts';
 import type { AppContext } from '../../app-context.ts';
-import { files } from '../../db/schema.ts';
 import { THUMBNAIL_QUEUE, ThumbnailJob } from '../../jobs/queue.ts';
 import { openStaging } from '../../storage/staging.ts';
 import { derivedDirOf, fileFolderKey, originalKeyOf } from '../../storage/local-storage.ts';
@@ -31,6 +28,7 @@ import { emitToSpace } from '../../realtime/file-events.ts';
 import { versionsRepository, viewAtVersion } from '../versions/versions.repository.ts';
 import { snapshotRenderer, SnapshotUnavailable } from './snapshot-renderer.ts';
 import { makeThumbnail, THUMB_FORMAT, thumbKeyOf, thumbSourceOf } from './thumbnail-maker.ts';
+import { thumbnailsRepository } from './thumbnails.repository.ts';
 
 /** Said once per process: Chromium (or the web build) is missing, so models keep their icons. */
 let warnedUnavailable = false;
@@ -141,27 +139,11 @@ export async function queueMissingThumbnails(
   enqueue: (fileId: string) => Promise<void>,
   limit = 5000,
 ): Promise<number> {
-  const converted = [...OFFICE_SUFFIXES, ...VIDEO_SUFFIXES, ...VIDEO_TRANSCODE_SUFFIXES];
-  const modelOrDrawing = or(...['%.frag', '%.glb', '%.dxf'].map((p) => ilike(files.derivedKey, p)));
-  const candidates = ctx.db
-    .select({ id: files.id })
-    .from(files)
-    .where(
-      and(
-        eq(files.kind, 2),
-        eq(files.thumbVersion, 0),
-        or(
-          inArray(files.suffix, [...IMAGE_SUFFIXES, 'pdf']),
-          and(or(inArray(files.suffix, converted), modelOrDrawing), eq(files.statusType, StatusType.done)),
-        ),
-      ),
-    )
-    .limit(limit);
-  const claimed = await ctx.db
-    .update(files)
-    .set({ thumbVersion: -1 })
-    .where(and(inArray(files.id, candidates), eq(files.thumbVersion, 0)))
-    .returning({ id: files.id });
-  for (const { id } of claimed) await enqueue(id);
+  const claimed = await thumbnailsRepository(ctx.db).claimWithoutThumbnail(
+    [...IMAGE_SUFFIXES, 'pdf'],
+    [...OFFICE_SUFFIXES, ...VIDEO_SUFFIXES, ...VIDEO_TRANSCODE_SUFFIXES],
+    limit,
+  );
+  for (const id of claimed) await enqueue(id);
   return claimed.length;
 }

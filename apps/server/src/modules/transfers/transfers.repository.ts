@@ -2,7 +2,7 @@
 import { and, count, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { transferRecords } from '../../db/schema.ts';
-import { isUuid } from '../files/files.repository.ts';
+import { isUuid } from '../../lib/ids.ts';
 
 export type TransferRecordRow = typeof transferRecords.$inferSelect;
 export type NewTransferRecord = typeof transferRecords.$inferInsert;

@@ -4,16 +4,15 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { Api, TransmissionIdQuery, TransmissionList, TransmissionQuery } from '@bimdrive/contracts';
-import type { AppContext } from '../../app-context.ts';
 import { ok, okNull, okSchema } from '../../lib/http.ts';
-import { transfersService } from './transfers.service.ts';
 import { callerOf } from '../auth/route-auth.ts';
+import type { Services } from '../../services.ts';
 
 const tags = ['transfers'];
 
 /** Register the transfer-record routes. */
-export function transfersRoutes(ctx: AppContext): FastifyPluginAsyncZod {
-  const transfers = transfersService(ctx);
+export function transfersRoutes(s: Pick<Services, 'transfers'>): FastifyPluginAsyncZod {
+  const { transfers } = s;
   return async (app) => {
     // The spec sends page and rows as a form; scoped to this plugin.
     app.addContentTypeParser(

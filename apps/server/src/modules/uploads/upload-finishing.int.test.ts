@@ -35,11 +35,11 @@ describe(`upload finishing survives a crash at any step (${testDbKind})`, () => 
   });
   afterAll(async () => t.close());
   beforeEach(() => {
-    t.built.uploads.faults.afterStep = undefined;
+    t.built.services.uploads.faults.afterStep = undefined;
   });
 
   const crashAfter = (at: FinishStep) => {
-    t.built.uploads.faults.afterStep = (s) => {
+    t.built.services.uploads.faults.afterStep = (s) => {
       if (s === at) throw new Error(`injected crash after ${at}`);
     };
   };
@@ -72,7 +72,7 @@ describe(`upload finishing survives a crash at any step (${testDbKind})`, () => 
     crashAfter('moved');
     const { loc, id, res } = await uploadAll('moved.txt', 1000);
     expect(res.status).toBe(500);
-    t.built.uploads.faults.afterStep = undefined;
+    t.built.services.uploads.faults.afterStep = undefined;
     // Bytes in place, no file row, nothing charged: a resumable upload, not a file.
     expect((await t.built.ctx.storage.stat(originalKey((await uploadSpace(id))!, id)))?.size).toBe(1000);
     expect((await fileInfo(id)).body.code).not.toBe(1);
@@ -96,7 +96,7 @@ describe(`upload finishing survives a crash at any step (${testDbKind})`, () => 
     crashAfter('completed');
     const { loc, id, res } = await uploadAll('completed.txt', 500);
     expect(res.status).toBe(500);
-    t.built.uploads.faults.afterStep = undefined;
+    t.built.services.uploads.faults.afterStep = undefined;
     expect((await head(loc)).headers.get('upload-offset')).toBe('500');
     const again = await tusPatch(t, u.token, loc, 500, new Uint8Array(0));
     expect([again.status, again.headers.get('x-file-iuid')]).toEqual([204, id]);
@@ -108,16 +108,16 @@ describe(`upload finishing survives a crash at any step (${testDbKind})`, () => 
     crashAfter('committed');
     const { id, res } = await uploadAll('committed.txt', 700);
     expect(res.status).toBe(500);
-    t.built.uploads.faults.afterStep = undefined;
+    t.built.services.uploads.faults.afterStep = undefined;
     // A complete file: row and bytes together.
     expect((await fileInfo(id)).body.code).toBe(1);
     expect((await t.built.ctx.storage.stat(originalKey((await spaceOf(id))!, id)))?.size).toBe(700);
     expect(await transfersOf('committed.txt')).toBe(0);
 
-    expect((await t.built.uploads.sweep()).finished).toBe(1);
+    expect((await t.built.services.uploads.sweep()).finished).toBe(1);
     expect(await transfersOf('committed.txt')).toBe(1);
     expect(await used()).toBe(before + 700);
-    expect((await t.built.uploads.sweep()).finished).toBe(0);
+    expect((await t.built.services.uploads.sweep()).finished).toBe(0);
   });
 
   it('a new version cut short after its bytes moved is added once, by the sweep', async () => {
@@ -135,8 +135,8 @@ describe(`upload finishing survives a crash at any step (${testDbKind})`, () => 
     expect(c.status).toBe(201);
     const loc = c.headers.get('location')!;
     expect((await tusPatch(t, u.token, loc, 0, new Uint8Array(20).fill(2))).status).toBe(500);
-    t.built.uploads.faults.afterStep = undefined;
-    expect((await t.built.uploads.sweep()).finished).toBe(1);
+    t.built.services.uploads.faults.afterStep = undefined;
+    expect((await t.built.services.uploads.sweep()).finished).toBe(1);
     const h = await head(loc);
     expect([h.headers.get('x-file-iuid'), h.headers.get('x-file-version')]).toEqual([fileId, '2']);
     expect((await fileInfo(fileId)).body.data.fileBytes).toBe(20);
@@ -146,13 +146,13 @@ describe(`upload finishing survives a crash at any step (${testDbKind})`, () => 
     crashAfter('moved');
     const { id, res } = await uploadAll('expired.txt', 300);
     expect(res.status).toBe(500);
-    t.built.uploads.faults.afterStep = undefined;
+    t.built.services.uploads.faults.afterStep = undefined;
     const key = originalKey((await uploadSpace(id))!, id);
     expect(await t.built.ctx.storage.stat(key)).not.toBeNull();
     await t.built.ctx.db.execute(
       sql`update uploads set expires_at = now() - interval '1 hour' where id = ${id}`,
     );
-    expect((await t.built.uploads.sweep()).expired).toBeGreaterThanOrEqual(1);
+    expect((await t.built.services.uploads.sweep()).expired).toBeGreaterThanOrEqual(1);
     expect(await t.built.ctx.storage.stat(key)).toBeNull();
     expect(await uploadSpace(id)).toBeUndefined();
     expect((await fileInfo(id)).body.code).not.toBe(1);
@@ -177,7 +177,7 @@ describe(`upload finishing survives a crash at any step (${testDbKind})`, () => 
     await rm(path.join(dir, lost), { force: true });
     await rm(path.join(dir, `${lost}.json`), { force: true });
 
-    const r = await t.built.uploads.sweep();
+    const r = await t.built.services.uploads.sweep();
     expect(r.orphans).toBeGreaterThanOrEqual(2);
     const left = await readdir(dir);
     expect(left.filter((n) => n.startsWith(stray))).toEqual([]);

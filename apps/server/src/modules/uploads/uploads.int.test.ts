@@ -225,8 +225,7 @@ describe(`tus uploads (${testDbKind})`, () => {
       (await import('drizzle-orm'))
         .sql`update uploads set expires_at = now() - interval '1 hour' where id = ${id}`,
     );
-    const { uploadsService } = await import('./uploads.service.ts');
-    expect(await uploadsService(t.built.ctx).cleanupExpired()).toBeGreaterThanOrEqual(1);
+    expect(await t.built.services.uploads.cleanupExpired()).toBeGreaterThanOrEqual(1);
     expect((await tusFiles()).filter((f) => f.startsWith(id))).toEqual([]);
   });
 });

@@ -9,8 +9,7 @@
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { files, fileVersions, uploads } from '../../db/schema.ts';
-import { quotaKey, type QuotaAccount } from '../spaces/space-access.ts';
-import { lockQuota } from '../spaces/space-quota.ts';
+import { quotaKey, quotaRepository, type QuotaAccount } from '../quota/quota.repository.ts';
 
 export type UploadRow = typeof uploads.$inferSelect;
 
@@ -44,7 +43,7 @@ export function uploadsRepository(db: Db) {
     ): Promise<boolean> {
       return db.transaction(async (tx) => {
         // Lock the account's row so concurrent creations cannot both pass the check.
-        const row = await lockQuota(tx, account);
+        const row = await quotaRepository(tx).lock(account);
         if (!row) return false;
         const key = quotaKey(account);
         const [pending] = key

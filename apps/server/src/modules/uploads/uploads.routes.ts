@@ -11,9 +11,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Api, IuidQuery, ResultCode, VERSION_OF_METADATA } from '@bimdrive/contracts';
 import type { AppContext } from '../../app-context.ts';
 import { bearerToken, ok, okNull } from '../../lib/http.ts';
-import { authService } from '../auth/auth.service.ts';
 import { CHECKSUM_ALGORITHMS } from './tus-file-store.ts';
-import type { UploadsService } from './uploads.service.ts';
+import type { Services } from '../../services.ts';
 
 const TUS_VERSION = '1.0.0';
 const OVERRIDABLE = new Set(['PATCH', 'DELETE', 'HEAD', 'POST', 'GET', 'OPTIONS']);
@@ -28,8 +27,8 @@ function hasMetadataKey(header: string | string[] | undefined, key: string): boo
 }
 
 /** Register the tus endpoint, the version-upload alias and the cancel call. */
-export function uploadsRoutes(ctx: AppContext, uploads: UploadsService): FastifyPluginAsyncZod {
-  const auth = authService(ctx);
+export function uploadsRoutes(ctx: AppContext, s: Pick<Services, 'auth' | 'uploads'>): FastifyPluginAsyncZod {
+  const { auth, uploads } = s;
   return async (app) => {
     // tus bodies are raw streams handled by @tus/server.
     app.addContentTypeParser('application/offset+octet-stream', (_req, _payload, done) => done(null));

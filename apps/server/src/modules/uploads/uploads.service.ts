@@ -62,12 +62,13 @@ import { originalKey, versionUploadKey } from '../../storage/local-storage.ts';
 import { isS3Storage } from '../../storage/s3-storage.ts';
 import { converterFor } from '../../converters/registry.ts';
 import { authRepository } from '../auth/auth.repository.ts';
-import { authService, type Caller } from '../auth/auth.service.ts';
-import { filesRepository, isUuid, type FileRowDb } from '../files/files.repository.ts';
-import { checkName, filesService, isUniqueViolation } from '../files/files.service.ts';
+import type { Caller, AuthService } from '../auth/auth.service.ts';
+import { isUuid } from '../../lib/ids.ts';
+import { filesRepository, type FileRowDb } from '../files/files.repository.ts';
+import { checkName, isUniqueViolation, type FilesService } from '../files/files.service.ts';
 import { uploadsRepository, type UploadRow } from './uploads.repository.ts';
-import { versionsService } from '../versions/versions.service.ts';
-import { transfersService } from '../transfers/transfers.service.ts';
+import type { VersionsService } from '../versions/versions.service.ts';
+import type { TransfersService } from '../transfers/transfers.service.ts';
 import type { SpaceAccess } from '../spaces/space-access.ts';
 import { emitStatus } from '../../realtime/file-events.ts';
 import { requeueWaitingModels } from '../conversions/companion-requeue.ts';
@@ -126,14 +127,14 @@ export interface SweepResult {
 }
 
 /** Uploads service: the tus server, the Node-level tus requests, cancel, finishing and the sweep. */
-export function uploadsService(ctx: AppContext) {
-  const auth = authService(ctx);
+export function uploadsService(
+  ctx: AppContext,
+  deps: { auth: AuthService; files: FilesService; versions: VersionsService; transfers: TransfersService },
+) {
+  const { auth, files, versions, transfers } = deps;
   const users = authRepository(ctx.db);
-  const files = filesService(ctx);
   const filesRepo = filesRepository(ctx.db);
   const repo = uploadsRepository(ctx.db);
-  const versions = versionsService(ctx);
-  const transfers = transfersService(ctx);
   const callers = new WeakMap<object, Caller>();
   const expirationPeriodInMilliseconds = ctx.config.uploadExpiryHours * 3600 * 1000;
   // STORAGE=s3: uploads in progress live in the bucket (tus-s3-store.ts), their multipart upload at

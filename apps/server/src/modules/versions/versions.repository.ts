@@ -8,7 +8,7 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { fileVersions, files, users } from '../../db/schema.ts';
 import { logOperation } from '../operation-log/operation-log.repository.ts';
-import { chargeQuota, freeQuota, quotaAccountOf } from '../spaces/space-quota.ts';
+import { quotaRepository } from '../quota/quota.repository.ts';
 import type { FileRowDb } from '../files/files.repository.ts';
 
 export type FileVersionDb = typeof fileVersions.$inferSelect;
@@ -148,7 +148,8 @@ export function versionsRepository(db: Db) {
           .where(and(eq(files.id, a.file.id), eq(files.spaceId, a.file.spaceId), eq(files.kind, 2)))
           .for('update');
         if (!locked) return null;
-        if (!(await chargeQuota(tx, await quotaAccountOf(tx, locked.spaceId), a.sizeBytes))) return 'quota';
+        const quota = quotaRepository(tx);
+        if (!(await quota.charge(await quota.accountOf(locked.spaceId), a.sizeBytes))) return 'quota';
         const [max] = await tx
           .select({ n: sql<number>`coalesce(max(${fileVersions.number}), 0)::int` })
           .from(fileVersions)
@@ -236,7 +237,8 @@ export function versionsRepository(db: Db) {
           .where(and(eq(fileVersions.fileId, file.id), eq(fileVersions.number, n)))
           .returning();
         if (!v) return null;
-        await freeQuota(tx, await quotaAccountOf(tx, file.spaceId), v.sizeBytes);
+        const quota = quotaRepository(tx);
+        await quota.free(await quota.accountOf(file.spaceId), v.sizeBytes);
         return v;
       });
     },

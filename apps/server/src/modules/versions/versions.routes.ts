@@ -6,14 +6,13 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { Api, FileVersionBody, FileVersionList, LowerIuidQuery } from '@bimdrive/contracts';
-import type { AppContext } from '../../app-context.ts';
 import { ok, okSchema, tabIdOf } from '../../lib/http.ts';
-import { versionsService } from './versions.service.ts';
 import { callerOf } from '../auth/route-auth.ts';
+import type { Services } from '../../services.ts';
 
 /** Register the version routes. */
-export function versionsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
-  const versions = versionsService(ctx);
+export function versionsRoutes(s: Pick<Services, 'versions'>): FastifyPluginAsyncZod {
+  const { versions } = s;
   const tags = ['versions'];
   return async (app) => {
     app.get(

@@ -22,9 +22,10 @@ import type { Caller } from '../auth/auth.service.ts';
 import type { SpaceAction } from '../spaces/space-access.ts';
 import { ORIGINAL, sessionOrigin, signedFileUrl } from '../files/file-tickets.ts';
 import type { FileRowDb } from '../files/files.repository.ts';
-import { filesService, isUniqueViolation } from '../files/files.service.ts';
+import { isUniqueViolation, type FilesService } from '../files/files.service.ts';
 import { buildPreview } from '../files/preview.service.ts';
-import { modelOpenGuard } from '../model-opens/model-open-guard.ts';
+import { favouritesRepository } from '../favourites/favourites.repository.ts';
+import type { ModelOpenGuard } from '../model-opens/model-open-guard.ts';
 import { emitStatus, emitVersion } from '../../realtime/file-events.ts';
 import { versionsRepository, viewAtVersion, type FileVersionDb } from './versions.repository.ts';
 
@@ -34,11 +35,12 @@ export const VERSION_SUFFIX_MSG = (suffix: string) => `新版本须与原文件�
 export const VERSION_CURRENT_DELETE_MSG = '当前版本不能删除，请先将其他版本设为当前版本';
 
 /** Versions service bound to the app context. */
-export function versionsService(ctx: AppContext) {
-  const files = filesService(ctx);
+export function versionsService(ctx: AppContext, deps: { files: FilesService; openGuard: ModelOpenGuard }) {
+  const { files } = deps;
   const repo = versionsRepository(ctx.db);
+  const favourites = favouritesRepository(ctx.db);
   /** -120 while the current version is open in a viewer (001 §8). */
-  const openGuard = modelOpenGuard(ctx);
+  const { openGuard } = deps;
 
   /** A file (not a folder) whose space lets the caller `action` (files.requireFile). @throws 404, 403. */
   async function requireFile(caller: Caller, id: string, action: SpaceAction = 'view'): Promise<FileRowDb> {
@@ -156,17 +158,16 @@ export function versionsService(ctx: AppContext) {
       return signedFileUrl(ctx, await view(caller, id, n, 'download'), ORIGINAL, true, sessionOrigin(caller));
     },
 
-    /** Preview information of version `n` (its own derived model), for a viewer of the file's space. */
-    async preview(
-      caller: Caller,
-      id: string,
-      n: number | undefined,
-      collected: boolean,
-    ): Promise<PreviewInfoValue> {
+    /**
+     * Preview information of version `n` (its own derived model), for a viewer of the file's space,
+     * with whether the caller collected the file. @throws 404 for a missing file or version, 403.
+     */
+    async preview(caller: Caller, id: string, n: number | undefined): Promise<PreviewInfoValue> {
       const { access } = await files.requireFileAccess(caller, id, 'view');
-      return buildPreview(ctx, await view(caller, id, n), {
+      const f = await view(caller, id, n);
+      return buildPreview(ctx, f, {
         canDownload: access.rights.download,
-        collected,
+        collected: await favourites.isCollected(caller.user.id, f.id),
         origin: sessionOrigin(caller),
       });
     },
