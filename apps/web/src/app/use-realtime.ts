@@ -10,6 +10,9 @@
  * issue 16) shows 支付成功 with the new service end and refreshes the space bars, the account card and
  * the expiry banners. `AccountDisabled` (issue 16: an administrator disabled the account) signs out at
  * once and goes to /login, which shows 该账号已被停用，如有疑问请联系管理员.
+ * The socket.io client (lib/socket.ts) loads after the shell's first paint (issue 17 "Weight and
+ * speed"); on every (re)connect the file lists that still show a row queued or converting are
+ * refetched, so a status change sent before the connection stood is not missed (`catchUpFileStatus`).
  */
 import type { FileStatusEventValue, ListDataValue } from '@bimdrive/contracts';
 import { HubEvents, StatusType } from '@bimdrive/contracts';
@@ -18,7 +21,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { queryClient } from '../lib/query-client.ts';
 import { companyQueryKeys, fileQueryKeys } from '../lib/query-keys.ts';
-import { connectHub } from '../lib/socket.ts';
+import type { HubConnection } from '../lib/socket.ts';
 import { useSession } from '../stores/session-store.ts';
 import '../features/companies/i18n.ts';
 import '../features/billing/i18n.ts';
@@ -47,7 +50,22 @@ export function applyFileStatus(event: FileStatusEventValue): boolean {
   return found;
 }
 
-/** Connect the hub while signed in. */
+/**
+ * Refetch the cached file lists when one still shows a row queued or converting: its status may have
+ * changed while no hub connection stood (before it first connected, or between reconnects).
+ */
+export function catchUpFileStatus(): void {
+  const pending = queryClient
+    .getQueriesData<ListDataValue>({ queryKey: fileQueryKeys.all })
+    .some(
+      ([, data]) =>
+        Array.isArray(data?.list) &&
+        data.list.some((r) => r.statusType === StatusType.queued || r.statusType === StatusType.converting),
+    );
+  if (pending) void queryClient.invalidateQueries({ queryKey: fileQueryKeys.all });
+}
+
+/** Connect the hub while signed in (its client code loads after the first paint). */
 export function useRealtime(): void {
   const token = useSession((s) => s.token);
   const { t } = useTranslation(['app', 'common', 'companies', 'billing', 'admin']);
@@ -59,9 +77,11 @@ export function useRealtime(): void {
       okText: t('common:ok'),
       onOk: () => window.location.assign('/login'),
     };
+    let hub: HubConnection | null = null;
+    let unmounted = false;
     /** Sign out at once and tell the user why; their OK goes to /login. */
     const endSession = (show: () => void) => {
-      hub.close();
+      hub?.close();
       useSession.getState().signOut();
       queryClient.clear();
       show();
@@ -73,71 +93,83 @@ export function useRealtime(): void {
       if (!found || terminal || event.statusType === StatusType.queued || event.thumbReady)
         void queryClient.invalidateQueries({ queryKey: fileQueryKeys.all });
     };
-    const hub = connectHub(() => useSession.getState().token, {
-      onFileStatus,
-      // The file row and its versions list both change with a version (issue 5).
-      onFileVersion: () => void queryClient.invalidateQueries({ queryKey: fileQueryKeys.all }),
-      // The alert comes from the persistent antd host (lib/toast.ts): it stays while the app goes to /login.
-      onAccountExit: () =>
-        endSession(
-          () =>
-            void modalApi().then((m) => {
-              m.error({ ...notice, content: t('accountExit') });
-            }),
-        ),
-      onCompanyApply: (notDealApply) => {
-        queryClient.setQueryData(companyQueryKeys.pending, notDealApply);
-        void queryClient.invalidateQueries({ queryKey: companyQueryKeys.applicants });
-        void queryClient.invalidateQueries({ queryKey: companyQueryKeys.allMembers });
-      },
-      onAccessApply: () =>
-        endSession(
-          () =>
-            void modalApi().then((m) => {
-              m.success({ ...notice, content: t('companies:accessApply') });
-            }),
-        ),
-      // The shell's ApplicationNotice shows the decision once MyApplication has it.
-      onApplyRejected: () => void queryClient.invalidateQueries({ queryKey: companyQueryKeys.myApplication }),
-    });
-    // The libraries' status events (issue 5: KnowledgeBaseStatusInfo, DrawingFileStatusInfo,
-    // publiclibraryStatusInfo) carry the same notice and refresh their tables the same way.
-    for (const event of [
-      HubEvents.knowledgeBaseStatus,
-      HubEvents.drawingFileStatus,
-      HubEvents.publicLibraryStatus,
-    ])
-      hub.socket.on(event, (payload: unknown) => {
-        void hubSchemas().then(({ FileStatusEvent }) => {
-          const parsed = FileStatusEvent.safeParse(payload);
-          if (parsed.success) onFileStatus(parsed.data);
-          else void queryClient.invalidateQueries({ queryKey: fileQueryKeys.all });
+    const connect = ({ connectHub }: typeof import('../lib/socket.ts')) => {
+      if (unmounted) return;
+      const conn = connectHub(() => useSession.getState().token, {
+        onFileStatus,
+        // The file row and its versions list both change with a version (issue 5).
+        onFileVersion: () => void queryClient.invalidateQueries({ queryKey: fileQueryKeys.all }),
+        // The alert comes from the persistent antd host (lib/toast.ts): it stays while the app goes to /login.
+        onAccountExit: () =>
+          endSession(
+            () =>
+              void modalApi().then((m) => {
+                m.error({ ...notice, content: t('accountExit') });
+              }),
+          ),
+        onCompanyApply: (notDealApply) => {
+          queryClient.setQueryData(companyQueryKeys.pending, notDealApply);
+          void queryClient.invalidateQueries({ queryKey: companyQueryKeys.applicants });
+          void queryClient.invalidateQueries({ queryKey: companyQueryKeys.allMembers });
+        },
+        onAccessApply: () =>
+          endSession(
+            () =>
+              void modalApi().then((m) => {
+                m.success({ ...notice, content: t('companies:accessApply') });
+              }),
+          ),
+        // The shell's ApplicationNotice shows the decision once MyApplication has it.
+        onApplyRejected: () =>
+          void queryClient.invalidateQueries({ queryKey: companyQueryKeys.myApplication }),
+      });
+      // The libraries' status events (issue 5: KnowledgeBaseStatusInfo, DrawingFileStatusInfo,
+      // publiclibraryStatusInfo) carry the same notice and refresh their tables the same way.
+      for (const event of [
+        HubEvents.knowledgeBaseStatus,
+        HubEvents.drawingFileStatus,
+        HubEvents.publicLibraryStatus,
+      ])
+        conn.socket.on(event, (payload: unknown) => {
+          void hubSchemas().then(({ FileStatusEvent }) => {
+            const parsed = FileStatusEvent.safeParse(payload);
+            if (parsed.success) onFileStatus(parsed.data);
+            else void queryClient.invalidateQueries({ queryKey: fileQueryKeys.all });
+          });
+        });
+      // An administrator disabled this account (issue 16): every tab signs out at once and reloads on
+      // /login, which shows 该账号已被停用，如有疑问请联系管理员 in the 提示 alert. The stored session (the
+      // session store's localStorage keys) is removed without re-rendering this page, so no /login of
+      // this document can read the one-time notice before the reload does.
+      conn.socket.on(HubEvents.accountDisabled, () => {
+        conn.close();
+        keepSessionEndedNotice(t('admin:accountDisabled'));
+        localStorage.removeItem('token');
+        localStorage.removeItem('user');
+        window.location.replace('/login');
+      });
+      conn.socket.on(HubEvents.paySuccess, (payload: unknown) => {
+        refreshAfterPayment(queryClient);
+        void hubSchemas().then(({ PaySuccessEvent }) => {
+          const parsed = PaySuccessEvent.safeParse(payload);
+          if (parsed.success)
+            toast({
+              type: 'success',
+              content: t('billing:paidToast', {
+                date: serviceEndText(parsed.data.serviceStopTime, t('billing:unlimited')),
+              }),
+            });
         });
       });
-    // An administrator disabled this account (issue 16): every tab signs out at once and reloads on
-    // /login, which shows 该账号已被停用，如有疑问请联系管理员 in the 提示 alert. The stored session (the
-    // session store's localStorage keys) is removed without re-rendering this page, so no /login of
-    // this document can read the one-time notice before the reload does.
-    hub.socket.on(HubEvents.accountDisabled, () => {
-      hub.close();
-      keepSessionEndedNotice(t('admin:accountDisabled'));
-      localStorage.removeItem('token');
-      localStorage.removeItem('user');
-      window.location.replace('/login');
+      conn.socket.on('connect', catchUpFileStatus);
+      return conn;
+    };
+    void import('../lib/socket.ts').then((m) => {
+      hub = connect(m) ?? null;
     });
-    hub.socket.on(HubEvents.paySuccess, (payload: unknown) => {
-      refreshAfterPayment(queryClient);
-      void hubSchemas().then(({ PaySuccessEvent }) => {
-        const parsed = PaySuccessEvent.safeParse(payload);
-        if (parsed.success)
-          toast({
-            type: 'success',
-            content: t('billing:paidToast', {
-              date: serviceEndText(parsed.data.serviceStopTime, t('billing:unlimited')),
-            }),
-          });
-      });
-    });
-    return () => hub.close();
+    return () => {
+      unmounted = true;
+      hub?.close();
+    };
   }, [token, t]);
 }

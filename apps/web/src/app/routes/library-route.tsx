@@ -11,7 +11,7 @@ import { useState, type ReactElement } from 'react';
 import { SpaceFilesPage } from '../../features/files/components/space-files-page.tsx';
 import { LibrarySpace } from '../../features/libraries/components/library-space.tsx';
 import { LazyShareDialog } from './lazy-share-dialog.tsx';
-import { startUploads } from '../../features/transfers/lib/tus-uploads.ts';
+import { startUploads } from '../../features/transfers/lib/upload-loader.ts';
 import { usePreview } from '../../stores/preview-store.ts';
 
 /** Props of LibraryRoute. */

@@ -6,7 +6,7 @@ import type { FileRowValue } from '@bimdrive/contracts';
 import { useState, type ReactElement } from 'react';
 import { SpaceFilesPage } from '../../features/files/components/space-files-page.tsx';
 import { LazyShareDialog } from './lazy-share-dialog.tsx';
-import { startUploads } from '../../features/transfers/lib/tus-uploads.ts';
+import { startUploads } from '../../features/transfers/lib/upload-loader.ts';
 import { usePreview } from '../../stores/preview-store.ts';
 
 /** The 我的文件 route element. */

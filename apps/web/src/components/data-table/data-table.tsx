@@ -12,6 +12,8 @@
 import { App, Button, Space, Table, Tag, Typography, type TableProps } from 'antd';
 import type { ColumnType, SorterResult } from 'antd/es/table/interface';
 import {
+  lazy,
+  Suspense,
   useEffect,
   useMemo,
   useState,
@@ -24,7 +26,6 @@ import {
 import { useTranslation } from 'react-i18next';
 import { ColumnSettings, useHiddenColumns } from './column-settings.tsx';
 import './data-table.css';
-import { DateRangeFilter, NumberRangeFilter } from './filter-dropdowns.tsx';
 import './i18n.ts';
 import {
   activeFilters,
@@ -36,6 +37,20 @@ import {
   type TableQueryConfig,
   type TableState,
 } from './table-state.ts';
+
+/**
+ * The range filters (antd InputNumber, DatePicker and dayjs's parsing) load when a filter dropdown
+ * first opens (issue 17 "Weight and speed": not part of a file list's first load).
+ */
+const NumberRangeFilter = lazy(async () => ({
+  default: (await import('./filter-dropdowns.tsx')).NumberRangeFilter,
+}));
+const DateRangeFilter = lazy(async () => ({
+  default: (await import('./filter-dropdowns.tsx')).DateRangeFilter,
+}));
+
+/** What a range filter's dropdown shows while its code loads. */
+const FILTER_LOADING = <div style={{ padding: 12, width: 300 }} aria-busy="true" />;
 
 /** Least width (px) of a column without a fixed width. */
 const FLEX_MIN = 180;
@@ -148,29 +163,33 @@ export function DataTable<T extends object>(props: DataTableProps<T>): ReactElem
         col.filtered = !!v;
         col.filteredValue = v ? ['on'] : null;
         col.filterDropdown = ({ close }) => (
-          <NumberRangeFilter
-            key={JSON.stringify(v ?? null)}
-            value={v}
-            unit={spec.unit}
-            onApply={(next) => {
-              onStateChange(withFilter(state, c.key, next));
-              close();
-            }}
-          />
+          <Suspense fallback={FILTER_LOADING}>
+            <NumberRangeFilter
+              key={JSON.stringify(v ?? null)}
+              value={v}
+              unit={spec.unit}
+              onApply={(next) => {
+                onStateChange(withFilter(state, c.key, next));
+                close();
+              }}
+            />
+          </Suspense>
         );
       } else if (spec?.kind === 'dateRange') {
         const v = value?.kind === 'dateRange' ? value : undefined;
         col.filtered = !!v;
         col.filteredValue = v ? ['on'] : null;
         col.filterDropdown = ({ close }) => (
-          <DateRangeFilter
-            key={JSON.stringify(v ?? null)}
-            value={v}
-            onApply={(next) => {
-              onStateChange(withFilter(state, c.key, next));
-              close();
-            }}
-          />
+          <Suspense fallback={FILTER_LOADING}>
+            <DateRangeFilter
+              key={JSON.stringify(v ?? null)}
+              value={v}
+              onApply={(next) => {
+                onStateChange(withFilter(state, c.key, next));
+                close();
+              }}
+            />
+          </Suspense>
         );
       }
       out.push(col);

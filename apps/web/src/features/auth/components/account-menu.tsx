@@ -38,8 +38,9 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useCorpSpace, usePendingApplications } from '../../companies/api/company-api.ts';
 import { useSession } from '../../../stores/session-store.ts';
-import { ConsultDialog } from '../../service/components/consult-dialog.tsx';
-import { HelpCenterDialog } from '../../service/components/help-center-dialog.tsx';
+import { lazyWhenOpen } from '../../../components/lazy-when-open.tsx';
+import type { ConsultDialogProps } from '../../service/components/consult-dialog.tsx';
+import type { HelpCenterDialogProps } from '../../service/components/help-center-dialog.tsx';
 import { formatExpiry, usedPercent } from '../../service/lib/format-expiry.ts';
 import { openPayCenter, type PayTarget } from '../../service/lib/pay-center.ts';
 import '../../service/i18n.ts';
@@ -48,6 +49,16 @@ import { useClientConfig } from '../api/get-client-config.ts';
 import { useSpace } from '../api/get-space.ts';
 import { logout } from '../api/logout.ts';
 import '../i18n.ts';
+
+// The help (QR code) and consult dialogs load when first opened (issue 17).
+const HelpCenterDialog = lazyWhenOpen<HelpCenterDialogProps>(
+  async () => (await import('../../service/components/help-center-dialog.tsx')).HelpCenterDialog,
+  (p) => p.open,
+);
+const ConsultDialog = lazyWhenOpen<ConsultDialogProps>(
+  async () => (await import('../../service/components/consult-dialog.tsx')).ConsultDialog,
+  (p) => p.open,
+);
 
 /** Percent bar colour: blue, orange above 80%, red above 95%. */
 function barColor(percent: number): string {

@@ -10,14 +10,21 @@ import { useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../stores/session-store.ts';
 import { useSetPasswordDialog } from '../stores/set-password-store.ts';
-import { SetPasswordDialog } from './set-password-dialog.tsx';
+import { lazyWhenOpen } from '../../../components/lazy-when-open.tsx';
 import '../i18n.ts';
+
+/** The 设置登录密码 dialog, loaded when it first opens (issue 17). */
+const SetPasswordDialog = lazyWhenOpen<{ open: boolean }>(
+  async () => (await import('./set-password-dialog.tsx')).SetPasswordDialog,
+  (p) => p.open,
+);
 
 /** The notice and the dialog (only the dialog once a password exists). */
 export function PasswordNotice(): ReactElement {
   const { t } = useTranslation('auth');
   const noPassword = useSession((s) => s.user?.ispassword === false);
   const show = useSetPasswordDialog((s) => s.show);
+  const dialogOpen = useSetPasswordDialog((s) => s.open);
   const [closed, setClosed] = useState(false);
   return (
     <>
@@ -37,7 +44,7 @@ export function PasswordNotice(): ReactElement {
           }
         />
       )}
-      <SetPasswordDialog />
+      <SetPasswordDialog open={dialogOpen} />
     </>
   );
 }

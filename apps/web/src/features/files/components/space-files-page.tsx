@@ -47,10 +47,21 @@ import { useMyDocumentList } from '../api/get-my-document-list.ts';
 import { useRenameFile } from '../api/rename-file.ts';
 import { useSearchFiles } from '../api/search-files.ts';
 import '../i18n.ts';
-import { NameDialog } from '../../../components/name-dialog.tsx';
+import { lazyWhenOpen } from '../../../components/lazy-when-open.tsx';
+import type { NameDialogProps } from '../../../components/name-dialog.tsx';
 import { downloadFolderZip } from '../lib/folder-download.ts';
 import { useFileView } from '../lib/file-view.ts';
-import { VersionsDialog } from './versions-dialog.tsx';
+import type { VersionsDialogProps } from './versions-dialog.tsx';
+
+// The dialogs load when first opened (issue 17: not part of a file list's first load).
+const NameDialog = lazyWhenOpen<NameDialogProps>(
+  async () => (await import('../../../components/name-dialog.tsx')).NameDialog,
+  (p) => p.open,
+);
+const VersionsDialog = lazyWhenOpen<VersionsDialogProps>(
+  async () => (await import('./versions-dialog.tsx')).VersionsDialog,
+  (p) => p.file !== null,
+);
 
 /**
  * Where an upload goes: the folder id, its display path (000 §3 upload record fullPath), the area and

@@ -20,7 +20,8 @@ import { App, Button, Empty, Input, Space, Table, Tag, Tooltip, Typography } fro
 import { useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { NameDialog } from '../../../components/name-dialog.tsx';
+import { lazyWhenOpen } from '../../../components/lazy-when-open.tsx';
+import type { NameDialogProps } from '../../../components/name-dialog.tsx';
 import { useSession } from '../../../stores/session-store.ts';
 import { NoCompanyActions } from './no-company-actions.tsx';
 import { useSetProjectCollected } from '../api/collect-project.ts';
@@ -30,6 +31,12 @@ import { useProjectList } from '../api/project-list.ts';
 import { useRenameProject } from '../api/rename-project.ts';
 import '../i18n.ts';
 import { ProjectMembersDialog } from './project-members-dialog.tsx';
+
+/** The name dialog, loaded when first opened (issue 17). */
+const NameDialog = lazyWhenOpen<NameDialogProps>(
+  async () => (await import('../../../components/name-dialog.tsx')).NameDialog,
+  (p) => p.open,
+);
 
 /** Props of ProjectListPage. */
 export interface ProjectListPageProps {

@@ -46,6 +46,7 @@ import { accountQueryKeys, fileQueryKeys } from '../../../lib/query-keys.ts';
 import { useSession } from '../../../stores/session-store.ts';
 import { transmissionKeys } from '../api/transmission.ts';
 import { useTransfers, type UploadRecord } from '../stores/transfer-store.ts';
+import { FINGERPRINT_PREFIX } from './upload-loader.ts';
 import {
   envelopeMessage,
   FINISHED_LINGER_MS,
@@ -66,8 +67,6 @@ import {
 export const CHUNK_SIZE = 64 * 1024 * 1024;
 /** Retry delays in ms. */
 export const RETRY_DELAYS = [0, 1000, 3000, 5000];
-/** Prefix of this product's tus fingerprints. */
-const FINGERPRINT_PREFIX = 'bimdrive-tus';
 
 /** tus objects by record id, kept while paused so `start()` resumes them (not serialisable: not in the store). */
 const uploadsById = new Map<string, Upload>();

@@ -1,0 +1,39 @@
+/**
+ * The uploader on demand (issue 17 "Weight and speed"): tus-uploads.ts and tus-js-client load the
+ * first time files are chosen or dropped, the transfer panel opens, or an earlier page left unfinished
+ * uploads to restore — not with the file lists.
+ */
+import type { FileWithPath, UploadTarget } from './tus-uploads.ts';
+
+/** Prefix of this product's tus fingerprints (tus-js-client keys are `tus::<fingerprint>::<id>`). */
+export const FINGERPRINT_PREFIX = 'bimdrive-tus';
+
+/** The uploader module (tus-uploads.ts). */
+export type UploaderModule = typeof import('./tus-uploads.ts');
+
+let loading: Promise<UploaderModule> | null = null;
+
+/** Load the uploader (once). */
+export function loadUploader(): Promise<UploaderModule> {
+  return (loading ??= import('./tus-uploads.ts'));
+}
+
+/** tus-uploads.ts `startUploads`, loading the uploader first; uploads keep the order they were asked in. */
+export async function startUploads(files: readonly FileWithPath[], target: UploadTarget): Promise<void> {
+  return (await loadUploader()).startUploads(files, target);
+}
+
+/**
+ * tus-uploads.ts `restoreUploads` for `user`, loading the uploader only when tus-js-client's storage
+ * holds an unfinished upload of theirs. @returns how many were restored.
+ */
+export async function restoreUploadsOf(user: string): Promise<number> {
+  const prefix = `tus::${FINGERPRINT_PREFIX}|${user}|`;
+  let any = false;
+  try {
+    for (let i = 0; i < localStorage.length && !any; i++) any = !!localStorage.key(i)?.startsWith(prefix);
+  } catch {
+    return 0; // no storage: nothing was kept either
+  }
+  return any ? (await loadUploader()).restoreUploads() : 0;
+}
