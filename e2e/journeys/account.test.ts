@@ -209,11 +209,8 @@ test('register by SMS, set the password from the dialog and the notice, sign in 
   const changedAt = Date.now();
   await page.getByTestId('person-dialog-ok').click();
   await page.getByText('修改成功').first().waitFor();
-  const until = Date.now() + 10_000;
-  while (!new URL(page.url()).pathname.startsWith('/login')) {
-    assert.ok(Date.now() < until, 'logged out after the password change');
-    await new Promise((r) => setTimeout(r, 50));
-  }
+  // Logged out after the password change: the page is sent to /login.
+  await page.waitForURL((u) => u.pathname.startsWith('/login'), { timeout: 10_000, waitUntil: 'commit' });
   assert.ok(Date.now() - changedAt >= 900, 'logged out about 1 s after the change');
   await passwordSignIn(page, newPhone, 'Changed456');
   await page.getByTestId('account-menu').getByText('赵新民').waitFor();

@@ -29,6 +29,7 @@ import { startFakeWechatPay, type FakeWechatPay } from '../../apps/server/src/te
 import { launchBrowser, shot } from '../lib/browser.ts';
 import { signInWithPassword } from '../lib/sign-in.ts';
 import { apiData, DEMO, ROOT, startServer, type RunningServer } from '../lib/server.ts';
+import { settled, until } from '../lib/waits.ts';
 
 const J = 'administration';
 const PASSWORD = 'Passw0rd!x';
@@ -127,14 +128,15 @@ async function newPage(width = 1440): Promise<{ ctx: BrowserContext; page: Page 
   return { ctx, page };
 }
 
-/** The table rows (not antd's measure row) of the table with this test id. */
-const rowsOf = (page: Page, testId: string) => page.getByTestId(testId).locator('tbody tr.ant-table-row');
+/** The table rows (those with a record's key: not antd's measure row, not the empty placeholder). */
+const rowsOf = (page: Page, testId: string) => page.getByTestId(testId).locator('tbody tr[data-row-key]');
 
 /** Pick `label` in the antd Select with this test id (typed first when it is searchable: the list is virtual). */
 async function choose(page: Page, testId: string, label: string, search = false): Promise<void> {
   await page.getByTestId(testId).click();
   if (search) await page.keyboard.type(label);
-  const dropdown = page.locator('.ant-select-dropdown:visible');
+  // The open dropdown: the options' accessible listbox and, beside it, the drawn (virtual) list.
+  const dropdown = page.getByRole('listbox').locator('..');
   await dropdown.getByTitle(label, { exact: true }).click();
   await dropdown.waitFor({ state: 'hidden' });
 }
@@ -143,7 +145,7 @@ async function choose(page: Page, testId: string, label: string, search = false)
 async function clearSelect(page: Page, testId: string): Promise<void> {
   const sel = page.getByTestId(testId);
   await sel.hover();
-  await sel.locator('.ant-select-clear').click();
+  await sel.getByRole('button', { name: 'Clear' }).click();
 }
 
 test('a company buys with Alipay, a person with WeChat Pay; the administrator finds both orders and the log', async () => {
@@ -248,16 +250,17 @@ async function journey(): Promise<void> {
   assert.equal(personOrder.amountFen, 1800);
   assert.equal((await wx.pay(personOrder.orderNo))?.status, 204);
   // The notify may still be at work; the state call asks the provider too (sync=1).
-  let personPaid = personOrder;
-  for (let i = 0; i < 50 && personPaid.state !== 'paid'; i += 1) {
-    personPaid = await apiData<OrderView>(
-      server.url,
-      personToken,
-      'GET',
-      `/api/WebOrder/GetOrderState?orderNo=${personOrder.orderNo}&sync=1`,
-    );
-    if (personPaid.state !== 'paid') await new Promise((r) => setTimeout(r, 200));
-  }
+  const personPaid = await until(
+    () =>
+      apiData<OrderView>(
+        server.url,
+        personToken,
+        'GET',
+        `/api/WebOrder/GetOrderState?orderNo=${personOrder.orderNo}&sync=1`,
+      ),
+    (order) => order.state === 'paid',
+    { timeout: 15_000, interval: 200, message: "the person's order is paid" },
+  );
   assert.equal(personPaid.state, 'paid');
 
   // ---- the demo administrator: 系统管理 → 订单管理 ----------------------------------------------
@@ -320,7 +323,7 @@ async function journey(): Promise<void> {
     '支付宝',
   ])
     assert.ok(detailText.includes(want), `detail lacks ${want}:\n${detailText}`);
-  await admin.waitForTimeout(400); // the drawer's slide-in
+  await settled(detail); // the drawer's slide-in
   await shot(admin, J, '06-order-detail');
   await admin.keyboard.press('Escape');
   await detail.waitFor({ state: 'hidden' });
@@ -368,7 +371,7 @@ async function journey(): Promise<void> {
   // The browser of a sign-in in the IP's tooltip.
   await signIns.filter({ hasText: CORP_ADMIN.name }).first().getByTestId('log-ip').hover();
   await admin
-    .locator('.ant-tooltip:visible')
+    .getByRole('tooltip')
     .getByText(/浏览器：.*Chrome/)
     .waitFor();
   await shot(admin, J, '08-log-sign-ins');

@@ -138,19 +138,21 @@ test('sort, filter tags, hidden column, selection warning, search and locate', a
   // Filter 类型 = 文本 (checkbox list).
   await page
     .locator('[data-testid=file-table] thead th', { hasText: '类型' })
-    .locator('.ant-table-filter-trigger')
+    .getByRole('button', { name: 'filter' })
     .click();
-  const typeDropdown = page.locator('.ant-table-filter-dropdown:visible');
-  await typeDropdown.getByText('文本', { exact: true }).click();
+  // The open filter dropdown: its menu of types and, beside it, its buttons.
+  const textType = page.getByRole('menuitem', { name: '文本', exact: true });
+  const typeDropdown = page.getByRole('menu').filter({ has: textType }).locator('..');
+  await typeDropdown.getByRole('menuitem', { name: '文本', exact: true }).click();
   await typeDropdown.getByRole('button', { name: /确\s*定|OK/ }).click();
   await page.getByTestId('filter-tag-fileSuffix').waitFor();
 
   // Filter 大小 ≥ 100 KB (numeric range with a unit).
-  await sizeHeader.locator('.ant-table-filter-trigger').click();
+  await sizeHeader.getByRole('button', { name: 'filter' }).click();
   const sizeFilter = page.getByTestId('number-range-filter');
   await sizeFilter.getByPlaceholder('最小').fill('100');
-  await sizeFilter.locator('.ant-select').click();
-  await page.locator('.ant-select-item-option', { hasText: /^KB$/ }).click();
+  await sizeFilter.getByLabel('unit').click();
+  await sizeFilter.getByTitle('KB', { exact: true }).click(); // the option (MB is chosen)
   await sizeFilter.getByRole('button', { name: /确\s*定/ }).click();
   await page.getByTestId('filter-tag-fileBytes').waitFor();
   assert.match((await page.getByTestId('filter-tag-fileBytes').textContent()) ?? '', /大小: ≥ 100 KB/);
@@ -180,7 +182,7 @@ test('sort, filter tags, hidden column, selection warning, search and locate', a
   await page.getByText('请选中一行数据').waitFor();
 
   // Close one tag, then 清空 removes the other; the sort stays.
-  await page.getByTestId('filter-tag-fileSuffix').locator('.ant-tag-close-icon').click();
+  await page.getByTestId('filter-tag-fileSuffix').getByRole('button', { name: '关闭' }).click();
   await page.waitForFunction(
     () => document.querySelectorAll('[data-testid=file-table] tbody tr[data-row-name]').length === 4,
   );
@@ -196,7 +198,7 @@ test('sort, filter tags, hidden column, selection warning, search and locate', a
 
   // Search across all areas; the hit shows its location and locates its row.
   await page.getByTestId('search-scope').click();
-  await page.locator('.ant-select-item-option', { hasText: '全部区域' }).click();
+  await page.getByTitle('全部区域', { exact: true }).click();
   await page.getByTestId('search-scope').getByText('全部区域').waitFor();
   await page.getByTestId('file-search').locator('input').fill('alpha');
   await page.getByTestId('file-search').locator('input').press('Enter');
@@ -233,7 +235,7 @@ test('sort, filter tags, hidden column, selection warning, search and locate', a
   // The date-time range filter with its shortcuts (001 §9): 最近一周 applies at once as a tag.
   await page
     .locator('[data-testid=file-table] thead th', { hasText: '修改时间' })
-    .locator('.ant-table-filter-trigger')
+    .getByRole('button', { name: 'filter' })
     .click();
   const dateFilter = page.getByTestId('date-range-filter');
   await dateFilter.getByRole('button', { name: '最近一个月' }).waitFor();

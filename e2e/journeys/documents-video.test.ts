@@ -21,6 +21,7 @@ import { closePreview, openPreview } from '../lib/preview.ts';
 import { DEMO, startServer, TESTDATA, type RunningServer } from '../lib/server.ts';
 import { signInWithPassword } from '../lib/sign-in.ts';
 import { makeChineseDocx, makeVideo, makeZip, saveAs } from '../../apps/server/src/test/document-fixtures.ts';
+import { until } from '../lib/waits.ts';
 
 const J = 'documents-video';
 const CN_DOCX = '施工组织设计.docx';
@@ -123,12 +124,11 @@ after(async () => {
 async function pdfPageDrawn(page: Page): Promise<number> {
   const canvas = '[data-testid="pdf-page"][data-page="1"] canvas';
   await page.locator(canvas).first().waitFor({ timeout: 30_000 });
-  let coverage = 0;
-  for (let i = 0; i < 40 && coverage <= 0.002; i++) {
-    await page.waitForTimeout(250);
-    coverage = await canvasCoverage(page, canvas);
-  }
-  return coverage;
+  return until(
+    () => canvasCoverage(page, canvas),
+    (coverage) => coverage > 0.002,
+    { timeout: 10_000, interval: 250, message: 'the first PDF page is drawn' },
+  );
 }
 
 /** Wait until the preview's video plays: currentTime advances and it has a picture. */
@@ -341,7 +341,7 @@ test('a PDF, a GBK text, an image and a zip open as the owner and through share 
   );
   const before = await img.boundingBox();
   await page.getByTestId('image-rotate').click();
-  await page.waitForTimeout(400);
+  await page.locator('[data-testid="image-preview"][style*="rotate(90deg)"]').waitFor(); // the turn is applied
   const after = await img.boundingBox();
   assert.ok(before && after && Math.abs(before.width - after.width) > 5, 'rotating turns the picture');
   await closePreview(page);

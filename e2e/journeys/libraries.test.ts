@@ -19,6 +19,7 @@ import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, shot } from '../lib/browser.ts';
 import { signInWithPassword } from '../lib/sign-in.ts';
 import { apiData, DEMO, startServer, TESTDATA, type RunningServer } from '../lib/server.ts';
+import { settled } from '../lib/waits.ts';
 
 const J = 'libraries';
 const PHONE = '13700000071';
@@ -210,7 +211,7 @@ test('an administrator curates 公共构件库; a plain user browses it read-onl
   await page.waitForURL(/\/404/);
   assert.equal(await page.getByTestId('file-table').count(), 0);
   await page.mouse.move(800, 700);
-  await page.waitForTimeout(400);
+  await settled(page.getByRole('button', { name: '返回首页' })); // the 404 page is drawn and at rest
   await shot(page, J, '07-company-base-not-offered');
   await ctx.close();
   await adminCtx.close();

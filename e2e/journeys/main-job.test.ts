@@ -13,6 +13,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { canvasCoverage, launchBrowser, shot } from '../lib/browser.ts';
 import { DEMO, startServer, TESTDATA, type RunningServer } from '../lib/server.ts';
+import { settled } from '../lib/waits.ts';
 
 const J = 'main-job';
 const HAUS = 'AC20-FZK-Haus.ifc';
@@ -74,7 +75,7 @@ test('upload, convert, view, pick, share, visit on a phone', async () => {
   await page.locator(`[data-row-name="${HAUS}"]`).getByRole('button', { name: '预览' }).click();
   await page.locator('[data-testid="preview-overlay"]').waitFor();
   await page.locator('[data-first-frame="1"]').waitFor({ timeout: 120_000 });
-  await page.waitForTimeout(500);
+  await settled(page.getByTestId('preview-overlay')); // the overlay has opened and come to rest
   await shot(page, J, '05-preview');
   const coverage = await canvasCoverage(page, '[data-testid="viewer-canvas"]');
   assert.ok(coverage > 0.02, `model pixels cover ${(coverage * 100).toFixed(1)}% of the canvas`);
@@ -153,7 +154,7 @@ test('upload, convert, view, pick, share, visit on a phone', async () => {
     `still frame first (${JSON.stringify(marks)})`,
   );
   await visitor.locator('[data-testid="viewer-preview-frame"]').waitFor({ state: 'detached' });
-  await visitor.waitForTimeout(500);
+  await settled(visitor.getByTestId('model-viewer')); // the full viewer is at rest
   await shot(visitor, J, '09-visitor-model');
   const vCoverage = await canvasCoverage(visitor, '[data-testid="viewer-canvas"]');
   assert.ok(vCoverage > 0.02, `visitor sees model pixels (${(vCoverage * 100).toFixed(1)}%)`);
@@ -218,7 +219,7 @@ test('a public link draws the model before the app starts, then the app takes th
       marks['bimdrive:app-start']! < marks['bimdrive:viewer-first-frame']!,
     `first frame, then the app, then the full viewer (${JSON.stringify(marks)})`,
   );
-  await visitor.waitForTimeout(500);
+  await settled(visitor.getByTestId('model-viewer')); // the full viewer is at rest
   await shot(visitor, J, '11-public-link-model');
   const coverage = await canvasCoverage(visitor, '[data-testid="viewer-canvas"]');
   assert.ok(coverage > 0.02, `visitor sees model pixels (${(coverage * 100).toFixed(1)}%)`);

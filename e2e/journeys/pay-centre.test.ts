@@ -18,6 +18,7 @@ import { startFakeWechatPay, type FakeWechatPay } from '../../apps/server/src/te
 import { launchBrowser, shot } from '../lib/browser.ts';
 import { signInWithPassword } from '../lib/sign-in.ts';
 import { apiData, DEMO, startServer, type RunningServer } from '../lib/server.ts';
+import { settled } from '../lib/waits.ts';
 
 const J = 'pay-centre';
 
@@ -235,7 +236,7 @@ test('buy a plan with WeChat Pay, see paySuccess live; the share limit notice at
   // Opening the dialog again: the check shows the notice at once.
   await row.getByRole('button', { name: '分享' }).click();
   await page.getByTestId('share-limit').waitFor();
-  await page.waitForTimeout(500); // the dialog's zoom-in animation
+  await settled(page.getByRole('dialog').filter({ has: page.getByTestId('share-limit') })); // its zoom-in
   await shot(page, J, '09-share-limit-on-open');
   await ctx.close();
 

@@ -99,8 +99,10 @@ test('several uploads with a limit, cancel, pause/resume, folders, completed rec
   assert.ok(early.filter((p) => p === 'running').length <= 3, `at most 3 running: ${early.join(',')}`);
   assert.equal(early.filter((p) => p === 'waiting').length >= 2, true, early.join(','));
   await panel(page).getByText('等待中...').first().waitFor();
-  const badge = await panel(page).locator('.ant-tabs-tab .ant-badge-count').first().innerText();
-  assert.equal(badge.trim(), '5');
+  // The 上传中 tab's badge counts the five (its count is also the badge's title).
+  const uploadingTab = panel(page).getByRole('tab', { name: /上传中/ });
+  await uploadingTab.getByTitle('5', { exact: true }).waitFor();
+  assert.equal((await uploadingTab.getByTitle('5', { exact: true }).innerText()).trim(), '5');
   await shot(page, J, '01-uploading-limit');
 
   // Cancel a waiting upload: it leaves the list.
@@ -130,7 +132,7 @@ test('several uploads with a limit, cancel, pause/resume, folders, completed rec
   for (const f of FILES.filter((f) => !f.endsWith(CANCELLED))) await uploadFinished(page, path.basename(f));
   assert.match(pausedAt, /已暂停\s*\d+(\.\d)?%/);
   // The badge leaves with all at 100 (after its zoom-out motion).
-  await panel(page).locator('.ant-tabs-tab .ant-badge-count').waitFor({ state: 'detached', timeout: 5000 });
+  await uploadingTab.locator('sup').waitFor({ state: 'detached', timeout: 5000 });
   await shot(page, J, '03-uploads-done');
   // The files are in 我的文件; the cancelled one is not.
   for (const f of FILES.filter((f) => !f.endsWith(CANCELLED)))
@@ -174,7 +176,8 @@ test('several uploads with a limit, cancel, pause/resume, folders, completed rec
   await page.getByText('确定要删除这条记录吗？').waitFor();
   await shot(page, J, '06-confirm-delete');
   await page
-    .locator('.ant-modal-confirm')
+    .getByRole('dialog')
+    .filter({ hasText: '确定要删除这条记录吗？' })
     .getByRole('button', { name: /确\s*定/ })
     .click();
   await page.getByText('删除成功').first().waitFor();
@@ -191,7 +194,8 @@ test('several uploads with a limit, cancel, pause/resume, folders, completed rec
     .click();
   await page.getByText('确定要删除所有上传记录吗？').waitFor();
   await page
-    .locator('.ant-modal-confirm')
+    .getByRole('dialog')
+    .filter({ hasText: '确定要删除所有上传记录吗？' })
     .getByRole('button', { name: /取\s*消/ })
     .click();
   await shot(page, J, '07-after-delete');
@@ -351,8 +355,9 @@ test('several uploads with a limit, cancel, pause/resume, folders, completed rec
   await panel(page).waitFor({ state: 'hidden' });
   await throttle(cdp, 200 * 1024);
   await page.setInputFiles('[data-testid="upload-input"]', path.join(TESTDATA, 'dwg', 'sample_AC1018.dwg'));
-  await page.locator('.ant-badge:has([data-testid="transfer-button"]) sup[title="1"]').waitFor();
-  await page.getByTestId('floating-transfer-badge').locator('.ant-badge-dot').waitFor();
+  // The 传输列表 button's badge (its wrapper's count, titled by the count) and the floating button's dot.
+  await page.getByTestId('transfer-button').locator('..').getByTitle('1', { exact: true }).waitFor();
+  await page.getByTestId('floating-transfer-badge').locator('sup[data-show="true"]').waitFor();
   assert.equal(await panel(page).isVisible(), false, 'a minimised panel is not shown again by an upload');
   await shot(page, J, '11-minimised-upload-counted');
   await throttle(cdp, -1);

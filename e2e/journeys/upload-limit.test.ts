@@ -18,6 +18,7 @@ import { launchBrowser, shot } from '../lib/browser.ts';
 import { apiData, DEMO, startServer, TESTDATA, type RunningServer } from '../lib/server.ts';
 import { signInWithPassword } from '../lib/sign-in.ts';
 import { panel, uploadFinished } from '../lib/transfers.ts';
+import { until } from '../lib/waits.ts';
 
 const J = 'upload-limit';
 const FILES = ['dxf/sample_AC1018_ascii.dxf', 'dwg/sample_AC1018.dwg', 'ifc/SimpleWall.ifc'];
@@ -84,9 +85,11 @@ test('the server holds extra uploads back (等待中..., not 错误:) and a new 
   // Tab 2 uploads meanwhile: the server holds it back with 429 while tab 1 has the account's slot.
   await other.setInputFiles('[data-testid="upload-input"]', path.join(TESTDATA, FILES[1]!));
   await panel(other).waitFor({ timeout: 15_000 });
-  const until = Date.now() + 60_000;
-  while (refused.length === 0 && Date.now() < until) await other.waitForTimeout(100);
-  assert.ok(refused.length > 0, "the server refused the second tab's PATCH with 429");
+  await until(
+    () => refused.length,
+    (n) => n > 0,
+    { timeout: 60_000, message: "the server refused the second tab's PATCH with 429" },
+  );
   assert.ok(
     refused.every((v) => Number(v) > 0),
     `Retry-After on every 429: ${refused.join(',')}`,

@@ -17,6 +17,7 @@ import { ARTIFACTS, canvasCoverage, launchBrowser, shot } from '../lib/browser.t
 import { signInWithPassword } from '../lib/sign-in.ts';
 import { apiData, startServer, TESTDATA, type RunningServer } from '../lib/server.ts';
 import { panel } from '../lib/transfers.ts';
+import { settled } from '../lib/waits.ts';
 
 const J = 'versions-folder-zip';
 const PHONE = '13700000052';
@@ -140,7 +141,7 @@ test('download a folder as a zip; versions of an IFC: upload, current, switch ba
   await dialog.getByTestId('version-input').setInputFiles(path.join(TESTDATA, 'ifc/wall-elemented-case.ifc'));
   const v2 = dialog.locator('tr[data-version="2"]');
   await page.getByText('已上传为 V2，正在处理').waitFor({ timeout: 60_000 });
-  await dialog.locator('.ant-progress').waitFor({ state: 'detached' });
+  await dialog.getByRole('progressbar').waitFor({ state: 'detached' });
   await v2.getByText('当前版本').waitFor({ timeout: 60_000 });
   await v2.getByText('转换完成').waitFor({ timeout: 120_000 });
   assert.equal(await dialog.locator('tr[data-version="1"]').getByText('当前版本').count(), 0);
@@ -196,7 +197,7 @@ test('download a folder as a zip; versions of an IFC: upload, current, switch ba
   await page.locator('[data-testid="preview-overlay"]').waitFor();
   await page.locator('[data-first-frame="1"]').waitFor({ timeout: 120_000 });
   await page.getByTestId('preview-header').getByText('SimpleWall.ifc (V2)').waitFor();
-  await page.waitForTimeout(500);
+  await settled(page.getByTestId('preview-overlay')); // the overlay has opened and come to rest
   await shot(page, J, '04-version-2-preview');
   const coverage = await canvasCoverage(page, '[data-testid="viewer-canvas"]');
   assert.ok(coverage > 0.01, `V2 model pixels cover ${(coverage * 100).toFixed(1)}% of the canvas`);
