@@ -7,9 +7,11 @@
  *   and 清空 (确定要删除所有上传记录吗？), 删除成功 and the list reloads. It reloads when the panel is shown
  *   on that tab and when switching to it; a non-1 answer is ignored silently.
  * - 上传中 (index 1): 文件名, 大小, 路径, 上传时间, 状态 (percent, 等待中..., 已暂停, 完成, 错误: msg), 暂停 /
- *   继续 and 取消; badge of uploads below 100 (capped at 99). An upload restored after a reload asks for
- *   its file again on 继续.
- * - 下载中 (index 2, hidden until a download runs): 文件名, 大小, 路径, 下载时间, 状态, 取消.
+ *   继续 and 取消 (移除 once finished); badge of uploads below 100 (capped at 99). An upload restored
+ *   after a reload asks for its file again on 继续. Finished rows leave for 已完成 once the queue has
+ *   drained (tus-uploads.ts).
+ * - 下载中 (index 2, hidden until a download runs): 文件名, 大小, 路径, 下载时间, 状态, 取消 (移除 once
+ *   finished or failed).
  */
 import {
   CaretRightOutlined,
