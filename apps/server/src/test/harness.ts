@@ -201,15 +201,21 @@ export async function tusPatch(
   });
 }
 
-/** Upload bytes in one go via tus; answers the new file's iuid. */
+/**
+ * Upload bytes in one go via tus into `folderId` of the area `spaceId` ('' = 我的文件); answers the
+ * new file's iuid. @throws when the server refuses the creation or the chunk.
+ */
 export async function uploadBytes(
   t: Reachable,
   token: string,
   fileName: string,
   bytes: Uint8Array,
   folderId = '',
+  spaceId = '',
 ): Promise<string> {
-  const created = await tusCreate(t, token, bytes.length, { filename: fileName, folderId });
+  const meta: Record<string, string> = { filename: fileName, folderId };
+  if (spaceId) meta.spaceId = spaceId;
+  const created = await tusCreate(t, token, bytes.length, meta);
   if (created.status !== 201) throw new Error(`tus create ${created.status}: ${await created.text()}`);
   const done = await tusPatch(t, token, created.headers.get('location')!, 0, bytes);
   if (done.status !== 204) throw new Error(`tus patch ${done.status}: ${await done.text()}`);
@@ -218,15 +224,16 @@ export async function uploadBytes(
   return iuid;
 }
 
-/** Upload a file from the shared test data. */
+/** Upload a file from the shared test data (see uploadBytes). */
 export async function uploadTestFile(
   t: Reachable,
   token: string,
   rel: string,
   folderId = '',
+  spaceId = '',
 ): Promise<string> {
   const bytes = new Uint8Array(await readFile(path.join(TESTDATA, rel)));
-  return uploadBytes(t, token, path.basename(rel), bytes, folderId);
+  return uploadBytes(t, token, path.basename(rel), bytes, folderId, spaceId);
 }
 
 /** Poll a file until its statusType is one of `done` (default 3 or 4). */

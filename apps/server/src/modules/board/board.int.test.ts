@@ -7,7 +7,6 @@
  * only (403).
  */
 import { statSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -24,12 +23,11 @@ import {
   startTestApp,
   TESTDATA,
   testDbKind,
-  tusCreate,
-  tusPatch,
   waitForStatus,
   type TestApp,
   type TestUser,
   joinCompany,
+  uploadTestFile,
 } from '../../test/harness.ts';
 import { BOARD_COMPANY_ONLY_MSG, BOARD_PROJECT_NOT_FOUND_MSG } from './board.service.ts';
 
@@ -65,18 +63,7 @@ describe(`board (${testDbKind})`, () => {
   const ids: Record<string, string> = {};
 
   /** Upload a shared test file through tus into a space ('' = personal). */
-  async function upload(u: TestUser, rel: string, spaceId = ''): Promise<string> {
-    const bytes = new Uint8Array(await readFile(path.join(TESTDATA, rel)));
-    const created = await tusCreate(t, u.token, bytes.length, {
-      filename: nameOf(rel),
-      folderId: '',
-      spaceId,
-    });
-    expect(created.status).toBe(201);
-    const done = await tusPatch(t, u.token, created.headers.get('location')!, 0, bytes);
-    expect(done.status).toBe(204);
-    return done.headers.get('x-file-iuid')!;
-  }
+  const upload = (u: TestUser, rel: string, spaceId = '') => uploadTestFile(t, u.token, rel, '', spaceId);
 
   async function share(u: TestUser, iuid: string, isPublic: boolean): Promise<ShareCreatedValue> {
     const r = await call<ShareCreatedValue>(t, 'POST', Api.share, {

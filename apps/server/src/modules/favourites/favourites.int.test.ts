@@ -6,19 +6,15 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Api, type ListDataValue, type ProjectRowValue } from '@bimdrive/contracts';
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import {
   call,
   joinCompany,
   signUp,
   startTestApp,
-  tusCreate,
-  tusPatch,
   testDbKind,
-  TESTDATA,
   type TestApp,
   type TestUser,
+  uploadTestFile,
 } from '../../test/harness.ts';
 
 describe(`favourites (${testDbKind})`, () => {
@@ -30,18 +26,8 @@ describe(`favourites (${testDbKind})`, () => {
   /** Someone else without a company. */
   let other: TestUser;
 
-  const upload = async (u: TestUser, rel: string, spaceId = ''): Promise<string> => {
-    const bytes = new Uint8Array(await readFile(path.join(TESTDATA, rel)));
-    const created = await tusCreate(t, u.token, bytes.length, {
-      filename: path.basename(rel),
-      folderId: '',
-      spaceId,
-    });
-    expect(created.status).toBe(201);
-    const done = await tusPatch(t, u.token, created.headers.get('location')!, 0, bytes);
-    expect(done.status).toBe(204);
-    return done.headers.get('x-file-iuid')!;
-  };
+  const upload = (u: TestUser, rel: string, spaceId = '') => uploadTestFile(t, u.token, rel, '', spaceId);
+
   const collect = (u: TestUser, iuid: string, url: string = Api.collect) =>
     call(t, 'POST', url, { token: u.token, body: { IUID: iuid } });
   const favourites = async (u: TestUser, url: string = Api.myCollectionList) =>

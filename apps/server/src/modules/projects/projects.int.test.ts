@@ -34,6 +34,7 @@ import {
   type TestApp,
   type TestUser,
   joinCompany,
+  uploadTestFile,
 } from '../../test/harness.ts';
 import { COMPANY_PATHS } from '../service-state/service-state.routes.ts';
 
@@ -80,18 +81,8 @@ describe(`projects (${testDbKind})`, () => {
   const uid = (u: TestUser) => u.login.userID;
 
   /** Upload a shared test file into a space through tus (metadata spaceId, folderId). */
-  async function upload(u: TestUser, rel: string, spaceId: string, folderId = ''): Promise<string> {
-    const bytes = new Uint8Array(await readFile(path.join(TESTDATA, rel)));
-    const created = await tusCreate(t, u.token, bytes.length, {
-      filename: path.basename(rel),
-      folderId,
-      spaceId,
-    });
-    if (created.status !== 201) throw new Error(`tus create ${created.status}: ${await created.text()}`);
-    const done = await tusPatch(t, u.token, created.headers.get('location')!, 0, bytes);
-    if (done.status !== 204) throw new Error(`tus patch ${done.status}: ${await done.text()}`);
-    return done.headers.get('x-file-iuid')!;
-  }
+  const upload = (u: TestUser, rel: string, spaceId: string, folderId = '') =>
+    uploadTestFile(t, u.token, rel, folderId, spaceId);
 
   async function createProject(u: TestUser, projectName: string): Promise<ProjectRowValue> {
     const r = await call<ProjectRowValue>(t, 'POST', Api.projectCreate, {

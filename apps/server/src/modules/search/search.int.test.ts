@@ -12,10 +12,9 @@ import {
   signUp,
   startTestApp,
   testDbKind,
-  tusCreate,
-  tusPatch,
   type TestApp,
   type TestUser,
+  uploadBytes,
 } from '../../test/harness.ts';
 
 const CODE_X = '91350100M000100Y43';
@@ -35,12 +34,9 @@ describe(`search (${testDbKind})`, () => {
 
   const upload = async (u: TestUser, name: string, spaceId = '') => {
     const bytes = new TextEncoder().encode(`ISO-10303-21; ${name}`);
-    const created = await tusCreate(t, u.token, bytes.length, { filename: name, folderId: '', spaceId });
-    expect(created.status).toBe(201);
-    const done = await tusPatch(t, u.token, created.headers.get('location')!, 0, bytes);
-    expect(done.status).toBe(204);
-    ids.set(name, done.headers.get('x-file-iuid')!);
+    ids.set(name, await uploadBytes(t, u.token, name, bytes, '', spaceId));
   };
+
   const search = async (u: TestUser, query: Record<string, string>) => {
     const r = await call<SearchDataValue>(t, 'GET', Api.searchFiles, { token: u.token, query });
     expect(r.status).toBe(200);

@@ -4,8 +4,6 @@
  * signing in elsewhere stops every URL already handed out within seconds (ticket-access.ts), and a
  * link stops working when its creator loses the right to share the file.
  */
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import {
@@ -20,10 +18,7 @@ import {
   call,
   signUp,
   startTestApp,
-  TESTDATA,
   testDbKind,
-  tusCreate,
-  tusPatch,
   uploadTestFile,
   type TestApp,
   type TestUser,
@@ -105,18 +100,7 @@ describe(`revocation of handed-out URLs (${testDbKind})`, () => {
     call(t, 'POST', Api.projectMemberSet, { token: owner.token, body: { iuid: projectId, userId, role } });
 
   /** An upload of a shared test file into the project by `u` (tus metadata spaceId). */
-  async function uploadToProject(u: TestUser, rel = IMAGE): Promise<string> {
-    const bytes = new Uint8Array(await readFile(path.join(TESTDATA, rel)));
-    const created = await tusCreate(t, u.token, bytes.length, {
-      filename: path.basename(rel),
-      folderId: '',
-      spaceId: projectId,
-    });
-    expect(created.status).toBe(201);
-    const done = await tusPatch(t, u.token, created.headers.get('location')!, 0, bytes);
-    expect(done.status).toBe(204);
-    return done.headers.get('x-file-iuid')!;
-  }
+  const uploadToProject = (u: TestUser, rel = IMAGE) => uploadTestFile(t, u.token, rel, '', projectId);
 
   beforeAll(async () => {
     t = await startTestApp();
