@@ -95,15 +95,24 @@ function killGroup(child: ChildProcess): void {
   }
 }
 
-function supervise(child: ChildProcess, opts: IsolatedOptions): Promise<IsolatedExit> {
+/**
+ * Watch `child` under `opts` (time limit, resident-memory limit, stderr tail, stdout and IPC messages
+ * passed on) until it exits — or, with `settlesOn`, until it sends a message that settles the job
+ * (a reusable child: then it is still alive, `code` 0, and every listener added here is removed).
+ */
+function supervise(
+  child: ChildProcess,
+  opts: IsolatedOptions,
+  settlesOn?: (message: unknown) => boolean,
+): Promise<IsolatedExit> {
   let killedFor: IsolatedExit['killedFor'] = null;
   let stderr = '';
-  child.stderr?.on('data', (d: Buffer) => (stderr = (stderr + d.toString()).slice(-4096)));
-  if (opts.onStdout) {
-    const onStdout = opts.onStdout;
-    child.stdout?.setEncoding('utf8').on('data', (d: string) => onStdout(d));
-  } else child.stdout?.resume();
-  if (opts.onMessage) child.on('message', opts.onMessage);
+  const onStderr = (d: Buffer) => (stderr = (stderr + d.toString()).slice(-4096));
+  child.stderr?.on('data', onStderr);
+  const onStdout = opts.onStdout;
+  const stdoutListener = (d: string) => onStdout?.(d);
+  if (onStdout) child.stdout?.setEncoding('utf8').on('data', stdoutListener);
+  else child.stdout?.resume();
   const kill = (why: 'timeout' | 'memory') => {
     if (killedFor) return;
     killedFor = why;
@@ -117,16 +126,33 @@ function supervise(child: ChildProcess, opts: IsolatedOptions): Promise<Isolated
     });
   }, 200);
   return new Promise((resolve, reject) => {
-    child.once('error', (err) => {
+    const detach = () => {
       clearTimeout(timer);
       clearInterval(poll);
+      child.stderr?.off('data', onStderr);
+      child.stdout?.off('data', stdoutListener);
+      child.off('message', onMessage);
+      child.off('error', onError);
+      child.off('exit', onExit);
+    };
+    const onMessage = (m: unknown) => {
+      opts.onMessage?.(m);
+      if (settlesOn?.(m) && !killedFor) {
+        detach();
+        resolve({ code: 0, signal: null, killedFor: null, stderr });
+      }
+    };
+    const onError = (err: Error) => {
+      detach();
       reject(err);
-    });
-    child.once('exit', (code, signal) => {
-      clearTimeout(timer);
-      clearInterval(poll);
+    };
+    const onExit = (code: number | null, signal: NodeJS.Signals | null) => {
+      detach();
       resolve({ code, signal, killedFor, stderr });
-    });
+    };
+    child.on('message', onMessage);
+    child.once('error', onError);
+    child.once('exit', onExit);
   });
 }
 
@@ -152,44 +178,89 @@ export function forkIsolated(entry: string, args: string[], opts: IsolatedOption
   return supervise(forkChild(entry, args, opts.memoryMb), opts);
 }
 
-/** Children forked ahead by forkWarm, one per entry and heap limit, idle until they get a job. */
-const spares = new Map<string, ChildProcess>();
+/** Jobs one reusable child runs before it is replaced (bounds what a long life can gather). */
+const REUSE_MAX_JOBS = 50;
+/** A reusable child whose resident memory after a job is above this share of its limit is replaced. */
+const REUSE_MAX_RSS_SHARE = 0.25;
+
+/** An idle reusable child and how many jobs it has run. */
+interface Reusable {
+  child: ChildProcess;
+  jobs: number;
+}
+
+/** Idle reusable children (forkReusable), at most one per entry and heap limit. */
+const idleChildren = new Map<string, Reusable>();
 process.once('exit', () => {
-  for (const child of spares.values()) killGroup(child);
+  for (const { child } of idleChildren.values()) killGroup(child);
 });
 
+const isAlive = (child: ChildProcess) =>
+  child.exitCode === null && child.signalCode === null && child.connected;
+
+/** Fork a child for forkReusable; it leaves the idle set when it exits. */
+function newReusable(key: string, entry: string, memoryMb: number): Reusable {
+  const reused = { child: forkChild(entry, [], memoryMb), jobs: 0 };
+  reused.child.once('exit', () => idleChildren.get(key) === reused && idleChildren.delete(key));
+  return reused;
+}
+
+/** A settling message of the converter protocol (ConverterChildMessage `done` / `failed`). */
+const settlesJob = (m: unknown) => {
+  const type = (m as { type?: unknown } | null)?.type;
+  return type === 'done' || type === 'failed';
+};
+
 /**
- * Like forkIsolated, but the child was forked ahead (its modules already loaded) and gets its
- * arguments as `{ type: 'job', args }` over IPC; the next one is forked at once for the next job.
- * Each child still runs one job and exits, under the job's own time and memory limits (counted from
- * the job), so nothing leaks from one file to the next. The entry must accept that message when
- * started without arguments (drawing/drawing-to-dxf.child.ts). Idle children never hold the server
- * open and die with it.
+ * Like forkIsolated, but the child is kept for the next job with the same entry and heap limit: it
+ * gets each job as `{ type: 'job', args }` over IPC and answers with ConverterChildMessage, and the
+ * job ends at its `done` / `failed` message, under the job's own time and memory limits (counted from
+ * the job). A kept child has acad-ts loaded and its code compiled by the JIT, so a small drawing
+ * converts at the speed of a warm parse instead of a cold one (issue 13 benchmark). A child is replaced
+ * after REUSE_MAX_JOBS jobs, when its resident memory after a job exceeds REUSE_MAX_RSS_SHARE of the
+ * limit, and whenever a job ends any other way (limit hit, crash): then it is killed and the job's exit
+ * is reported as forkIsolated would. One idle child is kept per key; idle children never hold the
+ * server open and die with it. The entry must accept those messages when started without arguments
+ * (drawing/drawing-to-dxf.child.ts) and must not keep state from one job to the next.
  * @throws on spawn failure.
  */
-export function forkWarm(entry: string, args: string[], opts: IsolatedOptions): Promise<IsolatedExit> {
+export async function forkReusable(
+  entry: string,
+  args: string[],
+  opts: IsolatedOptions,
+): Promise<IsolatedExit> {
   const key = `${entry}\0${opts.memoryMb}`;
-  const spare = spares.get(key);
-  spares.delete(key);
-  const alive = spare && spare.exitCode === null && spare.signalCode === null && spare.connected;
-  const child = alive ? spare : forkChild(entry, [], opts.memoryMb);
-  if (!alive && spare) killGroup(spare);
+  let held = idleChildren.get(key);
+  idleChildren.delete(key);
+  if (held && !isAlive(held.child)) {
+    killGroup(held.child);
+    held = undefined;
+  }
+  const reused = held ?? newReusable(key, entry, opts.memoryMb);
+  const { child } = reused;
   child.ref();
   child.channel?.ref();
-  const exit = supervise(child, opts);
+  const exit = supervise(child, opts, settlesJob);
   child.send({ type: 'job', args });
-  try {
-    const next = forkChild(entry, [], opts.memoryMb);
-    next.on('error', () => spares.get(key) === next && spares.delete(key));
-    next.stdout?.resume();
-    next.stderr?.resume();
-    next.unref();
-    next.channel?.unref();
-    spares.set(key, next);
-  } catch {
-    // No spare now: the next job forks its own child.
+  const result = await exit;
+  reused.jobs += 1;
+  const keep =
+    result.code === 0 &&
+    result.signal === null &&
+    isAlive(child) &&
+    reused.jobs < REUSE_MAX_JOBS &&
+    !idleChildren.has(key) &&
+    (await treeRssMb(child.pid!)) <= opts.memoryMb * REUSE_MAX_RSS_SHARE;
+  if (!keep) {
+    killGroup(child);
+    return result;
   }
-  return exit;
+  child.stdout?.resume();
+  child.stderr?.resume();
+  child.unref();
+  child.channel?.unref();
+  idleChildren.set(key, reused);
+  return result;
 }
 
 /**
@@ -322,7 +393,7 @@ export type ConverterChildMessage<T> =
 
 /**
  * Run a Node converter child (`entry`, which speaks ConverterChildMessage over IPC) under the
- * request's limits, passing its progress to `onProgress`; `warm`: a child forked ahead (forkWarm).
+ * request's limits, passing its progress to `onProgress`; `reusable`: a child kept from one job to the next (forkReusable).
  * @returns the figures of its `done` message.
  * @throws ConversionError: the child's own `failed` reason (or the memory reason), a limit hit, a
  * crash without a message (`crashNoun` names what may be damaged: 文件, 图纸…); a child that could not
@@ -333,13 +404,13 @@ export async function forkConverter<T>(
   args: string[],
   req: { timeoutMs: number; memoryMb: number; onProgress?: (percent: number) => void },
   crashNoun: string,
-  warm = false,
+  reusable = false,
 ): Promise<T> {
   let outcome: ConverterChildMessage<T> | null = null;
   const limits = { timeoutMs: req.timeoutMs, memoryMb: req.memoryMb };
   let exit: IsolatedExit;
   try {
-    exit = await (warm ? forkWarm : forkIsolated)(entry, args, {
+    exit = await (reusable ? forkReusable : forkIsolated)(entry, args, {
       ...limits,
       onMessage: (m) => {
         const msg = m as ConverterChildMessage<T>;

@@ -1,7 +1,8 @@
 /**
- * Child-process entry of the drawing converter: `node drawing-to-dxf.child.ts <input> <output.dxf> <suffix>`,
- * or started without arguments (forked ahead by run-isolated.ts forkWarm) and given them as
- * `{ type: 'job', args: [input, output, suffix] }` over IPC; it exits when its parent goes.
+ * Child-process entry of the drawing converter: `node drawing-to-dxf.child.ts <input> <output.dxf> <suffix>`
+ * converts one drawing and exits; started without arguments (run-isolated.ts forkReusable) it takes
+ * jobs `{ type: 'job', args: [input, output, suffix] }` over IPC one after another, keeping nothing
+ * from one to the next, and exits when its parent goes.
  * Reads a DWG (R14–2018, AC1014–AC1032) or a DXF (ASCII or binary) with `@node-projects/acad-ts`,
  * writes it back as an ASCII DXF in UTF-8 (what the browser's dxf-viewer reads; an ASCII DXF whose
  * LAYER table is complete keeps its own text, only re-encoded to UTF-8) and reports over IPC:
@@ -171,8 +172,8 @@ function writeDxf(doc: CadDocument, file: string): void {
   }
 }
 
-/** Convert one drawing and report over IPC (see the module docstring); then exit. */
-async function convert(inputPath: string, outputPath: string, suffix: string): Promise<never> {
+/** Convert one drawing and report over IPC (see the module docstring). */
+async function convert(inputPath: string, outputPath: string, suffix: string): Promise<void> {
   try {
     const sniff = sniffDrawing(await head(inputPath, 64));
     if (sniff.format === 'unknown')
@@ -231,15 +232,19 @@ async function convert(inputPath: string, outputPath: string, suffix: string): P
       send({ type: 'failed', reason: detail, outOfMemory: true });
     else send({ type: 'failed', reason: `图纸无法转换：${detail.slice(0, 200)}` });
   }
-  process.exit(0);
 }
 
 const argv = process.argv.slice(2);
-if (argv.length >= 3) await convert(argv[0]!, argv[1]!, argv[2]!);
-else {
+if (argv.length >= 3) {
+  await convert(argv[0]!, argv[1]!, argv[2]!);
+  process.exit(0);
+} else {
   process.once('disconnect', () => process.exit(0));
-  process.once('message', (m: { type?: string; args?: string[] }) => {
-    if (m.type === 'job' && m.args?.length === 3) void convert(m.args[0]!, m.args[1]!, m.args[2]!);
+  // Jobs run one after another, in the order they came.
+  let queue = Promise.resolve();
+  process.on('message', (m: { type?: string; args?: string[] }) => {
+    if (m.type === 'job' && m.args?.length === 3)
+      queue = queue.then(() => convert(m.args![0]!, m.args![1]!, m.args![2]!));
     else process.exit(2);
   });
 }

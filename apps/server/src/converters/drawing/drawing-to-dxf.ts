@@ -1,9 +1,8 @@
 /**
  * DWG / DXF → ASCII DXF (issue 13 "2D drawings"; spec 001 §4 statuses, §9 dwg and dxf): runs
  * `drawing-to-dxf.child.ts` (acad-ts) in a child process under the request's time and memory limits
- * (forked ahead with acad-ts loaded, run-isolated.ts forkWarm: a small drawing is ready in a fraction
- * of the time a cold child needs to start)
- * and writes `<outputDir>/drawing.dxf`, the file the browser's drawing viewer (dxf-viewer) draws.
+ * (kept from one job to the next with acad-ts loaded and compiled, run-isolated.ts forkReusable: a
+ * small drawing is ready in the time of a warm parse, not a cold child's start) and writes `<outputDir>/drawing.dxf`, the file the browser's drawing viewer (dxf-viewer) draws.
  * Binary DXF and every DWG from R14 to 2018 (AC1014–AC1032) come out as one ASCII DXF in UTF-8, so
  * Chinese text survives whatever code page the original used; an ASCII DXF is read to check it and
  * to count it, and keeps its own text (re-encoded to UTF-8) unless its LAYER table lacks layers its
