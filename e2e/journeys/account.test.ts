@@ -2,7 +2,8 @@
  * SMS sign-in, registration by SMS, set password and the personal account dialogs (issue 4; spec 000
  * §2 /login and the 设置登录密码 / editUserInfo / editPwd / editPhone dialogs, §4 "No password set",
  * phone change and password change, §5 messages, §8). The server runs the development SMS provider:
- * codes are read from its log (`{"msg":"sms code","phone":…,"code":…}`). Screenshots:
+ * codes are read from its log (`{"msg":"sms code","phone":…,"code":…}`). A wrong code and a phone
+ * already bound print no failed request in the console. Screenshots:
  * e2e/artifacts/account/.
  */
 import { after, before, test } from 'node:test';
@@ -30,15 +31,27 @@ after(async () => {
   await server?.stop();
 });
 
+/** Per page: the console's failed-request errors (Chromium logs one for each 4xx/5xx answer). */
+const failedRequests = new WeakMap<Page, string[]>();
+
 async function newPage(): Promise<Page> {
   const ctx = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'zh-CN' });
   const page = await ctx.newPage();
   page.on('pageerror', (e) => console.error('[page error]', e.message));
+  const failed: string[] = [];
+  failedRequests.set(page, failed);
+  page.on('console', (m) => {
+    if (m.type() === 'error' && /Failed to load resource/i.test(m.text())) failed.push(m.text());
+  });
   return page;
 }
 
 async function passwordSignIn(page: Page, phone: string, password: string): Promise<void> {
-  await page.goto(`${server.url}/login`);
+  // The app may itself be on its way to /login (a session just ended): then that navigation wins.
+  await page.goto(`${server.url}/login`).catch(async (err: Error) => {
+    if (!/interrupted by another navigation/.test(err.message)) throw err;
+    await page.waitForLoadState('load');
+  });
   await page.getByRole('tab', { name: '密码登录' }).click();
   await page.locator('input:not([type=password])').first().fill(phone);
   await page.locator('input[type=password]').first().fill(password);
@@ -73,6 +86,8 @@ test('sign in by SMS code with the development provider', async () => {
   await page.getByTestId('sms-login-code').fill(String((Number(code) + 1) % 1_000_000).padStart(6, '0'));
   await form.getByRole('button', { name: /登\s*录/ }).click();
   await page.getByText('验证码错误').first().waitFor();
+  // An expected refusal is no failed request in the console (issue 17).
+  assert.deepEqual(failedRequests.get(page), []);
   await page.getByTestId('sms-login-code').fill(code);
   await form.getByRole('button', { name: /登\s*录/ }).click();
   await page.waitForURL((u) => !u.pathname.startsWith('/login'), { timeout: 30_000 });
@@ -181,6 +196,7 @@ test('register by SMS, set the password from the dialog and the notice, sign in 
   await page.getByTestId('new-phone').fill('13600000001');
   await page.getByTestId('new-phone').blur();
   await phoneDialog.getByText('该手机号已被产品账号绑定').waitFor();
+  assert.deepEqual(failedRequests.get(page), []);
   const newPhone = '13600000003';
   await page.getByTestId('new-phone').fill(newPhone);
   await page.getByTestId('new-phone').blur();

@@ -24,7 +24,7 @@ import {
 import { RateLimiterMemory, RateLimiterRedis } from 'rate-limiter-flexible';
 import { Redis } from 'ioredis';
 import type { PgBoss } from 'pg-boss';
-import { Api, ResultCode } from '@bimdrive/contracts';
+import { Api, ResultCode, WEB_FLAG_HEADER } from '@bimdrive/contracts';
 import type { AppConfig } from './config.ts';
 import type { AppContext } from './app-context.ts';
 import { openDatabase } from './db/client.ts';
@@ -319,7 +319,16 @@ export async function buildApp(config: AppConfig, role: Role = 'all'): Promise<B
   app.setErrorHandler((err: FastifyError | AppError, req, reply) => {
     if (err instanceof AppError) {
       if (err.retryAfter !== undefined) void reply.header('retry-after', String(err.retryAfter));
-      return reply.code(err.status).send({ code: err.code, msg: err.message, data: err.data });
+      // An expected refusal reaches the web client as HTTP 200 (lib/errors.ts), its status in a header.
+      const envelope = { code: err.code, msg: err.message, data: err.data };
+      if (err.expected && req.headers[WEB_FLAG_HEADER] === 'web')
+        // Sent as text: the route's own 200 response schema is not this envelope's.
+        return reply
+          .code(200)
+          .header('x-error-status', String(err.status))
+          .type('application/json; charset=utf-8')
+          .send(JSON.stringify(envelope));
+      return reply.code(err.status).send(envelope);
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const first = err.validation[0];

@@ -1,6 +1,14 @@
 /**
  * Typed application errors with a stable envelope code and HTTP status (DESIGN.md "Typed errors").
- * One error handler turns them into `{code, msg, data: null}`; 5xx messages are hidden.
+ * One error handler (app.ts) turns them into `{code, msg, data: null}`; 5xx messages are hidden.
+ *
+ * Expected refusals (issue 17): a business rule that says no to a well-formed request — a wrong
+ * password or SMS code, a phone already bound, a name already taken (every 400 and 409 AppError), a
+ * wrong extraction code — is part of everyday use. API clients get its HTTP status; the web client
+ * (web flag header `x-client: web`) gets it with HTTP 200 and the status in `x-error-status`, so the
+ * browser does not log a failed request for each mistyped password: the envelope's code is what the
+ * web reads. Requests that fail schema validation, sessions, rights, limits and server errors keep
+ * their status for everyone.
  */
 import { ResultCode } from '@bimdrive/contracts';
 
@@ -12,18 +20,21 @@ export class AppError extends Error {
   readonly data: unknown;
   /** Seconds to send as `Retry-After` (429 lock-outs, 503 busy), if any. */
   readonly retryAfter: number | undefined;
+  /** An expected refusal (module docstring): 400 and 409 unless `opts.expected` says otherwise. */
+  readonly expected: boolean;
   constructor(
     status: number,
     msg: string,
     code: number = ResultCode.fail,
     data: unknown = null,
-    opts: { retryAfter?: number } = {},
+    opts: { retryAfter?: number; expected?: boolean } = {},
   ) {
     super(msg);
     this.status = status;
     this.code = code;
     this.data = data;
     this.retryAfter = opts.retryAfter;
+    this.expected = opts.expected ?? (status === 400 || status === 409);
   }
 }
 

@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Api, HubEvents, type LoginDataValue, type SessionUserValue } from '@bimdrive/contracts';
+import {
+  Api,
+  HubEvents,
+  WEB_FLAG_HEADER,
+  type LoginDataValue,
+  type SessionUserValue,
+} from '@bimdrive/contracts';
 import { call, connectHub, signUp, startTestApp, testDbKind, type TestApp } from '../../test/harness.ts';
 
 describe(`auth (${testDbKind})`, () => {
@@ -44,6 +50,38 @@ describe(`auth (${testDbKind})`, () => {
     const badPhone = await call(t, 'POST', Api.login, { body: { phone: '12345', password: 'x' } });
     expect(badPhone.status).toBe(400);
     expect(badPhone.body.msg).toBe('请输入正确的手机号');
+  });
+
+  it('answers the web client’s expected refusals with HTTP 200, the status in x-error-status', async () => {
+    const u = await signUp(t);
+    const post = (url: string, body: unknown, web: boolean) =>
+      fetch(`${t.baseUrl}${url}`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          authorization: `Bearer ${u.token}`,
+          ...(web ? { [WEB_FLAG_HEADER]: 'web' } : {}),
+        },
+        body: JSON.stringify(body),
+      });
+    const folder = { parentIUID: '', fileName: '图纸' };
+    expect((await post(Api.folderAdd, folder, true)).status).toBe(200);
+    // A wrong password (400) and a folder name taken (409): everyday outcomes, not failed requests.
+    for (const [url, body, status] of [
+      [Api.login, { phone: u.phone, password: 'nope-nope' }, 400],
+      [Api.folderAdd, folder, 409],
+    ] as const) {
+      const web = await post(url, body, true);
+      expect(web.status).toBe(200);
+      expect(web.headers.get('x-error-status')).toBe(String(status));
+      expect(((await web.json()) as { code: number }).code).toBe(-1);
+      const api = await post(url, body, false);
+      expect(api.status).toBe(status);
+      expect(api.headers.get('x-error-status')).toBeNull();
+    }
+    // A request that fails validation keeps its 400 for the web too: that is a bug, not an outcome.
+    const malformed = await post(Api.login, { phone: u.phone }, true);
+    expect(malformed.status).toBe(400);
   });
 
   it('refuses registering the same phone twice and weak passwords', async () => {

@@ -6,6 +6,7 @@
  */
 import type { z } from 'zod';
 import type { ShareEntry, ShareCreatedValue, ShareListQueryValue } from '@bimdrive/contracts';
+import { ResultCode } from '@bimdrive/contracts';
 import type { AppContext } from '../../app-context.ts';
 import { AppError, badRequest, forbidden, gone, notFound, tooMany } from '../../lib/errors.ts';
 import { formatDateTime } from '../../lib/time.ts';
@@ -276,7 +277,7 @@ export function sharesService(
         if (!sameCode(pwd, share.pwd)) {
           await Promise.all([perClient.penalty(`${code}:${clientKey}`, 1), perLink.penalty(code, 1)]);
           await logVisit('share.code.wrong', found);
-          throw new AppError(403, '提取码错误');
+          throw new AppError(403, '提取码错误', ResultCode.fail, null, { expected: true });
         }
         await logVisit('share.open', found);
       }

@@ -43,7 +43,9 @@ async function result<T>(response: Promise<Response>): Promise<VisitorResult<T>>
     // Not JSON (a proxy error page): keep the status only.
   }
   if (res.ok && body.code === 1 && body.data !== undefined) return { ok: true, data: body.data };
-  return { ok: false, status: res.status, msg: body.msg ?? body.message ?? '', code: body.code };
+  // An expected refusal (wrong code…) comes with HTTP 200 and its status in x-error-status.
+  const status = Number(res.headers.get('x-error-status')) || res.status;
+  return { ok: false, status, msg: body.msg ?? body.message ?? '', code: body.code };
 }
 
 const fetchInfo = (code: string) => {
