@@ -1,13 +1,14 @@
 /**
  * Drawing conversion benchmark (issue 13 "2D drawings", benchmark), in one run: for the DWG and DXF
  * files of ../shared/testdata and a generated DXF of about 20 MB (`BENCH_DXF_MB`), the product's
- * converter (`convertFile`: sniff, an isolated acad-ts child process, ASCII DXF written) against a
+ * converter (`convertFile`: sniff, an isolated acad-ts child process kept from job to job, ASCII DXF
+ * written) against a
  * bare parse of the same file with the same library in this process (`DwgReader` / `DxfReader`).
  * Goal: ratio ≤ 1.5. Also the converter child's peak resident memory (VmHWM), measured by running its
  * entry directly. Each pair runs `BENCH_ROUNDS` times (default 3), alternating which goes first;
  * medians are compared. Then, through the running product (its own server, headless Chromium), each
  * file is uploaded `BENCH_ROUNDS` times: seconds from the upload's end to a viewable drawing (status
- * 转换完成, polled every 50 ms) and to the first drawn frame (that, plus clicking 预览 in the file
+ * 转换完成, polled every 20 ms) and to the first drawn frame (that, plus clicking 预览 in the file
  * table until dxf-viewer has drawn: the `bimdrive:drawing-drawn` mark), each against the bare parse.
  * Run: `node bench/drawings.ts`.
  */
@@ -100,12 +101,12 @@ for (const file of files) {
   const mb = (await stat(file)).size / 1e6;
   const peak = await childPeakMb(file, suffix);
   console.log(
-    `${path.basename(file).padEnd(28)} ${mb.toFixed(1).padStart(5)} MB   product ${m.product.toFixed(2)} s   bare ${m.bare.toFixed(2)} s   ratio ${m.ratio.toFixed(2)} (goal ≤ 1.5) ${m.ratio <= 1.5 ? 'ok' : 'OVER'}   converter peak RSS ${peak.toFixed(0)} MiB`,
+    `${path.basename(file).padEnd(28)} ${mb.toFixed(1).padStart(5)} MB   product ${m.product.toFixed(3)} s   bare ${m.bare.toFixed(3)} s   ratio ${m.ratio.toFixed(2)} (goal ≤ 1.5) ${m.ratio <= 1.5 ? 'ok' : 'OVER'}   overhead ${((m.product - m.bare) * 1000).toFixed(0)} ms   converter peak RSS ${peak.toFixed(0)} MiB`,
   );
 }
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
-/** Seconds from the end of uploading `file` to status 转换完成, polled every 50 ms; resolves with its iuid. */
+/** Seconds from the end of uploading `file` to status 转换完成, polled every 20 ms; resolves with its iuid. */
 async function uploadUntilViewable(url: string, token: string, file: string, name: string) {
   const iuid = await uploadFile(url, token, file, { name });
   const ended = performance.now();
@@ -116,7 +117,7 @@ async function uploadUntilViewable(url: string, token: string, file: string, nam
     const row = ((await res.json()) as { data: { statusType: number; statusMsg: string } }).data;
     if (row.statusType === 3) return { iuid, viewable: (performance.now() - ended) / 1000 };
     if (row.statusType === 4) throw new Error(`${name}: ${row.statusMsg}`);
-    await new Promise((r) => setTimeout(r, 50));
+    await new Promise((r) => setTimeout(r, 20));
   }
 }
 
