@@ -22,7 +22,7 @@ import type { AppContext } from '../../app-context.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { formatDateTime } from '../../lib/time.ts';
 import { fileFolderKey } from '../../storage/local-storage.ts';
-import type { Caller } from '../auth/auth.service.ts';
+import type { Caller } from '../auth/caller.ts';
 import { PERSONAL_EDITION_MSG } from '../service-state/service-state.service.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { filesRepository } from '../files/files.repository.ts';

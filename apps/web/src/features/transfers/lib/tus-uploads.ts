@@ -46,7 +46,6 @@ import { accountQueryKeys, fileQueryKeys } from '../../../lib/query-keys.ts';
 import { useSession } from '../../../stores/session-store.ts';
 import { transmissionKeys } from '../api/transmission.ts';
 import { useTransfers, type UploadRecord } from '../stores/transfer-store.ts';
-import { FINGERPRINT_PREFIX } from './upload-loader.ts';
 import {
   envelopeMessage,
   FINISHED_LINGER_MS,
@@ -57,6 +56,7 @@ import {
   splitRelativePath,
   uploadIdOf,
 } from './transfer-logic.ts';
+import { fingerprintFolderOf, fingerprintOf, fingerprintOfKey, isKeyOfUser } from './upload-fingerprints.ts';
 
 /**
  * Chunk size: 64 MiB. Each PATCH costs a fixed overhead (auth, ownership, tus state), so larger
@@ -81,26 +81,9 @@ const now = () => dayjs().format('YYYY-MM-DD HH:mm:ss');
 const userId = () => useSession.getState().user?.userID ?? '';
 const rec = (id: string) => useTransfers.getState().uploads.find((u) => u.iuid === id);
 
-/**
- * The fingerprint of `file` uploaded into `folderId` by `user` (one resumable upload per such triple;
- * folder ids are unique across areas).
- */
-export function fingerprintOf(user: string, folderId: string, file: File): string {
-  return [FINGERPRINT_PREFIX, user, folderId, file.name, file.type, file.size, file.lastModified].join('|');
-}
-
-/** The folder part of a record's fingerprint: its folder, or `version:<file>` for a new version. */
-const fingerprintFolderOf = (r: Pick<UploadRecord, 'folderId' | 'versionOf'>) =>
-  r.versionOf ? `version:${r.versionOf}` : r.folderId;
-
 /** Until when (ms) this tab starts no upload: the server answered 429 (its per-user limit). */
 let heldUntil = 0;
 let holdTimer: ReturnType<typeof setTimeout> | null = null;
-
-/** The fingerprint inside a tus-js-client storage key (`tus::<fingerprint>::<random>`). */
-function fingerprintOfKey(key: string): string {
-  return key.replace(/^tus::/, '').replace(/::[^:]*$/, '');
-}
 
 /** Human message of a tus error. */
 /** The data of a -120 answer (a model open in a viewer, 001 §8), or null for any other failure. */
@@ -559,10 +542,9 @@ export function restoreUploads(): Promise<number> {
     } catch {
       return 0;
     }
-    const prefix = `${FINGERPRINT_PREFIX}|${user}|`;
     let n = 0;
     for (const prev of all) {
-      if (!fingerprintOfKey(prev.urlStorageKey).startsWith(prefix) || !prev.uploadUrl) continue;
+      if (!isKeyOfUser(prev.urlStorageKey, user) || !prev.uploadUrl) continue;
       let offset: number;
       try {
         const head = await fetch(prev.uploadUrl, {

@@ -4,9 +4,7 @@
  * uploads to restore — not with the file lists.
  */
 import type { FileWithPath, UploadTarget } from './tus-uploads.ts';
-
-/** Prefix of this product's tus fingerprints (tus-js-client keys are `tus::<fingerprint>::<id>`). */
-export const FINGERPRINT_PREFIX = 'bimdrive-tus';
+import { isKeyOfUser } from './upload-fingerprints.ts';
 
 /** The uploader module (tus-uploads.ts). */
 export type UploaderModule = typeof import('./tus-uploads.ts');
@@ -28,10 +26,9 @@ export async function startUploads(files: readonly FileWithPath[], target: Uploa
  * holds an unfinished upload of theirs. @returns how many were restored.
  */
 export async function restoreUploadsOf(user: string): Promise<number> {
-  const prefix = `tus::${FINGERPRINT_PREFIX}|${user}|`;
   let any = false;
   try {
-    for (let i = 0; i < localStorage.length && !any; i++) any = !!localStorage.key(i)?.startsWith(prefix);
+    for (let i = 0; i < localStorage.length && !any; i++) any = isKeyOfUser(localStorage.key(i) ?? '', user);
   } catch {
     return 0; // no storage: nothing was kept either
   }
