@@ -3,7 +3,7 @@
  * first time files are chosen or dropped, the transfer panel opens, or an earlier page left unfinished
  * uploads to restore — not with the file lists.
  */
-import type { FileWithPath, UploadTarget } from './tus-uploads.ts';
+import type { FileWithPath, UploadTarget } from './upload-folders.ts';
 import { isKeyOfUser } from './upload-fingerprints.ts';
 
 /** The uploader module (tus-uploads.ts). */
@@ -22,7 +22,7 @@ export async function startUploads(files: readonly FileWithPath[], target: Uploa
 }
 
 /**
- * tus-uploads.ts `restoreUploads` for `user`, loading the uploader only when tus-js-client's storage
+ * upload-restore.ts `restoreUploads` for `user`, loading it (and tus-js-client) only when tus-js-client's storage
  * holds an unfinished upload of theirs. @returns how many were restored.
  */
 export async function restoreUploadsOf(user: string): Promise<number> {
@@ -32,5 +32,5 @@ export async function restoreUploadsOf(user: string): Promise<number> {
   } catch {
     return 0; // no storage: nothing was kept either
   }
-  return any ? (await loadUploader()).restoreUploads() : 0;
+  return any ? (await import('./upload-restore.ts')).restoreUploads() : 0;
 }
