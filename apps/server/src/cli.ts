@@ -26,7 +26,7 @@ import { LoginBody, RegisterBody } from '@bimdrive/contracts';
 import { loadConfig } from './config.ts';
 import { eq } from 'drizzle-orm';
 import { openDatabase } from './db/client.ts';
-import { companies, users } from './db/schema.ts';
+import { companies, users } from './db/schema/accounts.ts';
 import { authRepository } from './modules/auth/auth.repository.ts';
 import { adminRepository } from './modules/admin/admin.repository.ts';
 import { generateLicenceKeyPair, signLicence } from './modules/service-state/licence.ts';

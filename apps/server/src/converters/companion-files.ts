@@ -19,18 +19,7 @@ import {
   mtlTextures,
   rewriteMtl,
 } from './model-references.ts';
-import { ConversionError } from './types.ts';
-
-/** Where a model's sibling files are read from (injected by the worker; see the module doc). */
-export interface CompanionSource {
-  /**
-   * Local paths of the siblings with these names (case-insensitive), keyed by lower-case name;
-   * names not found are absent. @param names file names without folders.
-   */
-  find(names: string[]): Promise<Map<string, string>>;
-  /** Local paths of every image sibling (TEXTURE_SUFFIXES), keyed by lower-case name. */
-  images(): Promise<Map<string, string>>;
-}
+import { ConversionError, type CompanionSource } from './types.ts';
 
 /** What was staged: the model's path in the scratch folder and every companion by lower-case name. */
 export interface StagedModel {

@@ -1,8 +1,6 @@
 /**
  * Shapes shared by the converters (spec 001 §4 conversion statuses; DESIGN.md converters).
  */
-import type { CompanionSource } from './companion-files.ts';
-
 /** One conversion: an original on local disk → a derived file (model, PDF, video, poster) in `outputDir`. */
 export interface ConvertRequest {
   /** Absolute path of the stored original. */
@@ -24,6 +22,17 @@ export interface ConvertRequest {
    * .mtl, textures; issue 13). Without it the model is converted alone, nothing checked.
    */
   companions?: CompanionSource;
+}
+
+/** Where a model's sibling files are read from (injected by the worker; companion-files.ts stages what it answers). */
+export interface CompanionSource {
+  /**
+   * Local paths of the siblings with these names (case-insensitive), keyed by lower-case name;
+   * names not found are absent. @param names file names without folders.
+   */
+  find(names: string[]): Promise<Map<string, string>>;
+  /** Local paths of every image sibling (TEXTURE_SUFFIXES), keyed by lower-case name. */
+  images(): Promise<Map<string, string>>;
 }
 
 /** Figures of a derived model, stored on the file row (`files.stats`). */

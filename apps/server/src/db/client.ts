@@ -1,6 +1,7 @@
 /**
  * Database connection: embedded PGlite under `data/db` by default, PostgreSQL when DATABASE_URL is set.
- * Applies the drizzle-kit migrations at start. One schema, one set of migrations for both.
+ * Applies the drizzle-kit migrations at start. One schema (the files of `schema/`, by area), one set of
+ * migrations for both.
  */
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
@@ -11,7 +12,14 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
-import * as schema from './schema.ts';
+import * as accounts from './schema/accounts.ts';
+import * as files from './schema/files.ts';
+import * as operationLog from './schema/operation-log.ts';
+import * as orders from './schema/orders.ts';
+import * as spaces from './schema/spaces.ts';
+
+/** Every table, by its export name (the schema Drizzle is given; the files of `schema/`). */
+const schema = { ...accounts, ...spaces, ...files, ...orders, ...operationLog };
 
 /** The Drizzle database type shared by both drivers. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;

@@ -1,7 +1,7 @@
 /** SQL of the personal account dialogs (000 §2 editUserInfo / editPwd / editPhone, set password). */
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { phoneChangeGrants, sessions, users } from '../../db/schema.ts';
+import { phoneChangeGrants, sessions, users } from '../../db/schema/accounts.ts';
 
 export type PhoneChangeGrantRow = typeof phoneChangeGrants.$inferSelect;
 

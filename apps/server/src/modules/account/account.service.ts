@@ -14,7 +14,7 @@ import { badRequest, conflict } from '../../lib/errors.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { authRepository } from '../auth/auth.repository.ts';
 import { dingtalkAvatarOf } from '../dingtalk/dingtalk.repository.ts';
-import type { Caller } from '../auth/auth.service.ts';
+import type { Caller } from '../auth/caller.ts';
 import { audited } from '../operation-log/operation-log.repository.ts';
 import type { SmsService } from '../sms/sms.service.ts';
 import { accountRepository, isUniqueViolation } from './account.repository.ts';

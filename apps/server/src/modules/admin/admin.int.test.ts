@@ -17,7 +17,8 @@ import {
   type OperationLogPageValue,
   type ShareCreatedValue,
 } from '@bimdrive/contracts';
-import { operationLog, users } from '../../db/schema.ts';
+import { users } from '../../db/schema/accounts.ts';
+import { operationLog } from '../../db/schema/operation-log.ts';
 import {
   call,
   connectHub,

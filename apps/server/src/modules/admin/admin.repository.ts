@@ -21,7 +21,7 @@ import {
   type SQL,
 } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { companies, sessions, users } from '../../db/schema.ts';
+import { companies, sessions, users } from '../../db/schema/accounts.ts';
 import { EXPIRING_DAYS } from '../companies/company-state.ts';
 import { escapeLike } from '../files/file-filters.ts';
 

@@ -22,7 +22,7 @@ import {
   type ProjectRowValue,
   type ShareCreatedValue,
 } from '@bimdrive/contracts';
-import { orders } from '../../db/schema.ts';
+import { orders } from '../../db/schema/orders.ts';
 import {
   call,
   signUp,

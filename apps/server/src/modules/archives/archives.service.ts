@@ -21,7 +21,7 @@ import type { AppContext } from '../../app-context.ts';
 import { AppError, badRequest, forbidden, notFound } from '../../lib/errors.ts';
 import { originalKeyOf } from '../../storage/local-storage.ts';
 import { openStaging } from '../../storage/staging.ts';
-import type { Caller } from '../auth/auth.service.ts';
+import type { Caller } from '../auth/caller.ts';
 import { originClaims, sessionOrigin, TICKET_TTL_SECONDS, type TicketOrigin } from '../files/file-tickets.ts';
 import { filesRepository, type FileRowDb } from '../files/files.repository.ts';
 import type { FilesService } from '../files/files.service.ts';

@@ -1,7 +1,7 @@
 /** SQL for accounts and sessions (spec 000 §3 User, §7 sign-in). One intention-named method each. */
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { sessions, users } from '../../db/schema.ts';
+import { sessions, users } from '../../db/schema/accounts.ts';
 
 export type UserRow = typeof users.$inferSelect;
 export type SessionRow = typeof sessions.$inferSelect;

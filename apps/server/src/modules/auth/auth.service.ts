@@ -18,13 +18,8 @@ import { audited, logOperation } from '../operation-log/operation-log.repository
 import { trialEnd } from '../plans/plans.service.ts';
 import type { SmsService } from '../sms/sms.service.ts';
 import { authRepository, type UserRow } from './auth.repository.ts';
+import type { Caller } from './caller.ts';
 import { lockedOut } from './login-throttle.ts';
-
-/** The caller of an authenticated request. */
-export interface Caller {
-  user: UserRow;
-  sessionId: string;
-}
 
 /** The answer to a disabled account's sign-in, and to its ended sessions. */
 export const ACCOUNT_DISABLED_MSG = '该账号已被停用，如有疑问请联系管理员';

@@ -13,7 +13,8 @@
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import { unauthorized } from '../../lib/errors.ts';
 import { bearerToken } from '../../lib/http.ts';
-import type { AuthService, Caller } from './auth.service.ts';
+import type { AuthService } from './auth.service.ts';
+import type { Caller } from './caller.ts';
 
 /** How a route is reached without a session (see module doc); absent = a session is required. */
 export type PublicAccess = true | 'share-token' | 'signed-url' | 'self-auth';

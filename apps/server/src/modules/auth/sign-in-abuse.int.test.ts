@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Api, type ShareCreatedValue } from '@bimdrive/contracts';
-import { users as usersTable } from '../../db/schema.ts';
+import { users as usersTable } from '../../db/schema/accounts.ts';
 import { buildApp, DEMO_ACCOUNT } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
 import { configurePasswordHashing, HASH_BUSY_MSG } from '../../lib/passwords.ts';

@@ -23,7 +23,7 @@ import {
 import type { AppContext } from '../../app-context.ts';
 import { badRequest, forbidden, notFound } from '../../lib/errors.ts';
 import { formatDateTime } from '../../lib/time.ts';
-import type { Caller } from '../auth/auth.service.ts';
+import type { Caller } from '../auth/caller.ts';
 import { companiesRepository } from '../companies/companies.repository.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { PERSONAL_EDITION_MSG } from '../service-state/service-state.service.ts';

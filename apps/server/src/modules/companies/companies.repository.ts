@@ -5,7 +5,7 @@
  */
 import { and, asc, count, desc, eq, ilike, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { companies, companyApplications, users } from '../../db/schema.ts';
+import { companies, companyApplications, users } from '../../db/schema/accounts.ts';
 
 export type CompanyRow = typeof companies.$inferSelect;
 export type ApplicationRow = typeof companyApplications.$inferSelect;

@@ -28,7 +28,7 @@ import { formatDateTime } from '../../lib/time.ts';
 import type { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
-import type { Caller } from '../auth/auth.service.ts';
+import type { Caller } from '../auth/caller.ts';
 import { audited, type OperationEntry } from '../operation-log/operation-log.repository.ts';
 import { trialEnd } from '../plans/plans.service.ts';
 import { companiesRepository, type CompanyRow, type MemberRow } from './companies.repository.ts';

@@ -18,7 +18,7 @@ import {
   type LoginDataValue,
   type SessionUserValue,
 } from '@bimdrive/contracts';
-import { companyInviteLinks, users } from '../../db/schema.ts';
+import { companyInviteLinks, users } from '../../db/schema/accounts.ts';
 import { companyInvitesRepository } from './company-invites.repository.ts';
 import {
   call,

@@ -14,7 +14,7 @@ import {
   companyInviteLinks,
   companyInvites,
   users,
-} from '../../db/schema.ts';
+} from '../../db/schema/accounts.ts';
 
 export type InviteRow = typeof companyInvites.$inferSelect;
 export type UserRow = typeof users.$inferSelect;

@@ -12,7 +12,7 @@ import type { CorpDetailValue } from '@bimdrive/contracts';
 import type { AppContext } from '../../app-context.ts';
 import { forbidden, notFound } from '../../lib/errors.ts';
 import { formatDateTime } from '../../lib/time.ts';
-import type { Caller } from '../auth/auth.service.ts';
+import type { Caller } from '../auth/caller.ts';
 import { plansRepository } from '../plans/plans.repository.ts';
 import { PERSONAL_EDITION_MSG } from '../service-state/service-state.service.ts';
 import { companiesRepository } from './companies.repository.ts';

@@ -5,7 +5,7 @@
  * names compared case-insensitively.
  */
 import type { AppContext } from '../../app-context.ts';
-import type { CompanionSource } from '../../converters/companion-files.ts';
+import type { CompanionSource } from '../../converters/types.ts';
 import { TEXTURE_SUFFIXES } from '../../converters/model-references.ts';
 import { originalKeyOf } from '../../storage/local-storage.ts';
 import type { FileRowDb } from '../files/files.repository.ts';

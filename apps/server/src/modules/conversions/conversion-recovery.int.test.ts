@@ -6,7 +6,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Api, StatusType, type FileRowValue } from '@bimdrive/contracts';
-import { files, fileVersions } from '../../db/schema.ts';
+import { files, fileVersions } from '../../db/schema/files.ts';
 import { CONVERSION_QUEUE } from '../../jobs/queue.ts';
 import {
   call,

@@ -7,7 +7,7 @@
 import { and, eq, ilike, inArray, isNull, like, ne, or, sql, type SQL } from 'drizzle-orm';
 import { FileKind, StatusType } from '@bimdrive/contracts';
 import type { Db } from '../../db/client.ts';
-import { files, fileVersions } from '../../db/schema.ts';
+import { files, fileVersions } from '../../db/schema/files.ts';
 import type { FileRowDb } from '../files/files.repository.ts';
 import type { VersionStatus } from '../versions/versions.repository.ts';
 

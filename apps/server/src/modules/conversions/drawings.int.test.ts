@@ -30,7 +30,7 @@ import {
   type TestApp,
   type TestUser,
 } from '../../test/harness.ts';
-import { files } from '../../db/schema.ts';
+import { files } from '../../db/schema/files.ts';
 import { queueMissingRenditions } from './conversion.worker.ts';
 import { countDxf } from '../../converters/drawing/dxf-scan.ts';
 import {

@@ -27,7 +27,7 @@ import {
   type TestUser,
 } from '../../test/harness.ts';
 import { makeChineseDocx, makeEncrypted, makeVideo } from '../../test/document-fixtures.ts';
-import { files, fileVersions } from '../../db/schema.ts';
+import { files, fileVersions } from '../../db/schema/files.ts';
 import { queueMissingRenditions } from './conversion.worker.ts';
 import { officePool } from '../../converters/office/office-pool.ts';
 

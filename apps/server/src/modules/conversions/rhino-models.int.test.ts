@@ -25,7 +25,7 @@ import {
   type TestUser,
 } from '../../test/harness.ts';
 import { NO_RENDER_MESH_REASON } from '../../converters/rhino/rhino-scene.ts';
-import { files } from '../../db/schema.ts';
+import { files } from '../../db/schema/files.ts';
 
 /** rhino3dm as used by this test (its typings lag the runtime). */
 type Rhino = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- test-side reads of rhino3dm

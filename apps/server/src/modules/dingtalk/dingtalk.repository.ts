@@ -1,7 +1,7 @@
 /** SQL of DingTalk identities linked to accounts (spec 000 §2 /ddLogin, §7 DDLogin). */
 import { and, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { dingtalkAccounts, users } from '../../db/schema.ts';
+import { dingtalkAccounts, users } from '../../db/schema/accounts.ts';
 import type { UserRow } from '../auth/auth.repository.ts';
 
 export type DingtalkAccountRow = typeof dingtalkAccounts.$inferSelect;

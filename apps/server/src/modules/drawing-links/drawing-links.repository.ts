@@ -4,7 +4,7 @@
  */
 import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { files, modelDrawingLinks } from '../../db/schema.ts';
+import { files, modelDrawingLinks } from '../../db/schema/files.ts';
 
 /** The link queries of one database. */
 export function drawingLinksRepository(db: Db) {

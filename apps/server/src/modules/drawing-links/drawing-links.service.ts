@@ -8,7 +8,7 @@
 import type { DrawingLinksDataValue } from '@bimdrive/contracts';
 import type { AppContext } from '../../app-context.ts';
 import { badRequest } from '../../lib/errors.ts';
-import type { Caller } from '../auth/auth.service.ts';
+import type { Caller } from '../auth/caller.ts';
 import type { FileRowDb } from '../files/files.repository.ts';
 import type { FilesService } from '../files/files.service.ts';
 import { previewKindFor } from '../files/preview-kind.ts';

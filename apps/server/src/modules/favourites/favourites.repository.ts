@@ -2,7 +2,7 @@
 import type { FileFilters, FileSortFieldValue } from '@bimdrive/contracts';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { favourites, files } from '../../db/schema.ts';
+import { favourites, files } from '../../db/schema/files.ts';
 import { fileFilterConditions, fileOrderBy } from '../files/file-filters.ts';
 import type { FileRowDb } from '../files/files.repository.ts';
 import { visibleSpaceIds, type Viewer } from '../spaces/spaces.repository.ts';

@@ -5,7 +5,7 @@
  */
 import type { ListDataValue, ListQueryValue } from '@bimdrive/contracts';
 import type { AppContext } from '../../app-context.ts';
-import type { Caller } from '../auth/auth.service.ts';
+import type { Caller } from '../auth/caller.ts';
 import { pickFileFilters } from '../files/file-filters.ts';
 import { presentFile } from '../files/files.presenter.ts';
 import type { FilesService } from '../files/files.service.ts';

@@ -6,7 +6,7 @@
  */
 import { FILE_TYPE_GROUPS, type FileFilters, type FileSortFieldValue } from '@bimdrive/contracts';
 import { and, asc, desc, eq, gte, ilike, inArray, lte, or, type SQL } from 'drizzle-orm';
-import { files } from '../../db/schema.ts';
+import { files } from '../../db/schema/files.ts';
 
 /** The `files` property behind each whitelisted sort field. */
 export const FILE_SORT_KEYS = {

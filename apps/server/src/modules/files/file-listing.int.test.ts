@@ -13,7 +13,7 @@ import {
   type ListDataValue,
   type SearchDataValue,
 } from '@bimdrive/contracts';
-import { favourites, files, shares } from '../../db/schema.ts';
+import { favourites, files, shares } from '../../db/schema/files.ts';
 import { call, signUp, startTestApp, testDbKind, type TestApp, type TestUser } from '../../test/harness.ts';
 
 interface Seed {

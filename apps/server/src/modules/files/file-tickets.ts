@@ -9,7 +9,7 @@
 import { Api } from '@bimdrive/contracts';
 import type { AppContext } from '../../app-context.ts';
 import type { FileTicket } from '../../lib/tokens.ts';
-import type { Caller } from '../auth/auth.service.ts';
+import type { Caller } from '../auth/caller.ts';
 import type { FileRowDb } from './files.repository.ts';
 import { derivedDirOf, originalKeyOf } from '../../storage/local-storage.ts';
 

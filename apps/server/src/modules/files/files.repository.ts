@@ -8,7 +8,7 @@ import { and, eq, gt, ilike, inArray, isNull, lt, or, sql, type SQL } from 'driz
 import { alias } from 'drizzle-orm/pg-core';
 import { rowsOf, type Db } from '../../db/client.ts';
 import { isUuid } from '../../lib/ids.ts';
-import { favourites, files } from '../../db/schema.ts';
+import { favourites, files } from '../../db/schema/files.ts';
 import { logOperation } from '../operation-log/operation-log.repository.ts';
 import { quotaRepository, type QuotaAccount } from '../quota/quota.repository.ts';
 import {

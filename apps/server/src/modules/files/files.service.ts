@@ -18,7 +18,7 @@ import type { ListQueryValue } from '@bimdrive/contracts';
 import type { AppContext } from '../../app-context.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { fileFolderKey } from '../../storage/local-storage.ts';
-import type { Caller } from '../auth/auth.service.ts';
+import type { Caller } from '../auth/caller.ts';
 import type { SpaceAccess, SpaceAction, SpaceAccessService } from '../spaces/space-access.ts';
 import { favouritesRepository } from '../favourites/favourites.repository.ts';
 import { pickFileFilters } from './file-filters.ts';

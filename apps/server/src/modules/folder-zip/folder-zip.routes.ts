@@ -11,7 +11,7 @@ import { Api, CompressFolderQuery, LowerIuidQuery } from '@bimdrive/contracts';
 import type { AppContext } from '../../app-context.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { bearerToken, ok, okSchema } from '../../lib/http.ts';
-import { type Caller } from '../auth/auth.service.ts';
+import type { Caller } from '../auth/caller.ts';
 import { disposition } from '../files/file-serve.routes.ts';
 import { createFolderZip } from './folder-zip.service.ts';
 import { callerOf } from '../auth/route-auth.ts';

@@ -31,7 +31,7 @@ import { suffixOf } from '@bimdrive/contracts';
 import type { AppContext } from '../../app-context.ts';
 import { notFound } from '../../lib/errors.ts';
 import { originalKeyOf } from '../../storage/local-storage.ts';
-import type { Caller } from '../auth/auth.service.ts';
+import type { Caller } from '../auth/caller.ts';
 import { filesRepository } from '../files/files.repository.ts';
 import type { FilesService } from '../files/files.service.ts';
 import { folderZipRepository, type TreeEntry } from './folder-zip.repository.ts';

@@ -27,7 +27,8 @@ import {
   type TestApp,
   type TestUser,
 } from '../../test/harness.ts';
-import { companies, projectMembers, spaces, users } from '../../db/schema.ts';
+import { companies, users } from '../../db/schema/accounts.ts';
+import { projectMembers, spaces } from '../../db/schema/spaces.ts';
 
 /** Every entry of a zip: name → bytes (directories → null); CRCs checked. */
 async function unzip(buf: Buffer): Promise<Map<string, Buffer | null>> {

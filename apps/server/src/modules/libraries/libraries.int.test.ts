@@ -19,7 +19,7 @@ import {
   type PreviewInfoValue,
   type SpaceSummaryValue,
 } from '@bimdrive/contracts';
-import { users } from '../../db/schema.ts';
+import { users } from '../../db/schema/accounts.ts';
 import {
   call,
   connectHub,

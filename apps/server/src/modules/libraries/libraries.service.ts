@@ -17,7 +17,7 @@ import {
 } from '@bimdrive/contracts';
 import type { AppContext } from '../../app-context.ts';
 import { notFound } from '../../lib/errors.ts';
-import type { Caller } from '../auth/auth.service.ts';
+import type { Caller } from '../auth/caller.ts';
 import { favouritesRepository } from '../favourites/favourites.repository.ts';
 import type { FilesService } from '../files/files.service.ts';
 import type { SpaceAccessService } from '../spaces/space-access.ts';

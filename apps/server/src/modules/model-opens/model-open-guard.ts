@@ -15,7 +15,7 @@ import {
 } from '@bimdrive/contracts';
 import type { AppContext } from '../../app-context.ts';
 import { AppError } from '../../lib/errors.ts';
-import type { Caller } from '../auth/auth.service.ts';
+import type { Caller } from '../auth/caller.ts';
 import { modelOpensRepository, type ModelOpenRow } from './model-opens.repository.ts';
 
 /** The caller's own tab, whose open model never blocks their action. */

@@ -6,7 +6,7 @@
  */
 import { and, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { modelOpens } from '../../db/schema.ts';
+import { modelOpens } from '../../db/schema/files.ts';
 
 /** An open-model row. */
 export type ModelOpenRow = typeof modelOpens.$inferSelect;

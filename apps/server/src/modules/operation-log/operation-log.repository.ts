@@ -8,7 +8,7 @@
 import type { OperationLogQueryValue } from '@bimdrive/contracts';
 import { and, desc, eq, gte, ilike, like, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { operationLog } from '../../db/schema.ts';
+import { operationLog } from '../../db/schema/operation-log.ts';
 import { escapeLike } from '../files/file-filters.ts';
 import { requestMeta } from './request-meta.ts';
 

@@ -10,7 +10,7 @@ import type { AppContext } from '../../app-context.ts';
 import { csvDocument } from '../../lib/csv.ts';
 import { forbidden } from '../../lib/errors.ts';
 import { formatDateTime } from '../../lib/time.ts';
-import type { Caller } from '../auth/auth.service.ts';
+import type { Caller } from '../auth/caller.ts';
 import { operationLogRepository, type OperationLogRowDb } from './operation-log.repository.ts';
 
 /** Message of the log read by neither kind of administrator (403). */

@@ -7,7 +7,8 @@
 import type { AdminOrderQueryValue } from '@bimdrive/contracts';
 import { and, desc, eq, gte, ilike, inArray, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { companies, orders, users } from '../../db/schema.ts';
+import { companies, users } from '../../db/schema/accounts.ts';
+import { orders } from '../../db/schema/orders.ts';
 import { escapeLike } from '../files/file-filters.ts';
 import { logOperation } from '../operation-log/operation-log.repository.ts';
 

@@ -32,7 +32,7 @@ import type { AppContext } from '../../app-context.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { csvField } from '../../lib/csv.ts';
 import { formatDateTime } from '../../lib/time.ts';
-import type { Caller } from '../auth/auth.service.ts';
+import type { Caller } from '../auth/caller.ts';
 import { requireCorpDetailAccess } from '../companies/corp-detail.service.ts';
 import { paymentProvider, type PaymentsService } from '../payments/payments.service.ts';
 import { plansRepository } from '../plans/plans.repository.ts';

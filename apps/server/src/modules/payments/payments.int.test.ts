@@ -21,7 +21,9 @@ import {
   type PlanCatalogValue,
   type ServiceTimeVerifyValue,
 } from '@bimdrive/contracts';
-import { companies, orders, projectMembers, spaces, users } from '../../db/schema.ts';
+import { companies, users } from '../../db/schema/accounts.ts';
+import { orders } from '../../db/schema/orders.ts';
+import { projectMembers, spaces } from '../../db/schema/spaces.ts';
 import { startFakeAlipay, type FakeAlipay } from '../../test/fake-alipay.ts';
 import { startFakeWechatPay, type FakeWechatPay } from '../../test/fake-wechatpay.ts';
 import {

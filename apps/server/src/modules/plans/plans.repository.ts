@@ -1,7 +1,9 @@
 /** SQL of plans and share limits (000 §9, 001 §9): member counts and active-share counts per account. */
 import { and, count, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { files, shares, spaces, users } from '../../db/schema.ts';
+import { users } from '../../db/schema/accounts.ts';
+import { files, shares } from '../../db/schema/files.ts';
+import { spaces } from '../../db/schema/spaces.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

@@ -22,7 +22,7 @@ import {
 import type { AppConfig } from '../../config.ts';
 import type { AppContext } from '../../app-context.ts';
 import { formatDateTime } from '../../lib/time.ts';
-import type { Caller } from '../auth/auth.service.ts';
+import type { Caller } from '../auth/caller.ts';
 import { companiesRepository } from '../companies/companies.repository.ts';
 import { ordersRepository } from '../orders/orders.repository.ts';
 import { plansRepository } from './plans.repository.ts';

@@ -7,7 +7,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Api, ResultCode, type ShareCreatedValue } from '@bimdrive/contracts';
-import { companies, projectMembers, shares, spaces, users } from '../../db/schema.ts';
+import { companies, users } from '../../db/schema/accounts.ts';
+import { shares } from '../../db/schema/files.ts';
+import { projectMembers, spaces } from '../../db/schema/spaces.ts';
 import {
   call,
   signUp,

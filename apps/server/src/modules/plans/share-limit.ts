@@ -18,7 +18,7 @@
 import { ResultCode } from '@bimdrive/contracts';
 import type { AppContext } from '../../app-context.ts';
 import { AppError } from '../../lib/errors.ts';
-import type { Caller } from '../auth/auth.service.ts';
+import type { Caller } from '../auth/caller.ts';
 import { companiesRepository } from '../companies/companies.repository.ts';
 import { effectivePlan } from './plans.service.ts';
 import { plansRepository } from './plans.repository.ts';

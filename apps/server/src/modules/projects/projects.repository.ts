@@ -1,21 +1,15 @@
 /**
  * SQL for projects (spec 001 §2 project group, §3 Project; issue 5): projects are `spaces` rows of
  * kind 'project' with members (`project_members`), collections (`project_collections`) and visits
- * (`project_visits`). The caller's right to a project is decided before (spaces/space-access.ts);
+ * (`project_visits`); member rows are in project-members.repository.ts. The caller's right to a project is decided before (spaces/space-access.ts);
  * the list SQL repeats the visibility rule of `visibleSpaceIds` so one query answers a page.
  */
-import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { ProjectRoleValue, ProjectScopeValue } from '@bimdrive/contracts';
 import { rowsOf, type Db } from '../../db/client.ts';
-import {
-  companies,
-  files,
-  projectCollections,
-  projectMembers,
-  projectVisits,
-  spaces,
-  users,
-} from '../../db/schema.ts';
+import { companies } from '../../db/schema/accounts.ts';
+import { files } from '../../db/schema/files.ts';
+import { projectCollections, projectMembers, projectVisits, spaces } from '../../db/schema/spaces.ts';
 import { escapeLike } from '../files/file-filters.ts';
 import { isUuid } from '../../lib/ids.ts';
 import type { FileRowDb } from '../files/files.repository.ts';
@@ -39,16 +33,6 @@ export interface ProjectRowDb {
   visitedAt: Date | null;
 }
 
-/** A member row before presentation. */
-export interface ProjectMemberDb {
-  userId: string;
-  userName: string;
-  phone: string;
-  role: ProjectRoleValue;
-  isCreator: boolean;
-  createdAt: Date;
-}
-
 /** A node of a project's folder tree, before nesting. `path` holds the names from the root down. */
 export interface TreeRowDb {
   id: string;
@@ -62,15 +46,19 @@ export interface TreeRowDb {
 
 /** Thrown inside transactions when the name is taken in the company (turned into 409 by the service). */
 export class ProjectNameTaken extends Error {}
-/** Thrown when a change would leave a project without a manager (400 by the service). */
-export class LastManager extends Error {}
+
+/** A transaction of `Db`. */
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/** Lock a project row (serialises deletion and member changes of one project). */
+export async function lockProject(tx: Tx, projectId: string): Promise<void> {
+  await tx.select({ id: spaces.id }).from(spaces).where(eq(spaces.id, projectId)).for('update');
+}
 
 const toDate = (v: unknown): Date => (v instanceof Date ? v : new Date(String(v)));
 
 /** Repository of projects. */
 export function projectsRepository(db: Db) {
-  type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-
   /** Lock the company row so name checks and inserts of its projects run one at a time. */
   async function lockCompany(tx: Tx, companyId: string): Promise<void> {
     await tx.select({ id: companies.id }).from(companies).where(eq(companies.id, companyId)).for('update');
@@ -90,20 +78,6 @@ export function projectsRepository(db: Db) {
       )
       .limit(1);
     return !!r;
-  }
-
-  /** How many managers a project has (inside a transaction that locked the project). */
-  async function managerCount(tx: Tx, projectId: string): Promise<number> {
-    const [r] = await tx
-      .select({ n: sql<number>`count(*)::int` })
-      .from(projectMembers)
-      .where(and(eq(projectMembers.projectId, projectId), eq(projectMembers.role, 'manager')));
-    return Number(r?.n ?? 0);
-  }
-
-  /** Lock a project row (serialises member changes of one project). */
-  async function lockProject(tx: Tx, projectId: string): Promise<void> {
-    await tx.select({ id: spaces.id }).from(spaces).where(eq(spaces.id, projectId)).for('update');
   }
 
   /**
@@ -287,82 +261,6 @@ export function projectsRepository(db: Db) {
       await db
         .delete(projectCollections)
         .where(and(eq(projectCollections.projectId, projectId), eq(projectCollections.userId, userId)));
-    },
-
-    /** Members of a project: managers, editors, viewers, each by join time. */
-    async members(projectId: string): Promise<ProjectMemberDb[]> {
-      const rows = await db
-        .select({
-          userId: projectMembers.userId,
-          userName: users.name,
-          phone: users.phone,
-          role: projectMembers.role,
-          creatorId: spaces.creatorId,
-          createdAt: projectMembers.createdAt,
-        })
-        .from(projectMembers)
-        .innerJoin(users, eq(users.id, projectMembers.userId))
-        .innerJoin(spaces, eq(spaces.id, projectMembers.projectId))
-        .where(eq(projectMembers.projectId, projectId))
-        .orderBy(
-          sql`case ${projectMembers.role} when 'manager' then 0 when 'editor' then 1 else 2 end`,
-          asc(projectMembers.createdAt),
-          asc(users.name),
-        );
-      return rows.map((r) => ({
-        userId: r.userId,
-        userName: r.userName,
-        phone: r.phone,
-        role: r.role as ProjectRoleValue,
-        isCreator: r.creatorId === r.userId,
-        createdAt: r.createdAt,
-      }));
-    },
-
-    /** A user's company, or undefined when the user does not exist. */
-    async companyOf(userId: string): Promise<{ corpId: string | null } | undefined> {
-      if (!isUuid(userId)) return undefined;
-      const [u] = await db.select({ corpId: users.corpId }).from(users).where(eq(users.id, userId)).limit(1);
-      return u;
-    },
-
-    /**
-     * Add a member or change their role. @throws LastManager when it would demote the last manager.
-     */
-    async setMember(projectId: string, userId: string, role: ProjectRoleValue): Promise<void> {
-      await db.transaction(async (tx) => {
-        await lockProject(tx, projectId);
-        const [cur] = await tx
-          .select({ role: projectMembers.role })
-          .from(projectMembers)
-          .where(and(eq(projectMembers.projectId, projectId), eq(projectMembers.userId, userId)));
-        if (cur?.role === 'manager' && role !== 'manager' && (await managerCount(tx, projectId)) <= 1)
-          throw new LastManager();
-        await tx
-          .insert(projectMembers)
-          .values({ projectId, userId, role })
-          .onConflictDoUpdate({ target: [projectMembers.projectId, projectMembers.userId], set: { role } });
-      });
-    },
-
-    /**
-     * Remove a member. @returns false when they were not a member. @throws LastManager for the last
-     * manager.
-     */
-    async removeMember(projectId: string, userId: string): Promise<boolean> {
-      return db.transaction(async (tx) => {
-        await lockProject(tx, projectId);
-        const [cur] = await tx
-          .select({ role: projectMembers.role })
-          .from(projectMembers)
-          .where(and(eq(projectMembers.projectId, projectId), eq(projectMembers.userId, userId)));
-        if (!cur) return false;
-        if (cur.role === 'manager' && (await managerCount(tx, projectId)) <= 1) throw new LastManager();
-        await tx
-          .delete(projectMembers)
-          .where(and(eq(projectMembers.projectId, projectId), eq(projectMembers.userId, userId)));
-        return true;
-      });
     },
 
     /**

@@ -22,7 +22,7 @@ import type { AppContext } from '../../app-context.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { formatDateTime } from '../../lib/time.ts';
 import { fileFolderKey } from '../../storage/local-storage.ts';
-import type { Caller } from '../auth/auth.service.ts';
+import type { Caller } from '../auth/caller.ts';
 import { PERSONAL_EDITION_MSG } from '../service-state/service-state.service.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { filesRepository } from '../files/files.repository.ts';
@@ -32,11 +32,10 @@ import {
   type SpaceAction,
   type SpaceAccessService,
 } from '../spaces/space-access.ts';
+import { LastManager, projectMembersRepository, type ProjectMemberDb } from './project-members.repository.ts';
 import {
-  LastManager,
   ProjectNameTaken,
   projectsRepository,
-  type ProjectMemberDb,
   type ProjectRowDb,
   type TreeRowDb,
 } from './projects.repository.ts';
@@ -102,6 +101,7 @@ export function nestTree(
 /** Projects service bound to the app context. */
 export function projectsService(ctx: AppContext, deps: { spaces: SpaceAccessService }) {
   const repo = projectsRepository(ctx.db);
+  const memberRepo = projectMembersRepository(ctx.db);
   const files = filesRepository(ctx.db);
   const { spaces } = deps;
 
@@ -199,7 +199,7 @@ export function projectsService(ctx: AppContext, deps: { spaces: SpaceAccessServ
     /** The members of a project (any member may see them). @throws 404. */
     async members(caller: Caller, id: string): Promise<ProjectMemberValue[]> {
       const a = await requireProject(caller, id, 'view');
-      return (await repo.members(a.id)).map(presentMember);
+      return (await memberRepo.members(a.id)).map(presentMember);
     },
 
     /**
@@ -213,15 +213,15 @@ export function projectsService(ctx: AppContext, deps: { spaces: SpaceAccessServ
       role: ProjectRoleValue,
     ): Promise<ProjectMemberValue[]> {
       const a = await requireProject(caller, id, 'manage');
-      const target = await repo.companyOf(userId);
+      const target = await memberRepo.companyOf(userId);
       if (!target || target.corpId !== a.companyId) throw notFound('该用户不存在或不是本企业成员');
       try {
-        await repo.setMember(a.id, userId, role);
+        await memberRepo.setMember(a.id, userId, role);
       } catch (err) {
         if (err instanceof LastManager) throw badRequest(LAST_MANAGER_MSG);
         throw err;
       }
-      return (await repo.members(a.id)).map(presentMember);
+      return (await memberRepo.members(a.id)).map(presentMember);
     },
 
     /** Remove a member (manager). @throws 404 project or not a member, 403, 400 last manager. */
@@ -229,13 +229,13 @@ export function projectsService(ctx: AppContext, deps: { spaces: SpaceAccessServ
       const a = await requireProject(caller, id, 'manage');
       let removed: boolean;
       try {
-        removed = isUuid(userId) && (await repo.removeMember(a.id, userId));
+        removed = isUuid(userId) && (await memberRepo.removeMember(a.id, userId));
       } catch (err) {
         if (err instanceof LastManager) throw badRequest(LAST_MANAGER_MSG);
         throw err;
       }
       if (!removed) throw notFound('该成员不在项目中');
-      return (await repo.members(a.id)).map(presentMember);
+      return (await memberRepo.members(a.id)).map(presentMember);
     },
 
     /**

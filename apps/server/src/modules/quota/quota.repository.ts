@@ -8,7 +8,9 @@
  */
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { companies, fileVersions, files, spaces, users } from '../../db/schema.ts';
+import { companies, users } from '../../db/schema/accounts.ts';
+import { fileVersions, files } from '../../db/schema/files.ts';
+import { spaces } from '../../db/schema/spaces.ts';
 
 /** Who pays for a space's bytes. */
 export type QuotaAccount = { kind: 'user'; id: string } | { kind: 'company'; id: string } | { kind: 'none' };

@@ -7,7 +7,7 @@
 import type { FileFilters, FileSortFieldValue, SearchAreaValue } from '@bimdrive/contracts';
 import { and, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type Db } from '../../db/client.ts';
-import { favourites, files } from '../../db/schema.ts';
+import { favourites, files } from '../../db/schema/files.ts';
 import { escapeLike, fileFilterConditions, fileOrderBy } from '../files/file-filters.ts';
 import type { FileRowDb } from '../files/files.repository.ts';
 import { visibleSpaceIds, type Viewer } from '../spaces/spaces.repository.ts';

@@ -14,7 +14,7 @@ import {
   type ServiceTimeVerifyValue,
   type SessionUserValue,
 } from '@bimdrive/contracts';
-import { companies, users } from '../../db/schema.ts';
+import { companies, users } from '../../db/schema/accounts.ts';
 import {
   call,
   connectHub,

@@ -11,7 +11,7 @@
 import type { MenuItemValue, ServiceTimeVerifyValue } from '@bimdrive/contracts';
 import type { AppConfig } from '../../config.ts';
 import type { AppContext } from '../../app-context.ts';
-import type { Caller } from '../auth/auth.service.ts';
+import type { Caller } from '../auth/caller.ts';
 import { companiesRepository } from '../companies/companies.repository.ts';
 import { checkLicence, type LicenceStatus } from './licence.ts';
 import { buildMenu } from './menu.ts';

@@ -13,7 +13,7 @@ import {
   type ProjectRowValue,
   type ShareCreatedValue,
 } from '@bimdrive/contracts';
-import { shares } from '../../db/schema.ts';
+import { shares } from '../../db/schema/files.ts';
 import {
   call,
   signUp,

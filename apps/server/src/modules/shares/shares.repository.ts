@@ -16,7 +16,8 @@ import {
   type SQL,
 } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { files, shares, users } from '../../db/schema.ts';
+import { users } from '../../db/schema/accounts.ts';
+import { files, shares } from '../../db/schema/files.ts';
 import { escapeLike } from '../files/file-filters.ts';
 
 export type ShareRow = typeof shares.$inferSelect;

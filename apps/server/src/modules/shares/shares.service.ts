@@ -10,7 +10,7 @@ import { ResultCode } from '@bimdrive/contracts';
 import type { AppContext } from '../../app-context.ts';
 import { AppError, badRequest, forbidden, gone, notFound, tooMany } from '../../lib/errors.ts';
 import { formatDateTime } from '../../lib/time.ts';
-import type { Caller } from '../auth/auth.service.ts';
+import type { Caller } from '../auth/caller.ts';
 import type { FilesService } from '../files/files.service.ts';
 import { buildPreview } from '../files/preview.service.ts';
 import type { FileRowDb } from '../files/files.repository.ts';

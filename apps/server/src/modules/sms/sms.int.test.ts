@@ -15,7 +15,7 @@ import {
   type LoginDataValue,
   type SessionUserValue,
 } from '@bimdrive/contracts';
-import { smsCodes } from '../../db/schema.ts';
+import { smsCodes } from '../../db/schema/accounts.ts';
 import { startFakeAliyunSms, type FakeAliyunSms } from '../../test/fake-aliyun-sms.ts';
 import { call, connectHub, signUp, startTestApp, testDbKind, type TestApp } from '../../test/harness.ts';
 import { createAliyunSmsProvider } from './sms.provider.ts';

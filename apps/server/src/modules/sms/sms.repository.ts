@@ -1,7 +1,7 @@
 /** SQL of SMS verification codes (issue 4). One intention-named method each. */
 import { and, count, desc, eq, gte, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { smsCodes } from '../../db/schema.ts';
+import { smsCodes } from '../../db/schema/accounts.ts';
 import type { SmsPurpose } from './sms.provider.ts';
 
 export type SmsCodeRow = typeof smsCodes.$inferSelect;

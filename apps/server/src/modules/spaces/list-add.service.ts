@@ -10,7 +10,7 @@ import type { FileRowValue, SpaceKindValue } from '@bimdrive/contracts';
 import { KNOWLEDGE_BASE_KINDS, PUBLIC_LIBRARY_KINDS } from '@bimdrive/contracts';
 import type { AppContext } from '../../app-context.ts';
 import { notFound } from '../../lib/errors.ts';
-import type { Caller } from '../auth/auth.service.ts';
+import type { Caller } from '../auth/caller.ts';
 import { presentFile } from '../files/files.presenter.ts';
 import { THUMB_KEY_LABEL, thumbSigner } from '../thumbnails/thumb-urls.ts';
 import type { FilesService } from '../files/files.service.ts';

@@ -25,7 +25,7 @@ import {
 } from '@bimdrive/contracts';
 import type { AppContext } from '../../app-context.ts';
 import { AppError, forbidden, notFound } from '../../lib/errors.ts';
-import type { Caller } from '../auth/auth.service.ts';
+import type { Caller } from '../auth/caller.ts';
 import { companiesRepository } from '../companies/companies.repository.ts';
 import { companyDisabled } from '../companies/company-state.ts';
 import type { QuotaAccount } from '../quota/quota.repository.ts';

@@ -4,7 +4,8 @@
  */
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { projectMembers, spaces, users } from '../../db/schema.ts';
+import { users } from '../../db/schema/accounts.ts';
+import { projectMembers, spaces } from '../../db/schema/spaces.ts';
 import type { LibraryKindValue } from '@bimdrive/contracts';
 import { isUuid } from '../../lib/ids.ts';
 

@@ -2,7 +2,7 @@
 import { and, eq, ilike, inArray, or } from 'drizzle-orm';
 import { StatusType } from '@bimdrive/contracts';
 import type { Db } from '../../db/client.ts';
-import { files } from '../../db/schema.ts';
+import { files } from '../../db/schema/files.ts';
 
 /** Repository of the thumbnail job's own queries. */
 export function thumbnailsRepository(db: Db) {

@@ -1,7 +1,7 @@
 /** SQL for completed-transfer records (table `transfer_records`, spec 000 §3). */
 import { and, count, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { transferRecords } from '../../db/schema.ts';
+import { transferRecords } from '../../db/schema/files.ts';
 import { isUuid } from '../../lib/ids.ts';
 
 export type TransferRecordRow = typeof transferRecords.$inferSelect;

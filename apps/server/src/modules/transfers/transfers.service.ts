@@ -13,7 +13,7 @@ import {
 import type { AppContext } from '../../app-context.ts';
 import { AppError } from '../../lib/errors.ts';
 import { formatDateTime } from '../../lib/time.ts';
-import type { Caller } from '../auth/auth.service.ts';
+import type { Caller } from '../auth/caller.ts';
 import { transfersRepository } from './transfers.repository.ts';
 
 /** What a completed upload records. `sizeBytes` in bytes; `sourceType` defaults to 2 (my space). */

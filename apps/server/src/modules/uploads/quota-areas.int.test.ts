@@ -27,7 +27,9 @@ import {
   type TestApp,
   type TestUser,
 } from '../../test/harness.ts';
-import { companies, projectMembers, spaces, uploads, users } from '../../db/schema.ts';
+import { companies, users } from '../../db/schema/accounts.ts';
+import { uploads } from '../../db/schema/files.ts';
+import { projectMembers, spaces } from '../../db/schema/spaces.ts';
 import { COMPANY_EXPIRED_UPLOAD_MSG } from '../spaces/space-access.ts';
 
 const COMPANY_QUOTA = 100_000;

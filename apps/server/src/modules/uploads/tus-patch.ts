@@ -240,28 +240,19 @@ export async function handleTusHead<Caller>(
   uploadId: string,
   deps: TusRequestDeps<Caller>,
 ): Promise<void> {
-  const answer = responder(res);
-  try {
-    const caller = await deps.authorize(req, uploadId);
-    const lock = await takeLock(deps.locker, uploadId, clientGone(req).signal);
+  await underUploadLock(req, res, uploadId, deps, async (caller) => {
     const headers: Record<string, string> = { 'cache-control': 'no-store' };
-    try {
-      const upload = await liveUpload(deps.store, uploadId);
-      const info = await deps.store.info(uploadId);
-      headers['upload-offset'] = String(upload.offset);
-      if (upload.size !== undefined) headers['upload-length'] = String(upload.size);
-      else headers['upload-defer-length'] = '1';
-      if (info?.metadataHeader) headers['upload-metadata'] = info.metadataHeader;
-      const expires = expiresHeader(deps.store, upload);
-      if (expires) headers['upload-expires'] = expires;
-      if (upload.offset === upload.size) Object.assign(headers, await deps.finish(caller, uploadId));
-    } finally {
-      await lock.unlock();
-    }
-    answer(200, headers);
-  } catch (err) {
-    fail(err, req, answer, deps.logError);
-  }
+    const upload = await liveUpload(deps.store, uploadId);
+    const info = await deps.store.info(uploadId);
+    headers['upload-offset'] = String(upload.offset);
+    if (upload.size !== undefined) headers['upload-length'] = String(upload.size);
+    else headers['upload-defer-length'] = '1';
+    if (info?.metadataHeader) headers['upload-metadata'] = info.metadataHeader;
+    const expires = expiresHeader(deps.store, upload);
+    if (expires) headers['upload-expires'] = expires;
+    if (upload.offset === upload.size) Object.assign(headers, await deps.finish(caller, uploadId));
+    return { status: 200, headers };
+  });
 }
 
 /**
@@ -274,16 +265,35 @@ export async function handleTusDelete<Caller>(
   uploadId: string,
   deps: TusRequestDeps<Caller>,
 ): Promise<void> {
+  await underUploadLock(req, res, uploadId, deps, async (caller) => {
+    await deps.terminate(caller, uploadId);
+    return { status: 204 };
+  });
+}
+
+/**
+ * The frame of a HEAD or DELETE on one upload: authorize the caller, hold the upload's lock while
+ * `work` runs (released also when it throws, or when the client goes away while waiting for it),
+ * then answer `work`'s status and headers; any error becomes its tus answer (`fail`).
+ */
+async function underUploadLock<Caller>(
+  req: IncomingMessage,
+  res: ServerResponse,
+  uploadId: string,
+  deps: TusRequestDeps<Caller>,
+  work: (caller: Caller) => Promise<{ status: number; headers?: Record<string, string> }>,
+): Promise<void> {
   const answer = responder(res);
   try {
     const caller = await deps.authorize(req, uploadId);
     const lock = await takeLock(deps.locker, uploadId, clientGone(req).signal);
+    let result: Awaited<ReturnType<typeof work>>;
     try {
-      await deps.terminate(caller, uploadId);
+      result = await work(caller);
     } finally {
       await lock.unlock();
     }
-    answer(204);
+    answer(result.status, result.headers);
   } catch (err) {
     fail(err, req, answer, deps.logError);
   }

@@ -22,7 +22,7 @@ import {
   type TestApp,
   type TestUser,
 } from '../../test/harness.ts';
-import { files, transferRecords, uploads } from '../../db/schema.ts';
+import { files, transferRecords, uploads } from '../../db/schema/files.ts';
 import { originalKey } from '../../storage/local-storage.ts';
 import type { FinishStep } from './uploads.service.ts';
 

@@ -8,7 +8,7 @@
  */
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { files, fileVersions, uploads } from '../../db/schema.ts';
+import { files, fileVersions, uploads } from '../../db/schema/files.ts';
 import { quotaKey, quotaRepository, type QuotaAccount } from '../quota/quota.repository.ts';
 
 export type UploadRow = typeof uploads.$inferSelect;

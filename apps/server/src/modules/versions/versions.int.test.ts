@@ -8,7 +8,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { and, eq, sql } from 'drizzle-orm';
-import { fileVersions } from '../../db/schema.ts';
+import { fileVersions } from '../../db/schema/files.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   Api,

@@ -6,7 +6,8 @@
  */
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { fileVersions, files, users } from '../../db/schema.ts';
+import { users } from '../../db/schema/accounts.ts';
+import { fileVersions, files } from '../../db/schema/files.ts';
 import { logOperation } from '../operation-log/operation-log.repository.ts';
 import { quotaRepository } from '../quota/quota.repository.ts';
 import type { FileRowDb } from '../files/files.repository.ts';

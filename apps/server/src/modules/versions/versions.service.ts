@@ -18,7 +18,7 @@ import type { AppContext } from '../../app-context.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { formatDateTime } from '../../lib/time.ts';
 import { derivedDirOf } from '../../storage/local-storage.ts';
-import type { Caller } from '../auth/auth.service.ts';
+import type { Caller } from '../auth/caller.ts';
 import type { SpaceAction } from '../spaces/space-access.ts';
 import { ORIGINAL, sessionOrigin, signedFileUrl } from '../files/file-tickets.ts';
 import type { FileRowDb } from '../files/files.repository.ts';

@@ -3,19 +3,17 @@
  * issue 5 "Uploading tab"; DESIGN "Uploads").
  * - tus-js-client to `Api.tus` with the session headers, metadata { filename, spaceId, folderId,
  *   filetype, fullPath }, 64 MiB chunks, retry delays [0, 1000, 3000, 5000].
- * - Several files and folders at once: a file with a relative path (`webkitRelativePath` of a folder
- *   pick, or `relativePath` set by a drop) gets its folders created in the target area first (an
- *   existing folder of the same name is reused).
+ * - Several files and folders at once: a file with a relative path gets its folders created in the
+ *   target area first (upload-folders.ts).
  * - At most the server's `uploadConcurrency` (UPLOAD_CONCURRENCY, default 3) run at once per tab; the rest
  *   wait (等待中...) and start in order; the server enforces the same limit across tabs and devices.
  * - Pause = `abort(false)` (the server keeps the bytes), resume = `start()` again from the server's
  *   offset. Cancel = tus termination (DELETE removes the fragments) plus `GET Api.fragmentDelete`.
- * - Resume after a page reload: tus-js-client keeps each unfinished upload's URL in localStorage under
- *   a fingerprint (user, folder, name, type, size, lastModified). `restoreUploads` lists this user's
- *   entries, asks the server (HEAD) which still exist, and shows them paused with 继续; the browser
- *   no longer has the File, so 继续 asks for it again and `resumeWithFile` accepts only a file with
- *   the same fingerprint, then resumes from the server's offset (resumeFromPreviousUpload).
- * - A refused creation (e.g. 413 quota) shows 错误: + the envelope msg. A finished upload refreshes
+ * - Resume after a page reload: upload-restore.ts shows an earlier page's unfinished uploads paused;
+ *   the browser no longer has the File, so 继续 asks for it again and `resumeWithFile` accepts only a
+ *   file with the same fingerprint (upload-fingerprints.ts), then resumes from the server's offset
+ *   (resumeFromPreviousUpload). Records' tus objects and Files live in upload-registry.ts.
+ * - A refused creation (e.g. 413 quota) shows 错误: + the envelope msg (upload-errors.ts). A finished upload refreshes
  *   the file lists and the completed tab.
  * - The server also limits a user's concurrent uploads over all tabs and devices (UPLOAD_CONCURRENCY):
  *   a PATCH it refuses with 429 is not an error. The upload goes back to 等待中... (phase `waiting`,
@@ -26,18 +24,8 @@
  *   上传中 with progress, pause and cancel, and recorded in 已完成 by the server; the record keeps the
  *   version number the server answered (`x-file-version`).
  */
-import {
-  Api,
-  isSessionEnded,
-  listAddPath,
-  ResultCode,
-  VERSION_OF_METADATA,
-  type FileRowValue,
-  type ListDataValue,
-  type SpaceKindValue,
-} from '@bimdrive/contracts';
-import dayjs from 'dayjs';
-import { defaultOptions, DetailedError, Upload, type PreviousUpload } from 'tus-js-client';
+import { Api, listAddPath, VERSION_OF_METADATA } from '@bimdrive/contracts';
+import { defaultOptions, DetailedError, Upload } from 'tus-js-client';
 import { authHeaders, request } from '../../../lib/api-client.ts';
 import i18n from '../../../lib/i18n.ts';
 import { askToCloseModels } from '../../../lib/model-occupied.ts';
@@ -46,9 +34,7 @@ import { accountQueryKeys, fileQueryKeys } from '../../../lib/query-keys.ts';
 import { useSession } from '../../../stores/session-store.ts';
 import { transmissionKeys } from '../api/transmission.ts';
 import { useTransfers, type UploadRecord } from '../stores/transfer-store.ts';
-import { FINGERPRINT_PREFIX } from './upload-loader.ts';
 import {
-  envelopeMessage,
   FINISHED_LINGER_MS,
   finishedToMove,
   MAX_CONCURRENT_UPLOADS,
@@ -57,6 +43,24 @@ import {
   splitRelativePath,
   uploadIdOf,
 } from './transfer-logic.ts';
+import { errorMessage, occupiedData } from './upload-errors.ts';
+import { fingerprintFolderOf, fingerprintOf, fingerprintOfKey } from './upload-fingerprints.ts';
+import {
+  folderTargetsUnder,
+  relativePathOf,
+  type FileWithPath,
+  type UploadTarget,
+} from './upload-folders.ts';
+import {
+  currentUserId,
+  filesById,
+  forgetUpload,
+  newRecordId,
+  nowText,
+  previousById,
+  recordOf,
+  uploadsById,
+} from './upload-registry.ts';
 
 /**
  * Chunk size: 64 MiB. Each PATCH costs a fixed overhead (auth, ownership, tus state), so larger
@@ -68,102 +72,13 @@ export const CHUNK_SIZE = 64 * 1024 * 1024;
 /** Retry delays in ms. */
 export const RETRY_DELAYS = [0, 1000, 3000, 5000];
 
-/** tus objects by record id, kept while paused so `start()` resumes them (not serialisable: not in the store). */
-const uploadsById = new Map<string, Upload>();
-/** The File of each record that has one. */
-const filesById = new Map<string, File>();
-/** Stored tus entries of uploads restored after a reload, by record id. */
-const previousById = new Map<string, PreviousUpload>();
-
-let seq = 0;
-const newId = () => `up-${Date.now().toString(36)}-${(seq++).toString(36)}`;
-const now = () => dayjs().format('YYYY-MM-DD HH:mm:ss');
-const userId = () => useSession.getState().user?.userID ?? '';
-const rec = (id: string) => useTransfers.getState().uploads.find((u) => u.iuid === id);
-
-/**
- * The fingerprint of `file` uploaded into `folderId` by `user` (one resumable upload per such triple;
- * folder ids are unique across areas).
- */
-export function fingerprintOf(user: string, folderId: string, file: File): string {
-  return [FINGERPRINT_PREFIX, user, folderId, file.name, file.type, file.size, file.lastModified].join('|');
-}
-
-/** The folder part of a record's fingerprint: its folder, or `version:<file>` for a new version. */
-const fingerprintFolderOf = (r: Pick<UploadRecord, 'folderId' | 'versionOf'>) =>
-  r.versionOf ? `version:${r.versionOf}` : r.folderId;
-
 /** Until when (ms) this tab starts no upload: the server answered 429 (its per-user limit). */
 let heldUntil = 0;
 let holdTimer: ReturnType<typeof setTimeout> | null = null;
 
-/** The fingerprint inside a tus-js-client storage key (`tus::<fingerprint>::<random>`). */
-function fingerprintOfKey(key: string): string {
-  return key.replace(/^tus::/, '').replace(/::[^:]*$/, '');
-}
-
-/** Human message of a tus error. */
-/** The data of a -120 answer (a model open in a viewer, 001 §8), or null for any other failure. */
-function occupiedData(err: Error): unknown {
-  if (!(err instanceof DetailedError) || !err.originalResponse) return null;
-  try {
-    const parsed = JSON.parse(err.originalResponse.getBody()) as { code?: unknown; data?: unknown };
-    return parsed.code === ResultCode.occupied ? (parsed.data ?? {}) : null;
-  } catch {
-    return null;
-  }
-}
-
-function errorMessage(err: Error): { msg: string; sessionEnded: boolean } {
-  if (err instanceof DetailedError && err.originalResponse) {
-    const body = err.originalResponse.getBody();
-    const msg = envelopeMessage(body);
-    let code: number | string | null = null;
-    try {
-      const parsed: unknown = JSON.parse(body);
-      if (
-        parsed &&
-        typeof parsed === 'object' &&
-        'code' in parsed &&
-        (typeof parsed.code === 'number' || typeof parsed.code === 'string')
-      )
-        code = parsed.code;
-    } catch {
-      /* not JSON */
-    }
-    if (msg) return { msg, sessionEnded: code !== null && isSessionEnded(code) };
-    return {
-      msg: `${i18n.t('transfers:uploadFailed')} (HTTP ${err.originalResponse.getStatus()})`,
-      sessionEnded: false,
-    };
-  }
-  return {
-    msg: navigator.onLine ? i18n.t('common:serverBusy') : i18n.t('transfers:uploadFailed'),
-    sessionEnded: false,
-  };
-}
-
-/** Where files go: a folder ('' = root) of an area (`spaceId`, '' = 我的文件) and its display path. */
-export interface UploadTarget {
-  folderId: string;
-  fullPath: string;
-  spaceId?: string;
-  /** The area's kind: picks the list-add call that confirms finished uploads (001 §7). */
-  spaceKind?: SpaceKindValue;
-}
-
-/** A file with the path relative to the dropped or picked folder (`图纸/一层/a.ifc`), when it has one. */
-export type FileWithPath = File & { relativePath?: string };
-
-/** The relative path of a file of a folder pick or drop; '' for a plain file. */
-function relativePathOf(f: FileWithPath): string {
-  const rel = f.relativePath || f.webkitRelativePath || '';
-  return rel.includes('/') || rel.includes('\\') ? rel : '';
-}
-
 /** Build the tus object of a record. */
 function makeUpload(id: string, file: File, r: UploadRecord): Upload {
-  const user = userId();
+  const user = currentUserId();
   const upload: Upload = new Upload(file, {
     endpoint: r.versionOf ? Api.versionAdd : Api.tus,
     metadata: {
@@ -187,7 +102,7 @@ function makeUpload(id: string, file: File, r: UploadRecord): Upload {
       useTransfers.getState().patchUpload(id, { uploadId: uploadIdOf(upload.url) });
     },
     onProgress: (sent, total) => {
-      if (rec(id)?.phase !== 'running') return; // a late report after pause
+      if (recordOf(id)?.phase !== 'running') return; // a late report after pause
       const progress = total > 0 ? Math.min(99.9, (sent / total) * 100) : 0;
       useTransfers.getState().patchUpload(id, { progress, errorMsg: '' });
     },
@@ -205,9 +120,7 @@ function makeUpload(id: string, file: File, r: UploadRecord): Upload {
           data: { list: [{ IUID: fileId }] },
           silent: true,
         });
-      uploadsById.delete(id);
-      filesById.delete(id);
-      previousById.delete(id);
+      forgetUpload(id);
       useTransfers
         .getState()
         .patchUpload(id, { progress: 100, errorMsg: '', phase: 'done', uploadId: uploadIdOf(upload.url) });
@@ -219,12 +132,12 @@ function makeUpload(id: string, file: File, r: UploadRecord): Upload {
     onError: (err) => {
       if (err instanceof DetailedError && err.originalResponse?.getStatus() === 429) {
         // The server's per-user limit: wait (等待中...) and try again later, not an error.
-        if (rec(id)?.phase === 'running') useTransfers.getState().patchUpload(id, { phase: 'waiting' });
+        if (recordOf(id)?.phase === 'running') useTransfers.getState().patchUpload(id, { phase: 'waiting' });
         holdQueue(retryAfterMs(err.originalResponse.getHeader('Retry-After')));
         return;
       }
       const { msg, sessionEnded } = errorMessage(err);
-      if (rec(id)) useTransfers.getState().patchUpload(id, { errorMsg: msg, phase: 'error' });
+      if (recordOf(id)) useTransfers.getState().patchUpload(id, { errorMsg: msg, phase: 'error' });
       if (sessionEnded) {
         useSession.getState().signOut();
         window.location.assign('/login');
@@ -244,7 +157,7 @@ function makeUpload(id: string, file: File, r: UploadRecord): Upload {
 
 /** Start the upload of a record now (it holds a slot). */
 function launch(id: string): void {
-  const r = rec(id);
+  const r = recordOf(id);
   const file = filesById.get(id);
   if (!r || !file) return;
   useTransfers.getState().patchUpload(id, { phase: 'running', errorMsg: '' });
@@ -269,7 +182,7 @@ function launch(id: string): void {
     })
     .catch(() => undefined)
     .finally(() => {
-      if (rec(id)?.phase === 'running') upload.start();
+      if (recordOf(id)?.phase === 'running') upload.start();
     });
 }
 
@@ -321,33 +234,6 @@ useTransfers.subscribe((state) => {
   }, FINISHED_LINGER_MS);
 });
 
-/** Create (or find) the folder `name` under `parentId` of the area `spaceId`; answers its id. */
-async function ensureFolder(spaceId: string, parentId: string, name: string): Promise<string> {
-  const created = await request<FileRowValue>({
-    method: 'POST',
-    url: Api.folderAdd,
-    data: { parentIUID: parentId, fileName: name, spaceId },
-    silent: true,
-  });
-  if (created.code === ResultCode.ok) return created.data.iuid;
-  // Already there: look it up in the parent folder.
-  for (let page = 1; page <= 40; page++) {
-    const listed = await request<ListDataValue>({
-      url: Api.myDocumentList,
-      params: { spaceId, folderId: parentId, page, rows: 500 },
-      silent: true,
-    });
-    if (listed.code !== ResultCode.ok) break;
-    const hit = listed.data.list.find(
-      (f) => f.fileType === 1 && f.fileName.toLowerCase() === name.toLowerCase(),
-    );
-    if (hit) return hit.iuid;
-    if (page * 500 >= listed.data.count) break;
-  }
-  throw new Error(created.msg || i18n.t('transfers:folderFailed'));
-}
-
-/**
 /**
  * Put the panel on its uploading tab for new uploads: shown, unless the user minimised it (then
  * the floating button counts them, as Seafile's does, and the file table stays in view; issue 17).
@@ -365,28 +251,12 @@ function showUploading(): void {
 export async function startUploads(files: readonly FileWithPath[], target: UploadTarget): Promise<void> {
   showUploading();
   const store = useTransfers.getState();
-  const folders = new Map<string, Promise<UploadTarget>>([['', Promise.resolve(target)]]);
-  /** The target of a folder path (`a/b`), creating missing folders on the way. */
-  const folderTarget = (dirs: string[]): Promise<UploadTarget> => {
-    const key = dirs.join('/');
-    const known = folders.get(key);
-    if (known) return known;
-    const parent = folderTarget(dirs.slice(0, -1));
-    const name = dirs[dirs.length - 1]!;
-    const made = parent.then(async (p) => ({
-      folderId: await ensureFolder(target.spaceId ?? '', p.folderId, name),
-      fullPath: `${p.fullPath}${name}/`,
-      spaceId: target.spaceId,
-      spaceKind: target.spaceKind,
-    }));
-    folders.set(key, made);
-    return made;
-  };
+  const folderTarget = folderTargetsUnder(target);
   const queued: Array<{ id: string; file: File; dirs: string[] }> = [];
   for (const file of files) {
     const split = relativePathOf(file) ? splitRelativePath(relativePathOf(file)) : null;
     const dirs = split?.dirs ?? [];
-    const id = newId();
+    const id = newRecordId();
     filesById.set(id, file);
     store.addUpload({
       iuid: id,
@@ -396,7 +266,7 @@ export async function startUploads(files: readonly FileWithPath[], target: Uploa
       folderId: dirs.length ? '' : target.folderId,
       spaceId: target.spaceId ?? '',
       spaceKind: target.spaceKind,
-      uploadTime: now(),
+      uploadTime: nowText(),
       progress: null,
       errorMsg: '',
       uploadId: null,
@@ -410,7 +280,7 @@ export async function startUploads(files: readonly FileWithPath[], target: Uploa
   for (const q of queued) {
     try {
       const t = await folderTarget(q.dirs);
-      if (!rec(q.id)) continue; // cancelled meanwhile
+      if (!recordOf(q.id)) continue; // cancelled meanwhile
       useTransfers
         .getState()
         .patchUpload(q.id, { folderId: t.folderId, fullPath: t.fullPath, preparing: false });
@@ -445,7 +315,7 @@ export interface VersionTarget {
 export function startVersionUpload(file: File, target: VersionTarget): string {
   showUploading();
   const store = useTransfers.getState();
-  const id = newId();
+  const id = newRecordId();
   filesById.set(id, file);
   store.addUpload({
     iuid: id,
@@ -455,7 +325,7 @@ export function startVersionUpload(file: File, target: VersionTarget): string {
     folderId: '',
     spaceId: target.spaceId ?? '',
     versionOf: target.iuid,
-    uploadTime: now(),
+    uploadTime: nowText(),
     progress: null,
     errorMsg: '',
     uploadId: null,
@@ -467,7 +337,7 @@ export function startVersionUpload(file: File, target: VersionTarget): string {
 
 /** Pause an upload (暂停): a running one is aborted without termination, a waiting one held back. */
 export async function pauseUpload(id: string): Promise<void> {
-  const r = rec(id);
+  const r = recordOf(id);
   if (!r || (r.phase !== 'running' && r.phase !== 'waiting')) return;
   useTransfers.getState().patchUpload(id, { phase: 'paused' });
   const upload = uploadsById.get(id);
@@ -480,7 +350,7 @@ export async function pauseUpload(id: string): Promise<void> {
  * upload restored after a reload, whose file must be picked again (see `resumeWithFile`).
  */
 export function resumeUpload(id: string): 'queued' | 'needsFile' | 'gone' {
-  const r = rec(id);
+  const r = recordOf(id);
   if (!r) return 'gone';
   if (r.needsFile || !filesById.has(id)) return 'needsFile';
   useTransfers.getState().patchUpload(id, { phase: 'waiting', errorMsg: '' });
@@ -494,10 +364,10 @@ export function resumeUpload(id: string): 'queued' | 'needsFile' | 'gone' {
  * @returns false when `file` is not the file of that upload.
  */
 export function resumeWithFile(id: string, file: File): boolean {
-  const r = rec(id);
+  const r = recordOf(id);
   const stored = previousById.get(id);
   if (!r || !stored) return false;
-  if (fingerprintOf(userId(), fingerprintFolderOf(r), file) !== fingerprintOfKey(stored.urlStorageKey))
+  if (fingerprintOf(currentUserId(), fingerprintFolderOf(r), file) !== fingerprintOfKey(stored.urlStorageKey))
     return false;
   filesById.set(id, file);
   useTransfers.getState().patchUpload(id, { needsFile: false, phase: 'waiting', errorMsg: '' });
@@ -515,9 +385,7 @@ export async function cancelUpload(id: string): Promise<void> {
   store.removeUpload(id);
   const upload = uploadsById.get(id);
   const stored = previousById.get(id);
-  uploadsById.delete(id);
-  filesById.delete(id);
-  previousById.delete(id);
+  forgetUpload(id);
   const uploadId = record?.uploadId ?? uploadIdOf(upload?.url ?? stored?.uploadUrl);
   // tus termination deletes the fragments; Getfragmentdelete (000 §7) does it when there is no tus
   // object (a restored upload) or the termination did not go through.
@@ -537,72 +405,4 @@ export async function cancelUpload(id: string): Promise<void> {
 /** Remove a finished row from the list. */
 export function dismissUpload(id: string): void {
   useTransfers.getState().removeUpload(id);
-}
-
-/** Restorations by user id (once per user and page). */
-const restoring = new Map<string, Promise<number>>();
-
-/**
- * After a page reload: list this user's unfinished tus uploads kept by tus-js-client, drop those the
- * server no longer has (HEAD 404/410/403), and show the others paused with their progress and 继续.
- * Runs once per user and page. @returns how many were restored.
- */
-export function restoreUploads(): Promise<number> {
-  const user = userId();
-  if (!user) return Promise.resolve(0);
-  const known = restoring.get(user);
-  if (known) return known;
-  const run = (async () => {
-    let all: PreviousUpload[];
-    try {
-      all = await defaultOptions.urlStorage.findAllUploads();
-    } catch {
-      return 0;
-    }
-    const prefix = `${FINGERPRINT_PREFIX}|${user}|`;
-    let n = 0;
-    for (const prev of all) {
-      if (!fingerprintOfKey(prev.urlStorageKey).startsWith(prefix) || !prev.uploadUrl) continue;
-      let offset: number;
-      try {
-        const head = await fetch(prev.uploadUrl, {
-          method: 'HEAD',
-          headers: { ...authHeaders(), 'tus-resumable': '1.0.0' },
-        });
-        if (!head.ok) {
-          if (head.status === 404 || head.status === 410 || head.status === 403)
-            await defaultOptions.urlStorage.removeUpload(prev.urlStorageKey).catch(() => undefined);
-          continue;
-        }
-        offset = Number(head.headers.get('upload-offset') ?? 0);
-      } catch {
-        continue; // offline: try again on the next load
-      }
-      const size = typeof prev.size === 'number' ? prev.size : 0;
-      const meta = prev.metadata ?? {};
-      const id = newId();
-      previousById.set(id, prev);
-      useTransfers.getState().addUpload({
-        iuid: id,
-        fileName: meta.filename ?? '',
-        fileSize: size,
-        fullPath: meta.fullPath ?? '',
-        folderId: meta.folderId ?? '',
-        ...(meta[VERSION_OF_METADATA] ? { versionOf: meta[VERSION_OF_METADATA] } : {}),
-        spaceId: meta.spaceId ?? '',
-        uploadTime: dayjs(prev.creationTime).isValid()
-          ? dayjs(prev.creationTime).format('YYYY-MM-DD HH:mm:ss')
-          : now(),
-        progress: size > 0 ? Math.min(99.9, (offset / size) * 100) : 0,
-        errorMsg: '',
-        uploadId: uploadIdOf(prev.uploadUrl),
-        phase: 'paused',
-        needsFile: true,
-      });
-      n++;
-    }
-    return n;
-  })();
-  restoring.set(user, run);
-  return run;
 }

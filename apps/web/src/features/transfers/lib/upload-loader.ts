@@ -3,10 +3,8 @@
  * first time files are chosen or dropped, the transfer panel opens, or an earlier page left unfinished
  * uploads to restore — not with the file lists.
  */
-import type { FileWithPath, UploadTarget } from './tus-uploads.ts';
-
-/** Prefix of this product's tus fingerprints (tus-js-client keys are `tus::<fingerprint>::<id>`). */
-export const FINGERPRINT_PREFIX = 'bimdrive-tus';
+import type { FileWithPath, UploadTarget } from './upload-folders.ts';
+import { isKeyOfUser } from './upload-fingerprints.ts';
 
 /** The uploader module (tus-uploads.ts). */
 export type UploaderModule = typeof import('./tus-uploads.ts');
@@ -24,16 +22,15 @@ export async function startUploads(files: readonly FileWithPath[], target: Uploa
 }
 
 /**
- * tus-uploads.ts `restoreUploads` for `user`, loading the uploader only when tus-js-client's storage
+ * upload-restore.ts `restoreUploads` for `user`, loading it (and tus-js-client) only when tus-js-client's storage
  * holds an unfinished upload of theirs. @returns how many were restored.
  */
 export async function restoreUploadsOf(user: string): Promise<number> {
-  const prefix = `tus::${FINGERPRINT_PREFIX}|${user}|`;
   let any = false;
   try {
-    for (let i = 0; i < localStorage.length && !any; i++) any = !!localStorage.key(i)?.startsWith(prefix);
+    for (let i = 0; i < localStorage.length && !any; i++) any = isKeyOfUser(localStorage.key(i) ?? '', user);
   } catch {
     return 0; // no storage: nothing was kept either
   }
-  return any ? (await loadUploader()).restoreUploads() : 0;
+  return any ? (await import('./upload-restore.ts')).restoreUploads() : 0;
 }

@@ -1,0 +1,7 @@
+/**
+ * Column helpers shared by the schema files (Drizzle, PostgreSQL dialect).
+ */
+import { timestamp } from 'drizzle-orm/pg-core';
+
+/** `created_at timestamptz not null default now()`. */
+export const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
