@@ -4,7 +4,7 @@
  * from the page or the server reaching what the journey expects. Each helper fails with a clear
  * message when the state is not reached within its time-out, rather than going on regardless.
  */
-import type { Locator } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 
 /**
  * Wait until `locator` is visible and at rest: its bounding box has not moved for `frames`
@@ -81,6 +81,7 @@ export async function steady(
     from,
   }: { reads?: number; interval?: number; timeout?: number; from?: Buffer } = {},
 ): Promise<Buffer> {
+  const t0 = Date.now();
   const end = Date.now() + timeout;
   let last = await locator.screenshot({ timeout });
   let changed = !from || !last.equals(from);
@@ -105,5 +106,27 @@ export async function steady(
     }
     last = now;
   }
+  if (process.env.STEADY_DEBUG)
+    console.log(`[steady] ${Date.now() - t0} ms, ${changes} changes${from ? ' (after a change)' : ''}`);
   return last;
+}
+
+/**
+ * Resolves once a hub socket of `page` (opened from now on) has sent its register event
+ * (`reloadConnnectAsync` with the session token, spec 000 §7) after connecting; the server registered
+ * the handshake's token before that frame, as the socket connected.
+ */
+export function hubRegistered(page: Page, timeout = 30_000): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('the hub never registered the token')), timeout);
+    page.on('websocket', (ws) => {
+      if (!ws.url().includes('/api/chatHub')) return;
+      ws.on('framesent', ({ payload }) => {
+        if (typeof payload === 'string' && payload.startsWith('42["reloadConnnectAsync"')) {
+          clearTimeout(timer);
+          resolve();
+        }
+      });
+    });
+  });
 }
