@@ -81,7 +81,6 @@ export async function steady(
     from,
   }: { reads?: number; interval?: number; timeout?: number; from?: Buffer } = {},
 ): Promise<Buffer> {
-  const t0 = Date.now();
   const end = Date.now() + timeout;
   let last = await locator.screenshot({ timeout });
   let changed = !from || !last.equals(from);
@@ -106,8 +105,6 @@ export async function steady(
     }
     last = now;
   }
-  if (process.env.STEADY_DEBUG)
-    console.log(`[steady] ${Date.now() - t0} ms, ${changes} changes${from ? ' (after a change)' : ''}`);
   return last;
 }
 
