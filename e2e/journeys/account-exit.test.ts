@@ -11,6 +11,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser, shot } from '../lib/browser.ts';
 import { signInWithPassword } from '../lib/sign-in.ts';
 import { startServer, type RunningServer } from '../lib/server.ts';
+import { hubRegistered, until } from '../lib/waits.ts';
 
 const J = 'account-exit';
 const PHONE = '13700000011';
@@ -29,12 +30,19 @@ after(async () => {
   await server?.stop();
 });
 
-async function signIn(ctx: BrowserContext): Promise<Page> {
+async function signIn(ctx: BrowserContext, before?: (page: Page) => void): Promise<Page> {
   const page = await ctx.newPage();
   page.on('pageerror', (e) => console.error('[page error]', e.message));
+  before?.(page);
   await signInWithPassword(page, server.url, PHONE, PASSWORD);
   return page;
 }
+
+/** The AccountExit alert: the error dialog (Modal.error, its close-circle icon) titled 提示. */
+const exitAlert = (page: Page) =>
+  page
+    .getByRole('dialog', { name: '提示', exact: true })
+    .filter({ has: page.getByRole('img', { name: 'close-circle' }) });
 
 test('signing in elsewhere ends the first session with the AccountExit alert', async () => {
   const r = await fetch(`${server.url}/api/Home/Register`, {
@@ -46,18 +54,18 @@ test('signing in elsewhere ends the first session with the AccountExit alert', a
   const first = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'zh-CN' });
   const second = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'zh-CN' });
 
-  const page1 = await signIn(first);
+  let registered: Promise<void> | undefined;
+  const page1 = await signIn(first, (page) => (registered = hubRegistered(page)));
   await page1.getByText('我的文件').first().waitFor();
-  // Let the shell's hub connection register its token.
-  await page1.waitForTimeout(1500);
+  // The shell's hub connection has registered its token.
+  await registered;
   const page2 = await signIn(second);
   await page2.getByText('我的文件').first().waitFor();
 
   // The first browser is told at once, with no action of its own.
-  const alert = page1.locator('.ant-modal-confirm-error');
+  const alert = exitAlert(page1);
   await alert.waitFor({ timeout: 15_000 });
-  assert.equal((await alert.locator('.ant-modal-confirm-title').textContent())?.trim(), '提示');
-  assert.equal((await alert.locator('.ant-modal-confirm-content').textContent())?.trim(), TEXT);
+  assert.equal(await alert.getByText(TEXT, { exact: true }).count(), 1, 'the AccountExit text');
   assert.equal(await page1.evaluate(() => localStorage.getItem('token')), null, 'signed out');
   await shot(page1, J, '01-account-exit-alert');
   await alert.getByRole('button', { name: /确\s*定/ }).click();
@@ -77,30 +85,43 @@ test('a browser that missed the live event is told the reason at its next reques
   const first = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'zh-CN' });
   const second = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'zh-CN' });
   // The first browser's hub never reaches the server (as when it is offline while the other sign-in happens).
-  await first.routeWebSocket(/\/api\/chatHub/, () => undefined);
-  await first.route(/\/api\/chatHub/, (route) => route.abort());
+  let refused = 0;
+  await first.routeWebSocket(/\/api\/chatHub/, () => void refused++);
+  await first.route(/\/api\/chatHub/, (route) => (refused++, route.abort()));
 
   const page1 = await signIn(first);
   await page1.getByText('我的文件').first().waitFor();
+  // Its hub has tried to connect and been refused, so no event can reach it from now on.
+  await until(
+    () => refused,
+    (n) => n > 0,
+    { message: 'the first browser never tried its hub' },
+  );
   const page2 = await signIn(second);
   await page2.getByText('我的文件').first().waitFor();
-  await page1.waitForTimeout(1000);
-  assert.equal(await page1.locator('.ant-modal-confirm-error').count(), 0, 'no live event reached it');
+  // The first page has handled whatever reached it since (two frames rendered), and is still in.
+  await page1.evaluate(
+    () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => r(undefined)))),
+  );
+  assert.equal(await exitAlert(page1).count(), 0, 'no live event reached it');
+  assert.ok(
+    await page1.evaluate(() => localStorage.getItem('token')),
+    'still signed in until its next request',
+  );
 
   // Its next request answers -501 with the reason; /login shows it in the 提示 alert.
   await page1.getByText('我的收藏').first().click();
   await page1.waitForURL((u) => u.pathname === '/login', { timeout: 15_000 });
-  const alert = page1.locator('.ant-modal-confirm-error');
+  const alert = exitAlert(page1);
   await alert.waitFor({ timeout: 15_000 });
-  assert.equal((await alert.locator('.ant-modal-confirm-title').textContent())?.trim(), '提示');
-  assert.equal((await alert.locator('.ant-modal-confirm-content').textContent())?.trim(), TEXT);
+  assert.equal(await alert.getByText(TEXT, { exact: true }).count(), 1, 'the AccountExit text');
   assert.equal(await page1.evaluate(() => localStorage.getItem('token')), null, 'signed out');
   await shot(page1, J, '03-missed-event-alert-on-login');
   await alert.getByRole('button', { name: /确\s*定/ }).click();
   await alert.waitFor({ state: 'detached' });
   await page1.reload();
   await page1.locator('input[type=password]').first().waitFor();
-  assert.equal(await page1.locator('.ant-modal-confirm-error').count(), 0, 'shown once');
+  assert.equal(await exitAlert(page1).count(), 0, 'shown once');
   await first.close();
   await second.close();
 });

@@ -18,6 +18,7 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { launchBrowser, shot } from '../lib/browser.ts';
 import { signInWithPassword } from '../lib/sign-in.ts';
 import { DEMO, startServer, type RunningServer } from '../lib/server.ts';
+import { hubRegistered } from '../lib/waits.ts';
 
 const J = 'admin-users';
 const USER = { phone: '13700000181', name: '赵停用', password: 'Passw0rd!x' };
@@ -68,26 +69,6 @@ async function confirm(page: Page): Promise<void> {
 /** The open error dialog (Modal.error: the one with the error's close-circle icon). */
 const errorDialog = (page: Page) =>
   page.getByRole('dialog').filter({ has: page.getByRole('img', { name: 'close-circle' }) });
-
-/**
- * Resolves once a hub socket of `page` (opened from now on) has sent its register event
- * (`reloadConnnectAsync` with the session token, spec 000 §7) after connecting; the server registered
- * the handshake's token before that frame, as the socket connected.
- */
-function hubRegistered(page: Page, timeout = 30_000): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('the hub never registered the token')), timeout);
-    page.on('websocket', (ws) => {
-      if (!ws.url().includes('/api/chatHub')) return;
-      ws.on('framesent', ({ payload }) => {
-        if (typeof payload === 'string' && payload.startsWith('42["reloadConnnectAsync"')) {
-          clearTimeout(timer);
-          resolve();
-        }
-      });
-    });
-  });
-}
 
 /** Choose an entry of a row's 更多 menu. */
 async function action(page: Page, row: Locator, name: string): Promise<void> {

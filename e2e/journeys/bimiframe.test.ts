@@ -18,18 +18,23 @@ import { canvasCoverage, launchBrowser, shot } from '../lib/browser.ts';
 import { DEMO, startServer, TESTDATA, type RunningServer } from '../lib/server.ts';
 import { waitConverted } from '../lib/preview.ts';
 import { signInWithPassword } from '../lib/sign-in.ts';
+import { until } from '../lib/waits.ts';
 
 const J = 'bimiframe';
 const WALL = 'SimpleWall.ifc';
 const DRAWING = 'polylines.dxf';
 
-/** A site that embeds `?src=` in an iframe, logs every message it hears, and can post commands. */
+/**
+ * A site that embeds `?src=` in an iframe, logs every message it hears, notes the frame's load event
+ * (`frameLoaded`, fired for an error page too), and can post commands.
+ */
 const HOST_PAGE = `<!doctype html><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>OA</title>
 <body style="margin:0"><h3 style="margin:4px">某建设集团 OA</h3>
 <iframe id="f" style="width:100%;height:calc(100vh - 40px);border:0"></iframe>
 <script>
   window.heard = [];
   addEventListener('message', (e) => window.heard.push({ origin: e.origin, data: e.data }));
+  document.getElementById('f').addEventListener('load', () => (window.frameLoaded = true));
   document.getElementById('f').src = new URLSearchParams(location.search).get('src');
   window.send = (m) => document.getElementById('f').contentWindow.postMessage(m, '*');
 </script>`;
@@ -79,11 +84,11 @@ async function heard(page: Page, type: string, pred = 'true'): Promise<Record<st
 /** The product's frame inside the host page. */
 async function productFrame(page: Page): Promise<Frame> {
   await page.waitForFunction(() => document.querySelector('iframe')?.src.includes('/bimiframe'));
-  for (;;) {
-    const f = page.frames().find((x) => x.url().includes('/bimiframe'));
-    if (f) return f;
-    await page.waitForTimeout(100);
-  }
+  const frame = await until(() => page.frames().find((x) => x.url().includes('/bimiframe')), Boolean, {
+    timeout: 30_000,
+    message: 'the product frame never navigated',
+  });
+  return frame!;
 }
 
 test('another site embeds a model and a drawing, drives them with postMessage; /preview opens a file', async () => {
@@ -190,7 +195,16 @@ test('another site embeds a model and a drawing, drives them with postMessage; /
   // A site not allowed cannot frame the viewer: Chromium refuses the frame (frame-ancestors).
   const otherPage = await siteCtx.newPage();
   await otherPage.goto(`${other.origin}/?src=${encodeURIComponent(links.model)}`);
-  await otherPage.waitForTimeout(3000);
+  await otherPage.waitForFunction(
+    () => (window as unknown as { frameLoaded?: boolean }).frameLoaded,
+    undefined,
+    {
+      timeout: 30_000,
+    },
+  );
+  // Chromium refused it: the frame's load event came with its error page in place of the product.
+  const child = otherPage.mainFrame().childFrames()[0];
+  assert.match(child?.url() ?? '', /^chrome-error:/, 'the frame holds the error page');
   const blocked = otherPage.frames().find((f) => f.url().includes('/bimiframe'));
   assert.equal(
     blocked ? await blocked.locator('[data-testid="bimiframe"]').count() : 0,

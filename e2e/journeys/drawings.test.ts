@@ -18,10 +18,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { DwgReader, DxfReader, type CadDocument } from '@node-projects/acad-ts';
-import { canvasCoverage, launchBrowser, shot } from '../lib/browser.ts';
+import { canvasCoverage, launchBrowser, pictureCoverage, shot } from '../lib/browser.ts';
 import { closePreview, openPreview } from '../lib/preview.ts';
 import { DEMO, startServer, TESTDATA, type RunningServer } from '../lib/server.ts';
 import { signInWithPassword } from '../lib/sign-in.ts';
+import { steady, until } from '../lib/waits.ts';
 import { makeChineseDxf } from '../../apps/server/src/test/drawing-fixtures.ts';
 import { isUtf8Dxf, withUtf8CodePage } from '../../apps/server/src/converters/drawing/dxf-scan.ts';
 
@@ -89,24 +90,26 @@ after(async () => {
 /** Wait until the drawing viewer has drawn; answers the share of inked canvas pixels (0..1). */
 async function drawingDrawn(page: Page): Promise<number> {
   await page.locator('[data-testid="drawing-preview"][data-state="done"]').waitFor({ timeout: 60_000 });
-  let coverage = 0;
-  for (let i = 0; i < 40 && coverage <= 0.001; i++) {
-    await page.waitForTimeout(250);
-    coverage = await canvasCoverage(page, CANVAS);
-  }
-  return coverage;
+  return until(
+    () => canvasCoverage(page, CANVAS),
+    (coverage) => coverage > 0.001,
+    { timeout: 10_000, interval: 250, message: 'the drawing canvas shows no ink' },
+  );
 }
 
-/** The canvas coverage once it has settled after a change (two equal readings in a row). */
-async function settledCoverage(page: Page): Promise<number> {
-  let last = -1;
-  for (let i = 0; i < 20; i++) {
-    await page.waitForTimeout(200);
-    const now = await canvasCoverage(page, CANVAS);
-    if (now === last) return now;
-    last = now;
-  }
-  return last;
+/** The last picture settledCoverage saw on each page. */
+const lastPicture = new WeakMap<Page, Buffer>();
+
+/**
+ * The canvas coverage once the picture is at rest (waits.ts `steady`). `changed`: the action just
+ * taken changes the picture, so first wait for it to differ from the one the previous call saw.
+ */
+async function settledCoverage(page: Page, changed = false): Promise<number> {
+  const from = changed ? lastPicture.get(page) : undefined;
+  if (changed && !from) throw new Error('settledCoverage: no picture before the change');
+  const picture = await steady(page.locator(CANVAS), { from });
+  lastPicture.set(page, picture);
+  return pictureCoverage(page, picture);
 }
 
 /** Shares of a screenshot's sampled pixels: the grey desk, the white sheet, and ink (anything else). */
@@ -149,12 +152,13 @@ async function sheetPixels(
 async function checkLayouts(page: Page, name: string): Promise<void> {
   const tabs = page.locator('[data-testid="drawing-spaces"] [role="tab"]');
   assert.deepEqual(await tabs.allInnerTexts(), ['模型', 'Layout1', 'Layout2', 'MyLayout'], `${name}: tabs`);
+  await steady(page.locator(CANVAS));
   const model = await sheetPixels(page, '[data-testid="drawing-canvas"]');
   await tabs.filter({ hasText: 'MyLayout' }).click();
   const layout = page.locator('[data-testid="drawing-layout"][data-space="MyLayout"][data-state="done"]');
   await layout.waitFor({ timeout: 30_000 });
   assert.equal(await layout.getAttribute('data-viewports'), '1', `${name}: one model viewport`);
-  await page.waitForTimeout(300);
+  await steady(layout);
   const paper = await sheetPixels(page, '[data-testid="drawing-layout"]');
   await shot(page, J, `layout-${name}`);
   assert.ok(paper.desk > 0.05, `${name}: the desk shows around the sheet (${paper.desk})`);
@@ -174,7 +178,7 @@ async function checkLayouts(page: Page, name: string): Promise<void> {
   );
   await tabs.filter({ hasText: '模型' }).click();
   await page.locator('[data-testid="drawing-layout"][data-state="none"]').waitFor({ state: 'attached' });
-  await page.waitForTimeout(300);
+  await steady(page.locator(CANVAS));
   const back = await sheetPixels(page, '[data-testid="drawing-canvas"]');
   assert.ok(Math.abs(back.ink - model.ink) < model.ink * 0.05, `${name}: model space again (${back.ink})`);
 }
@@ -229,7 +233,7 @@ test('every DWG and DXF converts and opens in the drawing viewer; a share opens 
     // The busiest layer off: fewer inked pixels.
     const before = await settledCoverage(page);
     await list.locator(`[data-testid="drawing-layer"][data-layer="${d.busiestLayer}"] input`).click();
-    const off = await settledCoverage(page);
+    const off = await settledCoverage(page, true);
     assert.ok(off < before, `${name}: layer ${d.busiestLayer} off → ${off} < ${before}`);
     await list.locator(`[data-testid="drawing-layer"][data-layer="${d.busiestLayer}"] input`).click();
 
@@ -239,9 +243,9 @@ test('every DWG and DXF converts and opens in the drawing viewer; a share opens 
         'false',
         'every Chinese character has a glyph',
       );
-      const withText = await settledCoverage(page);
+      const withText = await settledCoverage(page, true);
       await list.locator('[data-testid="drawing-layer"][data-layer="文字"] input').click();
-      const noText = await settledCoverage(page);
+      const noText = await settledCoverage(page, true);
       assert.ok(noText < withText, `the Chinese text is drawn (${noText} < ${withText})`);
       await list.locator('[data-testid="drawing-layer"][data-layer="文字"] input').click();
 
@@ -259,20 +263,20 @@ test('every DWG and DXF converts and opens in the drawing viewer; a share opens 
 
       await page.locator('[data-testid="drawing-background-button"]').click();
       await page.locator('[data-testid="drawing-preview"][data-background="black"]').waitFor();
-      const dark = await settledCoverage(page);
+      const dark = await settledCoverage(page, true);
       assert.ok(dark > 0.001, `drawn on black too (${dark})`);
       await shot(page, J, '08-black-background');
       await page.locator('[data-testid="drawing-background-button"]').click();
       // Wheel zoom: zoomed in, less of the plan is on the canvas; 适应窗口 brings it all back.
-      const whole = await settledCoverage(page);
+      const whole = await settledCoverage(page, true);
       const c = (await page.locator(CANVAS).boundingBox())!;
       await page.mouse.move(c.x + c.width * 0.45, c.y + c.height * 0.45);
       for (let k = 0; k < 5; k++) await page.mouse.wheel(0, -400);
-      const zoomed = await settledCoverage(page);
+      const zoomed = await settledCoverage(page, true);
       assert.notEqual(zoomed, whole, `the wheel zooms (${zoomed} vs ${whole})`);
       await shot(page, J, '08b-wheel-zoom');
       await page.locator('[data-testid="drawing-fit-button"]').click();
-      const fitted = await settledCoverage(page);
+      const fitted = await settledCoverage(page, true);
       assert.ok(
         Math.abs(fitted - whole) < whole * 0.05,
         `fit shows the whole plan again (${fitted} vs ${whole})`,
@@ -335,7 +339,7 @@ test('every DWG and DXF converts and opens in the drawing viewer; a share opens 
   await touch('touchStart', 20);
   for (let d = 30; d <= 150; d += 15) await touch('touchMove', d);
   await touch('touchEnd', 150);
-  const pinched = await settledCoverage(visitor);
+  const pinched = await settledCoverage(visitor, true);
   assert.notEqual(pinched, unpinched, `pinch zooms the drawing (${pinched} vs ${unpinched})`);
   const pageZoom = await visitor.evaluate(() => window.visualViewport?.scale ?? 1);
   assert.equal(pageZoom, 1, 'the page itself is not zoomed');

@@ -42,14 +42,14 @@ test('server messages in English: wrong password, wrong extraction code, a file 
   // zh-CN: the server's text as it is.
   const zh = await pageIn('zh-CN');
   await submitPasswordSignIn(zh, server.url, DEMO.phone, 'wrong-password-1');
-  await zh.locator('.ant-message').getByText('手机号或密码错误').waitFor();
+  await zh.getByRole('alert').getByText('手机号或密码错误').waitFor();
   await zh.context().close();
 
   // en-US: the same refusal in English.
   const page = await pageIn('en-US');
   await submitPasswordSignIn(page, server.url, DEMO.phone, 'wrong-password-2');
-  const toast = page.locator('.ant-message-notice').last();
-  await toast.getByText('Wrong phone number or password').waitFor();
+  const toast = page.getByRole('alert').filter({ hasText: 'Wrong phone number or password' }).last();
+  await toast.waitFor();
   assert.doesNotMatch(await toast.innerText(), CJK);
   await shot(page, J, '01-wrong-password');
 
@@ -68,7 +68,7 @@ test('server messages in English: wrong password, wrong extraction code, a file 
   await status.getByText('Conversion failed').waitFor({ timeout: 60_000 });
   await hideTransfers(page);
   await status.getByText('Conversion failed').hover();
-  const tip = page.locator('.ant-tooltip:visible').last();
+  const tip = page.getByRole('tooltip').last();
   await tip.waitFor();
   const reason = await tip.innerText();
   assert.doesNotMatch(reason, CJK, `the conversion failure reason is in English: ${reason}`);

@@ -10,7 +10,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Page, Request } from 'playwright-core';
 import { launchBrowser, shot } from '../lib/browser.ts';
 import { openPreview } from '../lib/preview.ts';
 import { signInWithPassword } from '../lib/sign-in.ts';
@@ -163,12 +163,21 @@ test('deleting a model open in another viewer: 提示 关闭/取消, 关闭 clos
   await settled(dialog); // the dialog's zoom-in
   await shot(manager, J, '02-manager-occupied-dialog');
 
-  // 取消: nothing changes — the row stays, the viewer still has the model open.
+  // 取消: nothing changes — the row stays, the viewer still has the model open. 取消 sends no request:
+  // once both dialogs are gone (the click handled), none that could change anything has gone out.
+  const sent: string[] = [];
+  const onRequest = (r: Request) => {
+    if (r.method() !== 'GET' && !r.url().includes('/api/chatHub')) sent.push(`${r.method()} ${r.url()}`);
+  };
+  manager.on('request', onRequest);
   await dialog.getByRole('button', { name: /取\s*消/ }).click();
   await dialog.waitFor({ state: 'hidden' });
   await deleteConfirm(manager).waitFor({ state: 'hidden' });
-  // Under test: nothing is deleted in the next half second (取消 sends no request to wait for).
-  await manager.waitForTimeout(500);
+  await manager.evaluate(
+    () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => r(undefined)))),
+  );
+  manager.off('request', onRequest);
+  assert.deepEqual(sent, [], '取消 sends nothing that could delete');
   assert.equal(await fileRow(manager, NAME).count(), 1, 'the row stays after 取消');
   assert.equal(await manager.getByText('删除成功').count(), 0);
   assert.ok(

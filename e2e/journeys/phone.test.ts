@@ -15,6 +15,7 @@ import { waitConverted } from '../lib/preview.ts';
 import { DEMO, shareFile, startServer, TESTDATA, type RunningServer } from '../lib/server.ts';
 import { signInWithPassword } from '../lib/sign-in.ts';
 import { requestCode } from '../lib/sms.ts';
+import { settled } from '../lib/waits.ts';
 
 const J = 'phone';
 const PHONE_UA =
@@ -61,16 +62,26 @@ async function phoneProblems(page: Page): Promise<{ sideways: number; small: str
     const sideways = document.documentElement.scrollWidth - window.innerWidth;
     const small: string[] = [];
     const targets = document.querySelectorAll<HTMLElement>(
-      'button, a[href], [role="tab"], [role="button"], input:not([type=hidden]):not([type=file]), .ant-input-affix-wrapper, .ant-select-selector',
+      'button, a[href], [role="tab"], [role="button"], [role="combobox"], input:not([type=hidden]):not([type=file])',
     );
-    for (const el of targets) {
-      // An input inside an affix wrapper is measured by its wrapper.
-      if (
-        el.tagName === 'INPUT' &&
-        el.closest('.ant-input-affix-wrapper, .ant-select-selector, .ant-input-number')
-      )
-        continue;
-      if (el.closest('[aria-hidden="true"], .ant-tooltip, .ant-message')) continue;
+    const measured = new Set<HTMLElement>();
+    for (const target of targets) {
+      if (target.closest('[aria-hidden="true"], [role="tooltip"], [role="alert"]')) continue;
+      // A text field or a select is touched on the bordered box drawn around its input (the input
+      // itself, or the wrapper that also holds its prefix, suffix or arrow, up to three levels up).
+      let el = target;
+      if (target.tagName === 'INPUT' || target.getAttribute('role') === 'combobox') {
+        let box: HTMLElement | null = target;
+        for (let up = 0; box && up <= 3; up++, box = box.parentElement) {
+          const b = getComputedStyle(box);
+          if (parseFloat(b.borderTopWidth) + parseFloat(b.borderBottomWidth) > 0) {
+            el = box;
+            break;
+          }
+        }
+      }
+      if (measured.has(el)) continue;
+      measured.add(el);
       const r = el.getBoundingClientRect();
       const style = getComputedStyle(el);
       if (r.width === 0 || r.height === 0 || style.visibility === 'hidden' || style.display === 'none')
@@ -78,15 +89,15 @@ async function phoneProblems(page: Page): Promise<{ sideways: number; small: str
       if (r.bottom < 0 || r.top > window.innerHeight) continue;
       if (r.height < 44 - 0.5) {
         const label = (
-          el.getAttribute('aria-label') ??
-          el.textContent ??
-          el.getAttribute('placeholder') ??
+          target.getAttribute('aria-label') ??
+          target.textContent ??
+          target.getAttribute('placeholder') ??
           ''
         )
           .trim()
           .slice(0, 20);
         small.push(
-          `${el.tagName.toLowerCase()}${el.getAttribute('role') ? `[${el.getAttribute('role')}]` : ''} "${label}" ${Math.round(r.height)}px`,
+          `${target.tagName.toLowerCase()}${target.getAttribute('role') ? `[${target.getAttribute('role')}]` : ''} "${label}" ${Math.round(r.height)}px`,
         );
       }
     }
@@ -97,8 +108,7 @@ async function phoneProblems(page: Page): Promise<{ sideways: number; small: str
 /** Assert the page fits a phone (see phoneProblems) and take its screenshot. */
 async function fitsPhone(page: Page, name: string): Promise<void> {
   // Dialogs and tabs finish their opening motion (antd: 0.2–0.3 s) before anything is measured.
-  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
-  await page.waitForTimeout(350);
+  await settled(page.locator('body'), { frames: 5 });
   await shot(page, J, name);
   const { sideways, small } = await phoneProblems(page);
   assert.ok(sideways <= 0, `${name}: no horizontal scrolling (${sideways}px wider than the screen)`);
@@ -181,7 +191,7 @@ test('sign-in, registration, /mobileTip and a share of every preview kind fit a 
     await visitor.locator('[data-testid="share-pwd-input"]').waitFor({ state: 'detached', timeout: 30_000 });
     const ready = FILES[i]!.ready;
     await visitor.locator(ready).first().waitFor({ timeout: 60_000 });
-    await visitor.waitForTimeout(800); // the viewer's first layout settles
+    await settled(visitor.locator(ready).first()); // the viewer's first layout at rest
     await fitsPhone(visitor, `${String(7 + i * 2).padStart(2, '0')}-share-${path.extname(l.name).slice(1)}`);
     await ctx.close();
   }

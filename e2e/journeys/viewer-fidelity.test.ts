@@ -21,6 +21,7 @@ import { ARTIFACTS, launchBrowser } from '../lib/browser.ts';
 import { openPreview, waitConverted } from '../lib/preview.ts';
 import { DEMO, startServer, TESTDATA, type RunningServer } from '../lib/server.ts';
 import { signInWithPassword } from '../lib/sign-in.ts';
+import { steady, until } from '../lib/waits.ts';
 
 const J = 'viewer-fidelity';
 const NAME = 'fzk-haus-x20.ifc';
@@ -49,33 +50,29 @@ after(async () => {
 });
 
 /** The canvas once the viewer has stopped changing it (tiles stream in after the first frame). */
-async function settledCanvas(page: Page): Promise<Buffer> {
-  let last = await page.locator(CANVAS).screenshot();
-  for (let i = 0; i < 20; i++) {
-    await page.waitForTimeout(1000);
-    const now = await page.locator(CANVAS).screenshot();
-    if (now.equals(last)) return now;
-    last = now;
-  }
-  return last;
-}
+const settledCanvas = (page: Page): Promise<Buffer> =>
+  steady(page.locator(CANVAS), { reads: 2, interval: 500, timeout: 60_000 });
 
 /** The signed URL of the model's preview GLB (written just after the conversion). */
 async function previewGlbUrl(page: Page, name: string): Promise<string> {
-  return page.evaluate(async (name) => {
+  const iuid = await page.evaluate(async (name) => {
     const headers = { authorization: `Bearer ${localStorage.getItem('token')}` };
     const list = (await (await fetch('/api/Home/MyDocumentList?rows=100', { headers })).json()) as {
       data: { list: Array<{ iuid: string; fileName: string }> };
     };
-    const iuid = list.data.list.find((f) => f.fileName === name)!.iuid;
-    for (let i = 0; i < 150; i++) {
-      const r = await fetch(`/api/Home/GetPreviewInfo?IUID=${iuid}`, { headers });
-      const url = ((await r.json()) as { data: { previewGlbUrl: string | null } }).data.previewGlbUrl;
-      if (url) return url;
-      await new Promise((done) => setTimeout(done, 200));
-    }
-    throw new Error('no preview GLB');
+    return list.data.list.find((f) => f.fileName === name)!.iuid;
   }, name);
+  const url = await until(
+    () =>
+      page.evaluate(async (iuid) => {
+        const headers = { authorization: `Bearer ${localStorage.getItem('token')}` };
+        const r = await fetch(`/api/Home/GetPreviewInfo?IUID=${iuid}`, { headers });
+        return ((await r.json()) as { data: { previewGlbUrl: string | null } }).data.previewGlbUrl;
+      }, iuid),
+    (url) => Boolean(url),
+    { timeout: 30_000, interval: 200, message: 'no preview GLB' },
+  );
+  return url!;
 }
 
 /** Figures of the comparison of two same-sized PNGs (base64); see `compare`'s body. */

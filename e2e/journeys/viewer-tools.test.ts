@@ -11,10 +11,11 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { canvasCoverage, launchBrowser, shot } from '../lib/browser.ts';
+import { launchBrowser, pictureCoverage, shot } from '../lib/browser.ts';
 import { openPreview, waitConverted } from '../lib/preview.ts';
 import { DEMO, startServer, TESTDATA, type RunningServer } from '../lib/server.ts';
 import { signInWithPassword } from '../lib/sign-in.ts';
+import { steady, until } from '../lib/waits.ts';
 
 const J = 'viewer-tools';
 const HAUS = 'AC20-FZK-Haus.ifc';
@@ -33,23 +34,28 @@ after(async () => {
   await server?.stop();
 });
 
-/** Choose an item of a toolbar menu (剖切 / 测量). */
+/** Choose an item of a toolbar menu (剖切 / 测量) and wait until the menu has closed. */
 async function menu(page: Page, button: 'viewer-section' | 'viewer-measure', item: string) {
   await page.locator(`[data-testid="${button}"]`).click();
-  await page.locator('.ant-dropdown:not(.ant-dropdown-hidden)').getByText(item, { exact: true }).click();
-  await page.locator('.ant-dropdown:not(.ant-dropdown-hidden)').waitFor({ state: 'hidden' });
+  const entry = page.getByRole('menu').getByRole('menuitem', { name: item, exact: true });
+  await entry.click();
+  await entry.waitFor({ state: 'hidden' });
 }
 
-/** Coverage after the renderer has drawn a few frames (the translucent section plane not counted). */
-async function coverageNow(page: Page): Promise<number> {
-  await page.waitForTimeout(700);
-  return canvasCoverage(page, CANVAS, 90);
+/**
+ * The canvas once the renderer has come to rest (camera, tiles): the same picture three reads in a
+ * row, 200 ms apart. With `from` (the picture before an action that must change it), a new picture first.
+ */
+const atRest = (page: Page, from?: Buffer): Promise<Buffer> =>
+  steady(page.locator(CANVAS), { reads: 2, interval: 200, timeout: 90_000, from });
+
+/** Coverage of the canvas at rest (the translucent section plane not counted); see atRest. */
+async function coverageNow(page: Page, from?: Buffer): Promise<number> {
+  return pictureCoverage(page, await atRest(page, from), 90);
 }
 
-/** Share of canvas pixels of the FZK-Haus roof's colour (red-orange tiles), 0..1. */
-async function roofShare(page: Page): Promise<number> {
-  await page.waitForTimeout(700);
-  const png = await page.locator(CANVAS).screenshot();
+/** Share of canvas pixels of the FZK-Haus roof's colour (red-orange tiles) in a picture, 0..1. */
+async function roofShare(page: Page, png: Buffer): Promise<number> {
   return page.evaluate(async (b64: string) => {
     const img = new Image();
     img.src = `data:image/png;base64,${b64}`;
@@ -72,11 +78,24 @@ async function clickAt(page: Page, fx: number, fy: number) {
   await page.mouse.click(box.x + box.width * fx, box.y + box.height * fy);
 }
 
-/** Click points (fractions of the canvas) until `count` labels show. */
+/** Points placed and measurements shown: changes with every click the measure tool takes. */
+const measureProgress = (page: Page): Promise<string> =>
+  page.evaluate(
+    () =>
+      `${document.querySelector('[data-testid="viewer-measure-hint"]')?.getAttribute('data-placed')}/` +
+      `${document.querySelectorAll('[data-testid="measure-label"]').length}`,
+  );
+
+/** Click points (fractions of the canvas), each taken by the tool, until `count` labels show. */
 async function measureWith(page: Page, points: [number, number][], count: number) {
   for (const [fx, fy] of points) {
+    const before = await measureProgress(page);
     await clickAt(page, fx, fy);
-    await page.waitForTimeout(300);
+    await until(
+      () => measureProgress(page),
+      (now) => now !== before,
+      { timeout: 15_000, message: `the measure tool did not take the click at ${fx}, ${fy}` },
+    );
   }
   await page.waitForFunction(
     (n) => document.querySelectorAll('[data-testid="measure-label"]').length >= n,
@@ -100,18 +119,20 @@ test('section planes and box, distance / angle / area with snapping, isolate, on
 
   await openPreview(page, HAUS);
   await page.locator('[data-testid="model-viewer"][data-first-frame="1"]').waitFor({ timeout: 120_000 });
+  const house = await atRest(page);
   const full = await coverageNow(page);
   assert.ok(full > 0.05, `the house covers ${(full * 100).toFixed(1)}%`);
 
   // A horizontal section plane through the middle takes the roof away; 清除剖切 brings it back.
-  const roof = await roofShare(page);
+  const roof = await roofShare(page, house);
   assert.ok(roof > 0.01, `the roof covers ${(roof * 100).toFixed(1)}%`);
   await menu(page, 'viewer-section', 'Z 轴剖切面（水平）');
-  const roofCut = await roofShare(page);
+  const cut = await atRest(page, house);
+  const roofCut = await roofShare(page, cut);
   await shot(page, J, '01-section-plane');
   assert.ok(roofCut < roof * 0.2, `a section removes the roof: ${roofCut.toFixed(4)} vs ${roof.toFixed(4)}`);
   await menu(page, 'viewer-section', '清除剖切');
-  const restored = await roofShare(page);
+  const restored = await roofShare(page, await atRest(page, cut));
   assert.ok(Math.abs(restored - roof) < roof * 0.05, `cleared: ${restored.toFixed(4)} vs ${roof.toFixed(4)}`);
   // The section box starts just outside the model: nothing is cut until a face is dragged in.
   await menu(page, 'viewer-section', '剖切盒');
@@ -185,21 +206,21 @@ test('section planes and box, distance / angle / area with snapping, isolate, on
   // 隔离: pick an element, isolate it: far less is drawn; 全部显示 brings the house back.
   await clickAt(page, 0.5, 0.5);
   await page.locator('[data-testid="viewer-properties"]').waitFor({ timeout: 30_000 });
+  const picked = await atRest(page);
   await page.getByRole('button', { name: '隔离所选构件' }).click();
+  const isolated = await atRest(page, picked);
   const alone = await coverageNow(page);
   await shot(page, J, '05-isolated');
   assert.ok(alone < full * 0.8, `isolated: ${alone.toFixed(3)} vs ${full.toFixed(3)}`);
   await page.getByRole('button', { name: '全部显示' }).click();
-  const back = await coverageNow(page);
+  const back = await coverageNow(page, isolated);
   assert.ok(Math.abs(back - full) < full * 0.05, `all shown: ${back.toFixed(3)} vs ${full.toFixed(3)}`);
   // A storey picked in the tree isolates with everything on it: the ground floor without the roof.
-  await page
-    .locator('[data-testid="viewer-tree"] .ant-tree-title', { hasText: 'Erdgeschoss' })
-    .first()
-    .click();
+  await page.getByTestId('viewer-tree').getByText('Erdgeschoss').first().click();
+  const storeyPicked = await atRest(page);
   await page.getByRole('button', { name: '隔离所选构件' }).click();
-  await page.waitForTimeout(700);
-  const storeyRoof = await roofShare(page);
+  const storeyAlone = await atRest(page, storeyPicked);
+  const storeyRoof = await roofShare(page, storeyAlone);
   const storey = await coverageNow(page);
   await shot(page, J, '05b-storey-isolated');
   assert.ok(storeyRoof < roof * 0.2, `the roof is not on the ground floor: ${storeyRoof.toFixed(4)}`);
@@ -213,6 +234,9 @@ test('section planes and box, distance / angle / area with snapping, isolate, on
     .getByRole('button', { name: '关闭', exact: true })
     .click();
   await page.locator('[data-testid="preview-overlay"]').waitFor({ state: 'hidden' });
+  // The pointer leaves where 关闭 was: the header's account menu, under it, opens on hover.
+  const table = (await page.getByTestId('file-table').boundingBox())!;
+  await page.mouse.move(table.x + table.width / 2, table.y + table.height / 2);
 
   // The same tools on a GLB (three.js raycast, snapping on the hit triangle).
   await openPreview(page, GLB);
@@ -232,9 +256,10 @@ test('section planes and box, distance / angle / area with snapping, isolate, on
   assert.ok(metres > 0.05 && metres <= Math.sqrt(3) + 1e-3, `on the 1 m cube: ${onCube}`);
   await shot(page, J, '06-glb-measure');
   await page.locator('[data-testid="viewer-measure-hint"]').getByRole('button', { name: '退出测量' }).click();
+  const glbWhole = await atRest(page);
   const glbFull = await coverageNow(page);
   await menu(page, 'viewer-section', 'X 轴剖切面');
-  const glbCut = await coverageNow(page);
+  const glbCut = await coverageNow(page, glbWhole);
   assert.ok(glbCut < glbFull * 0.97, `GLB section: ${glbCut.toFixed(3)} vs ${glbFull.toFixed(3)}`);
   await shot(page, J, '07-glb-section');
   await ctx.close();

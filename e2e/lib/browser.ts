@@ -74,7 +74,11 @@ export async function shot(page: Page, journey: string, name: string): Promise<s
  * threshold leaves out faint overlays (a translucent section plane).
  */
 export async function canvasCoverage(page: Page, selector: string, threshold = 30): Promise<number> {
-  const png = await page.locator(selector).screenshot();
+  return pictureCoverage(page, await page.locator(selector).screenshot(), threshold);
+}
+
+/** canvasCoverage of a screenshot already taken (a PNG, e.g. the one waits.ts `steady` answers). */
+export async function pictureCoverage(page: Page, png: Buffer, threshold = 30): Promise<number> {
   return page.evaluate(
     async ([b64, threshold]: [string, number]) => {
       const img = new Image();

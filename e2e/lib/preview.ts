@@ -7,10 +7,15 @@ export async function openPreview(page: Page, name: string): Promise<void> {
   await page.locator('[data-testid="preview-overlay"]').waitFor();
 }
 
-/** Close the overlay with 关闭 and wait until it is gone. */
+/**
+ * Close the overlay with 关闭 and wait until it is gone; then the pointer moves to the middle of the
+ * page: left where 关闭 was, it rests on the header's account menu, which opens on hover over the rows.
+ */
 export async function closePreview(page: Page): Promise<void> {
   await page.locator('[data-testid="preview-overlay"]').getByRole('button', { name: '关闭' }).click();
   await page.locator('[data-testid="preview-overlay"]').waitFor({ state: 'hidden', timeout: 10_000 });
+  const view = page.viewportSize();
+  if (view) await page.mouse.move(view.width / 2, view.height / 2);
 }
 
 /** Wait until each named row of the listed folder shows 转换完成 (001 §4 status 3). */
