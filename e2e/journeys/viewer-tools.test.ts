@@ -213,6 +213,9 @@ test('section planes and box, distance / angle / area with snapping, isolate, on
     .getByRole('button', { name: '关闭', exact: true })
     .click();
   await page.locator('[data-testid="preview-overlay"]').waitFor({ state: 'hidden' });
+  // The pointer was left on 关闭, over the top bar's account avatar: its hover card would cover the rows.
+  await page.mouse.move(400, 500);
+  await page.getByTestId('account-card').waitFor({ state: 'hidden' });
 
   // The same tools on a GLB (three.js raycast, snapping on the hit triangle).
   await openPreview(page, GLB);
