@@ -99,6 +99,9 @@ try {
   const product: number[] = [];
   const full: number[] = [];
   const rawParse: number[] = [];
+  // The viewer's stages (marks set by features/viewer): where the time to its first frame goes.
+  const STAGES = ['viewer-bytes', 'viewer-mount', 'viewer-model', 'viewer-framed'] as const;
+  const stages: Record<string, number[]> = Object.fromEntries(STAGES.map((s) => [s, []]));
   for (let i = 0; i < RUNS; i++) {
     const ctx = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     const page = await ctx.newPage();
@@ -115,6 +118,8 @@ try {
     const fullAt = marks['bimdrive:viewer-first-frame']!;
     product.push(marks['bimdrive:first-frame'] ?? fullAt);
     full.push(fullAt);
+    for (const s of STAGES)
+      if (marks[`bimdrive:${s}`] !== undefined) stages[s]!.push(marks[`bimdrive:${s}`]!);
     await ctx.close();
 
     const ctx2 = await browser.newContext();
@@ -166,6 +171,9 @@ try {
     `  raw IFC parse with web-ifc          median ${r.toFixed(0)} ms  (${rawParse.map((x) => x.toFixed(0)).join(', ')})`,
   );
   console.log(`  ratio ${(p / r).toFixed(2)} (goal < 0.20)`);
+  console.log(
+    `  viewer stages (median ms): ${STAGES.map((s) => `${s} ${stages[s]!.length ? median(stages[s]!).toFixed(0) : '—'}`).join(', ')}`,
+  );
   console.log(`  interactive viewer ratio ${(median(full) / r).toFixed(2)} (goal ≤ 0.30)`);
   console.log(
     `  phone 390×844, 提取文件 → model      median ${median(phone).toFixed(0)} ms  (${phone.map((x) => x.toFixed(0)).join(', ')}; goal < 1000)`,

@@ -262,7 +262,14 @@ function splitContracts(): Plugin {
 export default defineConfig({
   plugins: [react(), precompress(), fragmentsWorkerFallback(), splitContracts(), pureContracts()],
   resolve: {
-    alias: [{ find: /^@thatopen\/fragments\/worker(?=\?|$)/, replacement: minifiedWorker }],
+    alias: [
+      { find: /^@thatopen\/fragments\/worker(?=\?|$)/, replacement: minifiedWorker },
+      // The IFC loaders' web-ifc (3.4 MB) is never run in the browser (features/viewer/lib/web-ifc-stub.ts).
+      {
+        find: /^web-ifc$/,
+        replacement: path.resolve(import.meta.dirname, 'src/features/viewer/lib/web-ifc-stub.ts'),
+      },
+    ],
   },
   server: {
     port: 5173,
@@ -274,6 +281,11 @@ export default defineConfig({
     // render.html: the snapshot page the thumbnail worker opens in headless Chromium (src/render).
     rolldownOptions: {
       input: { main: 'index.html', render: 'render.html' },
+      // The web-ifc stand-in has none of web-ifc's IFC type codes, by design (web-ifc-stub.ts).
+      onwarn(warning, warn) {
+        if (warning.code === 'IMPORT_IS_UNDEFINED' && warning.message.includes('web-ifc-stub')) return;
+        warn(warning);
+      },
     },
   },
 });

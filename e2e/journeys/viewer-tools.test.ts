@@ -237,6 +237,7 @@ test('section planes and box, distance / angle / area with snapping, isolate, on
   // The pointer leaves where 关闭 was: the header's account menu, under it, opens on hover.
   const table = (await page.getByTestId('file-table').boundingBox())!;
   await page.mouse.move(table.x + table.width / 2, table.y + table.height / 2);
+  await page.getByTestId('account-card').waitFor({ state: 'hidden' });
 
   // The same tools on a GLB (three.js raycast, snapping on the hit triangle).
   await openPreview(page, GLB);

@@ -121,9 +121,22 @@ export function ModelPreview({
   useEffect(() => {
     if (quickUrl) prefetch(quickUrl);
   }, [quickUrl]);
+  // A fragments model also starts loading in its worker now, while the viewer's code downloads and
+  // starts (the viewer takes the load over; issue 17).
+  const fragmentsModel = info.previewKind !== 'glb';
   useEffect(() => {
-    if (readyUrl && fullStarts && hasWebGL()) prefetch(readyUrl);
-  }, [readyUrl, fullStarts]);
+    if (!readyUrl || !fullStarts || !hasWebGL()) return;
+    if (!fragmentsModel) return prefetch(readyUrl);
+    prefetch(readyUrl);
+    let live = true;
+    const preload = import('../../viewer/lib/fragments-preload.ts');
+    void preload.then((m) => live && m.startFragmentsLoad(readyUrl));
+    return () => {
+      live = false;
+      // Unless the viewer took it over, the worker goes with the preview.
+      void preload.then((m) => m.dropFragmentsLoad(readyUrl));
+    };
+  }, [readyUrl, fullStarts, fragmentsModel]);
   const originalUrl = info.canDownload ? info.originalUrl : null;
   const download = originalUrl && (
     <Button key="dl" icon={<DownloadOutlined />} onClick={() => saveUrl(originalUrl, info.fileName)}>

@@ -35,7 +35,7 @@ import { ViewerEngine, type ModelKind } from '../lib/viewer-engine.ts';
 import { buildObjectTree, itemIdsUnder, type ViewerTreeNode } from '../lib/spatial-tree.ts';
 import { glbGroups } from '../lib/properties.ts';
 import { glbNodeInfo, loadFragmentsProperties, loadFragmentsTree } from '../lib/model-data.ts';
-import { takePrefetched } from '../../../lib/prefetch.ts';
+import { fetchModelBytes, takeFragmentsLoad, type FragmentsLoad } from '../lib/fragments-preload.ts';
 import { ViewerToolbar } from './viewer-toolbar.tsx';
 import { ElementTree } from './element-tree.tsx';
 import { PropertiesPanel, type PropertiesState } from './properties-panel.tsx';
@@ -221,12 +221,16 @@ export function ModelViewer({ kind, url, compact, onFirstFrame, onError }: Model
   useEffect(() => {
     const host = hostRef.current;
     if (!host) return;
+    performance.mark('bimdrive:viewer-mount');
     const engine = new ViewerEngine(host);
     engineRef.current = engine;
     const abort = new AbortController();
     const tr = (key: string, opts?: Record<string, unknown>) => callbacks.current.t(key, opts ?? {});
+    let firstDrawn = () => {};
+    const drawn = new Promise<void>((resolve) => (firstDrawn = resolve));
     engine.onFirstFrame = () => {
       performance.mark('bimdrive:viewer-first-frame'); // read by bench/first-frame.ts
+      firstDrawn();
       setFirstFrame(true);
       callbacks.current.onFirstFrame?.();
     };
@@ -243,35 +247,45 @@ export function ModelViewer({ kind, url, compact, onFirstFrame, onError }: Model
       setError(message);
       callbacks.current.onError?.(message);
     };
+    // A `.frag` whose load the preview already started (lib/fragments-preload.ts) is taken over.
+    const preloaded = kind === 'fragments' ? takeFragmentsLoad(url) : null;
+    const failWith = (r: Exclude<FragmentsLoad, { ok: true }>) =>
+      fail(
+        r.reason === 'fetch'
+          ? tr('errors.fetch', { status: typeof r.status === 'string' ? serverText(r.status) : r.status })
+          : tr(`errors.${r.reason}`),
+      );
     void (async () => {
-      let bytes: ArrayBuffer;
-      try {
-        const res = await (takePrefetched(url) ??
-          fetch(url, { signal: abort.signal, credentials: 'same-origin' }));
-        if (!res.ok) return fail(tr('errors.fetch', { status: res.status }));
-        // An API error envelope `{code, msg}` (or an HTML page) instead of the model file.
-        const type = res.headers.get('content-type') ?? '';
-        if (/json|html/.test(type)) {
-          const body = (await res.json().catch(() => null)) as { msg?: unknown } | null;
-          return fail(
-            tr('errors.fetch', { status: typeof body?.msg === 'string' ? serverText(body.msg) : res.status }),
-          );
+      if (preloaded) {
+        const r = await preloaded;
+        if (engine.isDisposed) {
+          if (r.ok) void r.core.dispose();
+          return;
         }
-        bytes = await res.arrayBuffer();
-      } catch {
-        if (!abort.signal.aborted) fail(tr('errors.network'));
-        return;
-      }
-      if (engine.isDisposed) return;
-      if (bytes.byteLength === 0) return fail(tr('errors.empty'));
-      try {
-        await engine.load(kind, bytes);
-      } catch {
-        return fail(tr('errors.parse'));
+        if (!r.ok) return failWith(r);
+        try {
+          await engine.adopt(r.core, r.model);
+        } catch {
+          return fail(tr('errors.parse'));
+        }
+      } else {
+        const got = await fetchModelBytes(url, abort.signal);
+        if (engine.isDisposed || abort.signal.aborted) return;
+        if (!got.ok) return failWith(got);
+        performance.mark('bimdrive:viewer-bytes');
+        try {
+          await engine.load(kind, got.bytes);
+        } catch {
+          return fail(tr('errors.parse'));
+        }
       }
       if (engine.isDisposed) return;
       setStatus('ready');
       setActiveViewer(viewerHandle(engine, select));
+      // The element tree asks the worker for every item's name: after the first frame, not before it
+      // (a model with nothing to draw has no first frame: then after a few seconds).
+      await Promise.race([drawn, new Promise((resolve) => setTimeout(resolve, 3000))]);
+      if (engine.isDisposed) return;
       try {
         const model = engine.fragmentsModel;
         const categoryLabel = (c: string) => tr(`categories.${c}`, { defaultValue: c });

@@ -25,6 +25,7 @@ import { GLTFLoader } from 'three/examples/jsm/loaders/GLTFLoader.js';
 import { MeshoptDecoder } from 'three/examples/jsm/libs/meshopt_decoder.module.js';
 import workerUrl from '@thatopen/fragments/worker?url';
 import { firstView } from './first-view.ts';
+import { MODEL_ID } from './fragments-preload.ts';
 import { VIEWER_BACKGROUND } from './layout.ts';
 import { snapOnTriangle, type SnapHit, type SnapKind } from './snap.ts';
 
@@ -123,10 +124,41 @@ export class ViewerEngine {
     else await this.loadFragments(bytes);
     if (this.disposed) return;
     await this.fit(false);
+    performance.mark('bimdrive:viewer-framed');
+  }
+
+  /**
+   * Put a fragments model loaded ahead by lib/fragments-preload.ts in the world and frame it. The
+   * engine takes `core` (the manager with the model's worker) over and disposes it with itself.
+   */
+  async adopt(core: FRAGS.FragmentsModels, model: FRAGS.FragmentsModel): Promise<void> {
+    if (this.disposed) {
+      void core.dispose();
+      return;
+    }
+    // FragmentsManager has no public way to take a manager made elsewhere: swap its `_core` (the one
+    // init() made has no worker yet, since workers start with a first model) and set the coordination
+    // model init()'s listener would have set.
+    const manager = this.fragments as unknown as { _core: FRAGS.FragmentsModels };
+    const unused = manager._core;
+    manager._core = core;
+    void unused.dispose();
+    this.fragments.baseCoordinationModel = model.modelId;
+    this.fragments.baseCoordinationMatrix = await model.getCoordinationMatrix();
+    await this.placeFragments(model);
+    if (this.disposed) return;
+    await this.fit(false);
+    performance.mark('bimdrive:viewer-framed');
   }
 
   private async loadFragments(bytes: ArrayBuffer): Promise<void> {
-    const model = await this.fragments.core.load(bytes, { modelId: 'model', camera: this.camera });
+    const model = await this.fragments.core.load(bytes, { modelId: MODEL_ID, camera: this.camera });
+    performance.mark('bimdrive:viewer-model');
+    if (this.disposed) return;
+    await this.placeFragments(model);
+  }
+
+  private async placeFragments(model: FRAGS.FragmentsModel): Promise<void> {
     if (this.disposed) return;
     this.model = model;
     model.useCamera(this.camera);

@@ -1,0 +1,95 @@
+/**
+ * Early start of a fragments model (issue 17 "Weight and speed"; spec 001 §2 "Model and iBIM types: an
+ * embedded model viewer"): downloads a `.frag` and loads it in the fragments worker while the 3D
+ * viewer's own code (three.js, @thatopen/components, the React panels) still downloads and starts.
+ * Before, the worker was spawned and the model parsed only once the viewer was mounted and had the
+ * bytes — after its chunk had been fetched, compiled and run — which put the worker's model load (the
+ * largest single part of the time to the first interactive frame) in sequence with all of that.
+ *
+ * Shape: `startFragmentsLoad(url)` starts once per URL (no-op when already started);
+ * `takeFragmentsLoad(url)` hands the result to the viewer once (null when none was started, e.g. after
+ * a remount: the viewer loads the model itself and a later start is a no-op), which then owns the
+ * `FragmentsModels` (its worker) and disposes it; `dropFragmentsLoad(url)` (the preview closing)
+ * frees a load nobody took and forgets the URL. Imports only @thatopen/fragments (and three.js,
+ * which the still first frame has already loaded), not the viewer.
+ *
+ * Errors are answers, not rejections: `{ ok: false, reason }` with `reason` the viewer's error key —
+ * `fetch` (HTTP status, or the API envelope's message), `network`, `empty` or `parse`.
+ */
+import { FragmentsModels, type FragmentsModel } from '@thatopen/fragments';
+import workerUrl from '@thatopen/fragments/worker?url';
+import { takePrefetched } from '../../../lib/prefetch.ts';
+
+/** Id of the one model a viewer shows (viewer-engine.ts uses the same). */
+export const MODEL_ID = 'model';
+
+/** A started load: the fragments manager with its worker and the model, or why it failed. */
+export type FragmentsLoad =
+  | { ok: true; core: FragmentsModels; model: FragmentsModel }
+  | { ok: false; reason: 'fetch'; status: number | string }
+  | { ok: false; reason: 'network' | 'empty' | 'parse' };
+
+/** Loads by URL; null marks a URL a viewer already loads itself (a later start is then a no-op). */
+const started = new Map<string, Promise<FragmentsLoad> | null>();
+
+/** The bytes of a same-origin `.frag` URL, or why not (an API error envelope is not a model). */
+export async function fetchModelBytes(
+  url: string,
+  signal?: AbortSignal,
+): Promise<{ ok: true; bytes: ArrayBuffer } | Exclude<FragmentsLoad, { ok: true }>> {
+  try {
+    const res = await (takePrefetched(url) ?? fetch(url, { signal, credentials: 'same-origin' }));
+    if (!res.ok) return { ok: false, reason: 'fetch', status: res.status };
+    const type = res.headers.get('content-type') ?? '';
+    if (/json|html/.test(type)) {
+      const body = (await res.json().catch(() => null)) as { msg?: unknown } | null;
+      return { ok: false, reason: 'fetch', status: typeof body?.msg === 'string' ? body.msg : res.status };
+    }
+    const bytes = await res.arrayBuffer();
+    return bytes.byteLength ? { ok: true, bytes } : { ok: false, reason: 'empty' };
+  } catch {
+    return { ok: false, reason: 'network' };
+  }
+}
+
+async function load(url: string): Promise<FragmentsLoad> {
+  const core = new FragmentsModels(workerUrl);
+  const got = await fetchModelBytes(url);
+  if (!got.ok) {
+    void core.dispose();
+    return got;
+  }
+  performance.mark('bimdrive:viewer-bytes');
+  try {
+    const model = await core.load(got.bytes, { modelId: MODEL_ID });
+    performance.mark('bimdrive:viewer-model');
+    return { ok: true, core, model };
+  } catch {
+    void core.dispose();
+    return { ok: false, reason: 'parse' };
+  }
+}
+
+/** Start downloading and loading the `.frag` at `url` (once per URL). */
+export function startFragmentsLoad(url: string): void {
+  if (!started.has(url)) started.set(url, load(url));
+}
+
+/**
+ * The load started for `url`, handed over once (the taker disposes its `core`); null when none was
+ * started — the caller then loads the model itself, and a start that comes later does nothing.
+ */
+export function takeFragmentsLoad(url: string): Promise<FragmentsLoad> | null {
+  const p = started.get(url) ?? null;
+  started.set(url, null);
+  return p;
+}
+
+/** Forget `url`, freeing its load when nobody took it (the preview closed first). */
+export function dropFragmentsLoad(url: string): void {
+  const p = started.get(url);
+  started.delete(url);
+  void p?.then((r) => {
+    if (r.ok) void r.core.dispose();
+  });
+}
