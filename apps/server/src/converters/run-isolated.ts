@@ -180,8 +180,11 @@ export function forkIsolated(entry: string, args: string[], opts: IsolatedOption
 
 /** Jobs one reusable child runs before it is replaced (bounds what a long life can gather). */
 const REUSE_MAX_JOBS = 50;
-/** A reusable child whose resident memory after a job is above this share of its limit is replaced. */
-const REUSE_MAX_RSS_SHARE = 0.25;
+/**
+ * A reusable child whose resident memory after a job is above this (MiB; a fresh drawing child holds
+ * about 110) or above a quarter of its limit is replaced: an idle child never sits on a large heap.
+ */
+const REUSE_MAX_RSS_MB = 256;
 
 /** An idle reusable child and how many jobs it has run. */
 interface Reusable {
@@ -217,9 +220,9 @@ const settlesJob = (m: unknown) => {
  * job ends at its `done` / `failed` message, under the job's own time and memory limits (counted from
  * the job). A kept child has acad-ts loaded and its code compiled by the JIT, so a small drawing
  * converts at the speed of a warm parse instead of a cold one (issue 13 benchmark). A child is replaced
- * after REUSE_MAX_JOBS jobs, when its resident memory after a job exceeds REUSE_MAX_RSS_SHARE of the
- * limit, and whenever a job ends any other way (limit hit, crash): then it is killed and the job's exit
- * is reported as forkIsolated would. One idle child is kept per key; idle children never hold the
+ * after REUSE_MAX_JOBS jobs, when its resident memory after a job exceeds REUSE_MAX_RSS_MB (or a
+ * quarter of the limit), and whenever a job ends any other way (limit hit, crash): then it is killed
+ * and the job's exit is reported as forkIsolated would. One idle child is kept per key; idle children never hold the
  * server open and die with it. The entry must accept those messages when started without arguments
  * (drawing/drawing-to-dxf.child.ts) and must not keep state from one job to the next.
  * @throws on spawn failure.
@@ -250,7 +253,7 @@ export async function forkReusable(
     isAlive(child) &&
     reused.jobs < REUSE_MAX_JOBS &&
     !idleChildren.has(key) &&
-    (await treeRssMb(child.pid!)) <= opts.memoryMb * REUSE_MAX_RSS_SHARE;
+    (await treeRssMb(child.pid!)) <= Math.min(REUSE_MAX_RSS_MB, opts.memoryMb / 4);
   if (!keep) {
     killGroup(child);
     return result;
