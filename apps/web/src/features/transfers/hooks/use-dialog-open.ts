@@ -41,7 +41,7 @@ export function useDialogOpen(): boolean {
       childList: true,
       subtree: true,
       attributes: true,
-      attributeFilter: ['style'],
+      attributeFilter: ['style', 'class'],
     });
     check();
     return () => {
