@@ -10,7 +10,6 @@ import { useTranslation } from 'react-i18next';
 import { useDraggable } from '../../../lib/use-draggable.ts';
 import { usePreview } from '../../../stores/preview-store.ts';
 import '../i18n.ts';
-import { TRANSFER_Z_INDEX } from '../hooks/use-dialog-open.ts';
 import { isInProgress } from '../lib/transfer-logic.ts';
 import { useTransfers } from '../stores/transfer-store.ts';
 
@@ -35,7 +34,7 @@ export function FloatingTransferButton(): ReactElement | null {
         position: 'fixed',
         left: drag.position.x,
         top: drag.position.y,
-        zIndex: TRANSFER_Z_INDEX,
+        zIndex: 990,
         touchAction: 'none',
       }}
     >

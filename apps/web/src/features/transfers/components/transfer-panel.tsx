@@ -12,10 +12,6 @@
  *   drained (tus-uploads.ts).
  * - 下载中 (index 2, hidden until a download runs): 文件名, 大小, 路径, 下载时间, 状态, 取消 (移除 once
  *   finished or failed).
- * - Over dialogs (issue 17): the panel sits above Ant Design's modal masks, so it stays usable while a
- *   dialog is open (a download from the versions dialog). While another dialog is open it keeps to a
- *   bar at its bottom-right corner (title, counts, 展开), so it covers none of the dialog's buttons; 展开
- *   shows it whole above the dialog until that closes (hooks/use-dialog-open.ts).
  */
 import {
   CaretRightOutlined,
@@ -23,7 +19,6 @@ import {
   DeleteOutlined,
   MinusOutlined,
   PauseOutlined,
-  UpOutlined,
 } from '@ant-design/icons';
 import { SourceType, TRANSMISSION_PAGE_SIZE, formatFileSize } from '@bimdrive/contracts';
 import type { TransmissionRecordValue } from '@bimdrive/contracts';
@@ -54,12 +49,6 @@ import { useTranslation } from 'react-i18next';
 import { useDraggable } from '../../../lib/use-draggable.ts';
 import { deleteAllTransmissions, deleteTransmission, useTransmissionPage } from '../api/transmission.ts';
 import '../i18n.ts';
-import {
-  TRANSFER_CONFIRM_Z_INDEX,
-  TRANSFER_DIALOG_CLASS,
-  TRANSFER_Z_INDEX,
-  useDialogOpen,
-} from '../hooks/use-dialog-open.ts';
 import { cancelDownload } from '../lib/downloads.ts';
 import { BADGE_CAP, pauseAction, pendingCount } from '../lib/transfer-logic.ts';
 import {
@@ -74,9 +63,6 @@ import { DownloadStatusCell, NameCell, UploadStatusCell } from './transfer-cells
 
 const WIDTH = 860;
 const HEIGHT = 460;
-/** The bar the panel keeps to while another dialog is open: width, and height (its title bar). */
-const BAR_WIDTH = 360;
-const BAR_HEIGHT = 45;
 
 const sizeOf = (n: number | null) => (n === null ? '-' : formatFileSize(n));
 
@@ -100,13 +86,6 @@ export function TransferPanel(): ReactElement | null {
     x: Math.max(16, window.innerWidth - WIDTH - 24),
     y: Math.max(64, window.innerHeight - HEIGHT - 24),
   }));
-  // Over another dialog the panel is a bar in its bottom-right corner until 展开 (issue 17).
-  const dialogOpen = useDialogOpen();
-  const [expanded, setExpanded] = useState(false);
-  useEffect(() => {
-    if (!dialogOpen) setExpanded(false);
-  }, [dialogOpen]);
-  const barOnly = dialogOpen && !expanded;
 
   // 000 §4: the completed tab reloads when the panel is shown on it and when switching to it.
   useEffect(() => {
@@ -133,8 +112,6 @@ export function TransferPanel(): ReactElement | null {
 
   const confirmRemove = (r: TransmissionRecordValue) =>
     modal.confirm({
-      zIndex: TRANSFER_CONFIRM_Z_INDEX,
-      wrapClassName: TRANSFER_DIALOG_CLASS,
       title: t('common:tip'),
       content: t('confirmDelete'),
       okText: t('common:ok'),
@@ -148,8 +125,6 @@ export function TransferPanel(): ReactElement | null {
 
   const confirmClear = () =>
     modal.confirm({
-      zIndex: TRANSFER_CONFIRM_Z_INDEX,
-      wrapClassName: TRANSFER_DIALOG_CLASS,
       title: t('common:tip'),
       content: t('confirmDeleteAll'),
       okText: t('common:ok'),
@@ -183,7 +158,6 @@ export function TransferPanel(): ReactElement | null {
   };
 
   const pending = pendingCount(uploads);
-  const downloading = downloads.filter((d) => d.phase === 'running').length;
 
   const nameAndSize = <T extends { fileName: string }>(
     size: (r: T) => string,
@@ -385,30 +359,21 @@ export function TransferPanel(): ReactElement | null {
     </div>
   );
 
-  // The bar keeps the panel's bottom-right corner where it was.
-  const width = Math.min(WIDTH, window.innerWidth - 16);
-  const placement = barOnly
-    ? {
-        left: Math.max(0, drag.position.x + width - BAR_WIDTH),
-        top: drag.position.y + HEIGHT - BAR_HEIGHT,
-        width: BAR_WIDTH,
-        height: BAR_HEIGHT,
-      }
-    : { left: drag.position.x, top: drag.position.y, width: WIDTH, height: HEIGHT };
-
   return (
     <div
       data-draggable-root
       data-testid="transfer-panel"
-      data-bar={barOnly ? '1' : undefined}
       role="region"
       aria-label={t('title')}
       style={{
         position: 'fixed',
-        ...placement,
+        left: drag.position.x,
+        top: drag.position.y,
+        width: WIDTH,
         maxWidth: 'calc(100vw - 16px)',
-        // Above dialogs' masks, below popups (use-dialog-open.ts).
-        zIndex: TRANSFER_Z_INDEX,
+        height: HEIGHT,
+        // Above the page, below dialogs and the preview overlay (Ant Design's modals start at 1000).
+        zIndex: 990,
         background: '#fff',
         borderRadius: 10,
         boxShadow: '0 12px 48px rgba(0,0,0,.18), 0 0 0 1px rgba(0,0,0,.04)',
@@ -418,43 +383,21 @@ export function TransferPanel(): ReactElement | null {
       }}
     >
       <div
-        onPointerDown={barOnly ? undefined : drag.onPointerDown}
+        onPointerDown={drag.onPointerDown}
         style={{
           display: 'flex',
           alignItems: 'center',
           justifyContent: 'space-between',
-          gap: 8,
           padding: '10px 12px 10px 18px',
           borderBottom: '1px solid #f0f0f0',
-          cursor: barOnly ? 'default' : 'move',
+          cursor: 'move',
           userSelect: 'none',
           background: '#fafcff',
           touchAction: 'none',
         }}
       >
         <Typography.Text strong>{t('title')}</Typography.Text>
-        {barOnly && (
-          <Typography.Text type="secondary" ellipsis style={{ flex: 1, fontSize: 12 }}>
-            {[
-              pending > 0 && `${t('tabUploading')} ${Math.min(pending, BADGE_CAP)}`,
-              downloading > 0 && `${t('tabDownloading')} ${downloading}`,
-            ]
-              .filter(Boolean)
-              .join(' · ')}
-          </Typography.Text>
-        )}
-        <span onPointerDown={(e) => e.stopPropagation()} style={{ whiteSpace: 'nowrap' }}>
-          {barOnly && (
-            <Tooltip title={t('expand')}>
-              <Button
-                type="text"
-                size="small"
-                icon={<UpOutlined />}
-                aria-label={t('expand')}
-                onClick={() => setExpanded(true)}
-              />
-            </Tooltip>
-          )}
+        <span onPointerDown={(e) => e.stopPropagation()}>
           <Tooltip title={t('minimise')}>
             <Button
               type="text"
@@ -476,7 +419,7 @@ export function TransferPanel(): ReactElement | null {
         </span>
       </div>
       <input ref={repick} type="file" hidden data-testid="transfer-repick-input" onChange={onRepicked} />
-      <div hidden={barOnly} style={{ flex: 1, minHeight: 0, padding: '0 16px 12px', overflow: 'auto' }}>
+      <div style={{ flex: 1, minHeight: 0, padding: '0 16px 12px', overflow: 'auto' }}>
         <Tabs
           activeKey={String(activeTab)}
           onChange={(k) => store().setActiveTab(k === '0' ? 0 : k === '2' ? 2 : 1)}
@@ -503,7 +446,12 @@ export function TransferPanel(): ReactElement | null {
                   {
                     key: '2',
                     label: (
-                      <Badge count={downloading} overflowCount={BADGE_CAP} size="small" offset={[10, -2]}>
+                      <Badge
+                        count={downloads.filter((d) => d.phase === 'running').length}
+                        overflowCount={BADGE_CAP}
+                        size="small"
+                        offset={[10, -2]}
+                      >
                         <span>{t('tabDownloading')}</span>
                       </Badge>
                     ),
