@@ -110,8 +110,7 @@ function supervise(
   const onStderr = (d: Buffer) => (stderr = (stderr + d.toString()).slice(-4096));
   child.stderr?.on('data', onStderr);
   const onStdout = opts.onStdout;
-  const stdoutListener = (d: string) => onStdout?.(d);
-  if (onStdout) child.stdout?.setEncoding('utf8').on('data', stdoutListener);
+  if (onStdout) child.stdout?.setEncoding('utf8').on('data', onStdout);
   else child.stdout?.resume();
   const kill = (why: 'timeout' | 'memory') => {
     if (killedFor) return;
@@ -130,7 +129,7 @@ function supervise(
       clearTimeout(timer);
       clearInterval(poll);
       child.stderr?.off('data', onStderr);
-      child.stdout?.off('data', stdoutListener);
+      if (onStdout) child.stdout?.off('data', onStdout);
       child.off('message', onMessage);
       child.off('error', onError);
       child.off('exit', onExit);
@@ -222,9 +221,10 @@ const settlesJob = (m: unknown) => {
  * converts at the speed of a warm parse instead of a cold one (issue 13 benchmark). A child is replaced
  * after REUSE_MAX_JOBS jobs, when its resident memory after a job exceeds REUSE_MAX_RSS_MB (or a
  * quarter of the limit), and whenever a job ends any other way (limit hit, crash): then it is killed
- * and the job's exit is reported as forkIsolated would. One idle child is kept per key; idle children never hold the
- * server open and die with it. The entry must accept those messages when started without arguments
- * (drawing/drawing-to-dxf.child.ts) and must not keep state from one job to the next.
+ * and the job's exit is reported as forkIsolated would. One idle child is kept per key; idle
+ * children never hold the server open and die with it. The entry must accept those messages when
+ * started without arguments (drawing/drawing-to-dxf.child.ts) and must not keep state from one job
+ * to the next.
  * @throws on spawn failure.
  */
 export async function forkReusable(
