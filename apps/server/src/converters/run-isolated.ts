@@ -185,16 +185,25 @@ const REUSE_MAX_JOBS = 50;
  */
 const REUSE_MAX_RSS_MB = 256;
 
-/** An idle reusable child and how many jobs it has run. */
+/** A reusable child and how many jobs it has run. */
 interface Reusable {
   child: ChildProcess;
   jobs: number;
 }
 
+/**
+ * An idle reusable child; `kept` settles once its memory after the last job has been read (false:
+ * it was over the bound and is being killed), so that reading it does not delay the job's result.
+ */
+interface Idle {
+  reused: Reusable;
+  kept: Promise<boolean>;
+}
+
 /** Idle reusable children (forkReusable), at most one per entry and heap limit. */
-const idleChildren = new Map<string, Reusable>();
+const idleChildren = new Map<string, Idle>();
 process.once('exit', () => {
-  for (const { child } of idleChildren.values()) killGroup(child);
+  for (const { reused } of idleChildren.values()) killGroup(reused.child);
 });
 
 const isAlive = (child: ChildProcess) =>
@@ -203,7 +212,7 @@ const isAlive = (child: ChildProcess) =>
 /** Fork a child for forkReusable; it leaves the idle set when it exits. */
 function newReusable(key: string, entry: string, memoryMb: number): Reusable {
   const reused = { child: forkChild(entry, [], memoryMb), jobs: 0 };
-  reused.child.once('exit', () => idleChildren.get(key) === reused && idleChildren.delete(key));
+  reused.child.once('exit', () => idleChildren.get(key)?.reused === reused && idleChildren.delete(key));
   return reused;
 }
 
@@ -220,11 +229,11 @@ const settlesJob = (m: unknown) => {
  * the job). A kept child has acad-ts loaded and its code compiled by the JIT, so a small drawing
  * converts at the speed of a warm parse instead of a cold one (issue 13 benchmark). A child is replaced
  * after REUSE_MAX_JOBS jobs, when its resident memory after a job exceeds REUSE_MAX_RSS_MB (or a
- * quarter of the limit), and whenever a job ends any other way (limit hit, crash): then it is killed
- * and the job's exit is reported as forkIsolated would. One idle child is kept per key; idle
- * children never hold the server open and die with it. The entry must accept those messages when
- * started without arguments (drawing/drawing-to-dxf.child.ts) and must not keep state from one job
- * to the next.
+ * quarter of the limit; read after the job's result is returned, before the next job is given to it),
+ * and whenever a job ends any other way (limit hit, crash): then it is killed and the job's exit is
+ * reported as forkIsolated would. One idle child is kept per key; idle children never hold the server
+ * open and die with it. The entry must accept those messages when started without arguments
+ * (drawing/drawing-to-dxf.child.ts) and must not keep state from one job to the next.
  * @throws on spawn failure.
  */
 export async function forkReusable(
@@ -233,8 +242,9 @@ export async function forkReusable(
   opts: IsolatedOptions,
 ): Promise<IsolatedExit> {
   const key = `${entry}\0${opts.memoryMb}`;
-  let held = idleChildren.get(key);
+  const idle = idleChildren.get(key);
   idleChildren.delete(key);
+  let held = idle && (await idle.kept) ? idle.reused : undefined;
   if (held && !isAlive(held.child)) {
     killGroup(held.child);
     held = undefined;
@@ -252,8 +262,7 @@ export async function forkReusable(
     result.signal === null &&
     isAlive(child) &&
     reused.jobs < REUSE_MAX_JOBS &&
-    !idleChildren.has(key) &&
-    (await treeRssMb(child.pid!)) <= Math.min(REUSE_MAX_RSS_MB, opts.memoryMb / 4);
+    !idleChildren.has(key);
   if (!keep) {
     killGroup(child);
     return result;
@@ -262,7 +271,9 @@ export async function forkReusable(
   child.stderr?.resume();
   child.unref();
   child.channel?.unref();
-  idleChildren.set(key, reused);
+  const bound = Math.min(REUSE_MAX_RSS_MB, opts.memoryMb / 4);
+  const kept = treeRssMb(child.pid!).then((mb) => mb <= bound || (killGroup(child), false));
+  idleChildren.set(key, { reused, kept });
   return result;
 }
 

@@ -4,13 +4,12 @@
  * jobs `{ type: 'job', args: [input, output, suffix] }` over IPC one after another, keeping nothing
  * from one to the next, and exits when its parent goes.
  * Reads a DWG (R14–2018, AC1014–AC1032) or a DXF (ASCII or binary) with `@node-projects/acad-ts`,
- * writes it back as an ASCII DXF in UTF-8 (what the browser's dxf-viewer reads; an ASCII DXF whose
- * LAYER table is complete keeps its own text, only re-encoded to UTF-8) and reports over IPC:
+ * writes it back as an ASCII DXF in UTF-8 (what the browser's dxf-viewer reads; an ASCII DXF keeps its
+ * own text, re-encoded to UTF-8, with LAYER entries added for layers used but not listed) and reports over IPC:
  *   { type: 'progress', percent } … then { type: 'done', stats } or { type: 'failed', reason, outOfMemory? }.
  * Reasons are Simplified Chinese for the user (001 §4 转换失败).
  */
-import { closeSync, openSync, writeSync } from 'node:fs';
-import { open, readFile, writeFile } from 'node:fs/promises';
+import { closeSync, openSync, readFileSync, readSync, writeFileSync, writeSync } from 'node:fs';
 import {
   ACadVersion,
   DwgReader,
@@ -27,6 +26,7 @@ import {
   isUtf8Dxf,
   READABLE_DWG_VERSIONS,
   sniffDrawing,
+  withLayers,
   withUtf8CodePage,
 } from './dxf-scan.ts';
 
@@ -35,14 +35,14 @@ const send = (m: unknown) => process.send?.(m);
 /** A failure with a reason for the user. */
 class Unreadable extends Error {}
 
-async function head(file: string, n: number): Promise<Uint8Array> {
-  const fh = await open(file, 'r');
+/** The first `n` bytes of `file`. (This process runs one job at a time: its file calls are synchronous.) */
+function head(file: string, n: number): Uint8Array {
+  const fd = openSync(file, 'r');
   try {
     const buf = Buffer.alloc(n);
-    const { bytesRead } = await fh.read(buf, 0, n, 0);
-    return buf.subarray(0, bytesRead);
+    return buf.subarray(0, readSync(fd, buf, 0, n, 0));
   } finally {
-    await fh.close();
+    closeSync(fd);
   }
 }
 
@@ -175,7 +175,7 @@ function writeDxf(doc: CadDocument, file: string): void {
 /** Convert one drawing and report over IPC (see the module docstring). */
 async function convert(inputPath: string, outputPath: string, suffix: string): Promise<void> {
   try {
-    const sniff = sniffDrawing(await head(inputPath, 64));
+    const sniff = sniffDrawing(head(inputPath, 64));
     if (sniff.format === 'unknown')
       throw new Unreadable(
         suffix === 'dwg' ? '不是有效的 DWG 图纸（文件头无法识别）' : '不是有效的 DXF 图纸（文件头无法识别）',
@@ -185,19 +185,24 @@ async function convert(inputPath: string, outputPath: string, suffix: string): P
         `暂不支持此 DWG 版本（${sniff.version}），支持 R14 至 2018（AC1014–AC1032），请另存为较新版本或 DXF 后上传`,
       );
     send({ type: 'progress', percent: 5 });
-    let bytes = await readFile(inputPath);
+    let bytes = readFileSync(inputPath);
     // acad-ts decodes DXF strings by $DWGCODEPAGE alone; a UTF-8 file (every DXF from 2007 on) that
     // names another code page would come out garbled: make it say UTF-8.
     if (sniff.format === 'dxf-ascii' && isUtf8Dxf(bytes)) bytes = Buffer.from(withUtf8CodePage(bytes));
     const doc = readDocument(bytes, sniff.format);
-    // An ASCII DXF whose LAYER table lists every layer is served as its own text (in UTF-8): nothing
-    // is lost to the library's writer, and writing a large drawing again would double the time.
+    // An ASCII DXF is served as its own text (in UTF-8), with LAYER entries added for layers its
+    // entities use but its LAYER table lacks (dxf-viewer lists only the table's): nothing is lost to
+    // the library's writer, and writing a drawing again would double the time.
     let original: string | null = null;
     if (sniff.format === 'dxf-ascii') {
       const text = asciiText(bytes);
       const counts = countDxf(text);
       keepLayersOff(doc, counts.offLayers);
-      if (counts.layers >= (doc.layers?.count ?? 0)) original = text;
+      const listed = new Set(counts.layerNames);
+      original = withLayers(
+        text,
+        [...(doc.layers ?? [])].map((l) => l.name).filter((n) => !listed.has(n)),
+      );
     }
     send({ type: 'progress', percent: 60 });
     if (!doc.header || !doc.modelSpace || !doc.layers)
@@ -217,7 +222,7 @@ async function convert(inputPath: string, outputPath: string, suffix: string): P
       extents,
       output: original !== null ? 'original' : 'rewritten',
     };
-    if (original !== null) await writeFile(outputPath, original, 'utf8');
+    if (original !== null) writeFileSync(outputPath, original, 'utf8');
     else writeDxf(doc, outputPath);
     send({ type: 'progress', percent: 95 });
     send({ type: 'done', stats: figures });

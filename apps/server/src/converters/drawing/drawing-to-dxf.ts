@@ -5,8 +5,9 @@
  * small drawing is ready in the time of a warm parse, not a cold child's start) and writes `<outputDir>/drawing.dxf`, the file the browser's drawing viewer (dxf-viewer) draws.
  * Binary DXF and every DWG from R14 to 2018 (AC1014–AC1032) come out as one ASCII DXF in UTF-8, so
  * Chinese text survives whatever code page the original used; an ASCII DXF is read to check it and
- * to count it, and keeps its own text (re-encoded to UTF-8) unless its LAYER table lacks layers its
- * entities use (then acad-ts writes it again, with every layer).
+ * to count it, and keeps its own text (re-encoded to UTF-8), with LAYER table entries added for
+ * layers its entities use but its table lacks (dxf-scan.ts withLayers; acad-ts writes it again only
+ * when the text has no place for them).
  * @returns figures of the drawing: format, version, layer count, model-space entity count, layout names.
  * @throws ConversionError with a readable reason: not a drawing, unsupported DWG version, damaged or
  * truncated file, time or memory limit, crash (not retried); the child could not be started (retryable).
@@ -29,7 +30,7 @@ export interface DrawingFigures {
   layouts: string[];
   /** Model-space extents in drawing units (text, tables and infinite lines not measured); null when none. */
   extents: { minX: number; minY: number; maxX: number; maxY: number } | null;
-  /** `original`: an ASCII DXF served as its own text (UTF-8); `rewritten`: written again by acad-ts. */
+  /** `original`: an ASCII DXF served as its own text (UTF-8, missing layers added); `rewritten`: written again by acad-ts. */
   output: 'original' | 'rewritten';
 }
 

@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { BINARY_DXF_SENTINEL, countDxf, isUtf8Dxf, sniffDrawing, withUtf8CodePage } from './dxf-scan.ts';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { DxfReader } from '@node-projects/acad-ts';
+import {
+  BINARY_DXF_SENTINEL,
+  countDxf,
+  isUtf8Dxf,
+  sniffDrawing,
+  withLayers,
+  withUtf8CodePage,
+} from './dxf-scan.ts';
 
 const bytes = (s: string) => new Uint8Array(Buffer.from(s, 'latin1'));
 
@@ -61,12 +71,20 @@ describe('countDxf', () => {
       modelEntities: 3,
       paperEntities: 1,
       layers: 2,
+      layerNames: ['0', '墙体'],
       types: { LINE: 1, POLYLINE: 1, TEXT: 1 },
       offLayers: ['墙体'],
     });
   });
   it('answers zeros for an empty text', () => {
-    expect(countDxf('')).toEqual({ modelEntities: 0, paperEntities: 0, layers: 0, types: {}, offLayers: [] });
+    expect(countDxf('')).toEqual({
+      modelEntities: 0,
+      paperEntities: 0,
+      layers: 0,
+      layerNames: [],
+      types: {},
+      offLayers: [],
+    });
   });
 });
 
@@ -92,5 +110,50 @@ describe('UTF-8 DXF text', () => {
     expect(text(withUtf8CodePage(utf8('0\nSECTION\n2\nENTITIES\n0\nTEXT\n1\n中文\n0\nENDSEC\n')))).toBe(
       '  0\nSECTION\n  2\nHEADER\n  9\n$DWGCODEPAGE\n  3\nUTF-8\n  0\nENDSEC\n0\nSECTION\n2\nENTITIES\n0\nTEXT\n1\n中文\n0\nENDSEC\n',
     );
+  });
+});
+
+describe('withLayers', () => {
+  const layersOf = (text: string) =>
+    [...DxfReader.readFromStream(withUtf8CodePage(new Uint8Array(Buffer.from(text, 'utf8')))).layers!].map(
+      (l) => l.name,
+    );
+  const entities =
+    '0\nSECTION\n2\nENTITIES\n0\nLINE\n8\n墙体\n10\n0\n20\n0\n11\n1\n21\n1\n0\nENDSEC\n0\nEOF\n';
+
+  it('adds a TABLES section before the entities of a DXF that has none (testdata polylines.dxf)', async () => {
+    const text = await readFile(
+      path.resolve(import.meta.dirname, '../../../../../../shared/testdata/dxf/polylines.dxf'),
+      'utf8',
+    );
+    const before = countDxf(text);
+    const used = layersOf(text).filter((n) => !before.layerNames.includes(n));
+    expect(used.length).toBeGreaterThan(1);
+    const mended = withLayers(text, used)!;
+    const after = countDxf(mended);
+    expect(after.layerNames).toEqual(used);
+    expect(after.modelEntities).toBe(before.modelEntities);
+    expect(after.types).toEqual(before.types);
+    expect(mended.endsWith(text.slice(text.indexOf('ENTITIES')))).toBe(true);
+    expect(layersOf(mended).sort()).toEqual(layersOf(text).sort());
+  });
+  it('adds entries at the end of an existing LAYER table, or a LAYER table to a TABLES section', () => {
+    const withTable =
+      '0\nSECTION\n2\nTABLES\n0\nTABLE\n2\nLTYPE\n0\nENDTAB\n0\nTABLE\n2\nLAYER\n0\nLAYER\n2\n0\n70\n0\n0\nENDTAB\n0\nENDSEC\n' +
+      entities;
+    const mended = withLayers(withTable, ['墙体'])!;
+    expect(countDxf(mended).layerNames).toEqual(['0', '墙体']);
+    expect(mended.indexOf('墙体')).toBeLessThan(mended.indexOf('ENDTAB', mended.indexOf('2\nLAYER')));
+    const noLayerTable = '0\nSECTION\n2\nTABLES\n0\nTABLE\n2\nLTYPE\n0\nENDTAB\n0\nENDSEC\n' + entities;
+    expect(countDxf(withLayers(noLayerTable, ['墙体'])!).layerNames).toEqual(['墙体']);
+    expect(layersOf(withLayers(noLayerTable, ['墙体'])!)).toContain('墙体');
+  });
+  it('keeps CR LF line ends, changes nothing without names, and answers null without a place', () => {
+    const crlf = entities.replaceAll('\n', '\r\n');
+    const mended = withLayers(crlf, ['墙体'])!;
+    expect(mended.replaceAll('\r\n', '')).not.toContain('\n');
+    expect(countDxf(mended).layerNames).toEqual(['墙体']);
+    expect(withLayers(entities, [])).toBe(entities);
+    expect(withLayers('0\nEOF\n', ['墙体'])).toBeNull();
   });
 });

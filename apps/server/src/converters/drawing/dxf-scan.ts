@@ -52,6 +52,8 @@ export interface DxfCounts {
   paperEntities: number;
   /** Entries of the LAYER table (a DXF without a TABLES section has none). */
   layers: number;
+  /** Names of the LAYER table's entries, in file order. */
+  layerNames: string[];
   /** Model-space entity count by DXF type name (`LINE`, `TEXT`, …). */
   types: Record<string, number>;
   /** Layers switched off (a negative colour number, group 62, in their LAYER entry). */
@@ -66,7 +68,14 @@ const SUB_ENTITIES = new Set(['VERTEX', 'SEQEND', 'ATTRIB']);
  */
 export function countDxf(text: string): DxfCounts {
   const lines = text.split(/\r?\n/);
-  const counts: DxfCounts = { modelEntities: 0, paperEntities: 0, layers: 0, types: {}, offLayers: [] };
+  const counts: DxfCounts = {
+    modelEntities: 0,
+    paperEntities: 0,
+    layers: 0,
+    layerNames: [],
+    types: {},
+    offLayers: [],
+  };
   let layer: { name: string | null } | null = null;
   let section: string | null = null;
   let sectionPending = false;
@@ -104,8 +113,10 @@ export function countDxf(text: string): DxfCounts {
       table = value;
       tablePending = false;
     } else if (code === '67' && current && value === '1') current.paper = true;
-    else if (layer && code === '2' && layer.name === null) layer.name = value;
-    else if (layer && code === '62' && Number(value) < 0 && layer.name !== null)
+    else if (layer && code === '2' && layer.name === null) {
+      layer.name = value;
+      counts.layerNames.push(value);
+    } else if (layer && code === '62' && Number(value) < 0 && layer.name !== null)
       counts.offLayers.push(layer.name);
   }
   flush();
@@ -162,6 +173,69 @@ export function withUtf8CodePage(bytes: Uint8Array): Uint8Array {
   return new Uint8Array(
     Buffer.concat([buf.subarray(0, at), Buffer.from(insert, 'latin1'), buf.subarray(at + cut)]),
   );
+}
+
+/**
+ * Where the first run of group pairs `pairs` ([code, value] …, each a code line then a value line,
+ * spaces and tabs around each allowed) at or after `from` starts and ends in an ASCII DXF's text.
+ */
+function findPairs(text: string, pairs: [string, string][], from = 0): { at: number; end: number } | null {
+  const body = pairs.map(([c, v]) => `[\\t ]*${c}[\\t ]*\\r?\\n[\\t ]*${v}[\\t ]*\\r?\\n`).join('');
+  const re = new RegExp(`(^|\\n)${body}`, 'g');
+  re.lastIndex = Math.max(0, from - 1); // the line break before `from` starts a line there
+  const m = re.exec(text);
+  return m ? { at: m.index + m[1]!.length, end: m.index + m[0].length } : null;
+}
+
+/**
+ * The text of an ASCII DXF with LAYER table entries added for `names` (colour 7, CONTINUOUS, as
+ * layer 0 by default; subclass markers and no handle, which readers then assign), so that a viewer which lists only the table's layers (dxf-viewer) lists them
+ * too: at the end of the LAYER table, in a new LAYER table at the start of the TABLES section, or in a
+ * new TABLES section before the BLOCKS / ENTITIES / OBJECTS section (a DXF of entities alone).
+ * Everything else is unchanged. Much cheaper than writing the whole drawing again (issue 13 benchmark).
+ * @returns null when the text has none of those places (not a DXF this can mend).
+ */
+export function withLayers(text: string, names: readonly string[]): string | null {
+  if (!names.length) return text;
+  const eol = text.includes('\r\n') ? '\r\n' : '\n';
+  const lines = (...l: string[]) => l.join(eol) + eol;
+  const entries = names
+    .map(
+      (n) =>
+        lines('  0', 'LAYER', '100', 'AcDbSymbolTableRecord', '100', 'AcDbLayerTableRecord', '  2', n) +
+        lines(' 70', '0', ' 62', '7', '  6', 'CONTINUOUS'),
+    )
+    .join('');
+  const table =
+    lines('  0', 'TABLE', '  2', 'LAYER', ' 70', String(names.length)) + entries + lines('  0', 'ENDTAB');
+  const put = (at: number, what: string) => text.slice(0, at) + what + text.slice(at);
+  const tables = findPairs(text, [
+    ['0', 'SECTION'],
+    ['2', 'TABLES'],
+  ]);
+  if (tables) {
+    const endSec = findPairs(text, [['0', 'ENDSEC']], tables.end)?.at ?? text.length;
+    const layerTable = findPairs(
+      text,
+      [
+        ['0', 'TABLE'],
+        ['2', 'LAYER'],
+      ],
+      tables.end,
+    );
+    const endTab = layerTable && findPairs(text, [['0', 'ENDTAB']], layerTable.end);
+    if (endTab && endTab.at < endSec) return put(endTab.at, entries);
+    return put(tables.end, table);
+  }
+  for (const section of ['BLOCKS', 'ENTITIES', 'OBJECTS']) {
+    const start = findPairs(text, [
+      ['0', 'SECTION'],
+      ['2', section],
+    ]);
+    if (start)
+      return put(start.at, lines('  0', 'SECTION', '  2', 'TABLES') + table + lines('  0', 'ENDSEC'));
+  }
+  return null;
 }
 
 /** The TextDecoder label for a DXF's `$DWGCODEPAGE` (CJK code pages and Windows-1252 otherwise). */
