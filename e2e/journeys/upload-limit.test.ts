@@ -133,7 +133,7 @@ test('the server holds extra uploads back (等待中..., not 错误:) and a new 
   await dialog.locator('tr[data-version="1"]').getByText('当前版本').waitFor();
   await throttle(cdp, 20 * 1024);
   await dialog.getByTestId('version-input').setInputFiles(path.join(TESTDATA, 'ifc/wall-elemented-case.ifc'));
-  const versionRow = panel(page).locator('tr[data-row-name="wall-elemented-case.ifc"]');
+  const versionRow = panel(page).locator('tr[data-transfer-name="wall-elemented-case.ifc"]');
   await versionRow.waitFor({ timeout: 15_000 });
   await dialog.getByTestId('version-upload-progress').waitFor();
   await page.waitForFunction(
@@ -158,7 +158,7 @@ test('the server holds extra uploads back (等待中..., not 错误:) and a new 
   await dialog.waitFor({ state: 'detached' });
   await panel(page).getByRole('tab', { name: '已完成' }).click();
   await panel(page)
-    .locator('[data-testid="completed-tab"] tr[data-row-name="wall-elemented-case.ifc"]')
+    .locator('[data-testid="completed-tab"] tr[data-transfer-name="wall-elemented-case.ifc"]')
     .waitFor({ timeout: 15_000 });
   await shot(page, J, '05-completed-with-version');
   await ctx.close();
