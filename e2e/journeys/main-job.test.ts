@@ -12,8 +12,8 @@ import assert from 'node:assert/strict';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { canvasCoverage, launchBrowser, shot } from '../lib/browser.ts';
-import { DEMO, startServer, TESTDATA, type RunningServer } from '../lib/server.ts';
-import { settled } from '../lib/waits.ts';
+import { apiData, DEMO, startServer, TESTDATA, type RunningServer } from '../lib/server.ts';
+import { settled, until } from '../lib/waits.ts';
 
 const J = 'main-job';
 const HAUS = 'AC20-FZK-Haus.ifc';
@@ -105,29 +105,28 @@ test('upload, convert, view, pick, share, visit on a phone', async () => {
   assert.match(pwd, /^[a-z0-9]{4}$/);
   await page.locator('[data-testid="share-qrcode"]').waitFor();
   await shot(page, J, '07-share-dialog');
-  const iuid = await page.evaluate(async (name) => {
-    const token = localStorage.getItem('token');
-    const r = await fetch('/api/Home/MyDocumentList?rows=100', {
-      headers: { authorization: `Bearer ${token}` },
-    });
-    const body = (await r.json()) as { data: { list: Array<{ iuid: string; fileName: string }> } };
-    return body.data.list.find((f) => f.fileName === name)!.iuid;
-  }, HAUS);
+  const token = await page.evaluate(() => localStorage.getItem('token') ?? '');
+  const mine = await apiData<{ list: Array<{ iuid: string; fileName: string }> }>(
+    server.url,
+    token,
+    'GET',
+    '/api/Home/MyDocumentList?rows=100',
+  );
+  const iuid = mine.list.find((f) => f.fileName === HAUS)!.iuid;
 
   // The model's first-frame preview GLB is written just after its conversion.
-  const hasPreviewGlb = await page.evaluate(async (id) => {
-    const token = localStorage.getItem('token');
-    for (let i = 0; i < 150; i++) {
-      const r = await fetch(`/api/Home/GetPreviewInfo?IUID=${id}`, {
-        headers: { authorization: `Bearer ${token}` },
-      });
-      if (((await r.json()) as { data: { previewGlbUrl: string | null } }).data.previewGlbUrl) return true;
-      await new Promise((done) => setTimeout(done, 200));
-    }
-    return false;
-  }, iuid);
-  assert.ok(hasPreviewGlb, 'the converted IFC has a first-frame preview GLB');
-  owner = { token: await page.evaluate(() => localStorage.getItem('token') ?? ''), iuid };
+  await until(
+    () =>
+      apiData<{ previewGlbUrl: string | null }>(
+        server.url,
+        token,
+        'GET',
+        `/api/Home/GetPreviewInfo?IUID=${iuid}`,
+      ),
+    (info) => Boolean(info.previewGlbUrl),
+    { timeout: 30_000, message: 'the converted IFC has a first-frame preview GLB' },
+  );
+  owner = { token, iuid };
 
   // A visitor on a phone, no account.
   const phone = await browser.newContext({

@@ -186,7 +186,7 @@ test('create a project, add a viewer, upload a folder, zip it, locate a favourit
   // Progress shows as a percentage while the big model is sent.
   await admin.waitForFunction(
     (name) => {
-      const row = document.querySelector(`tr[data-row-name="${name}"]`);
+      const row = document.querySelector(`tr[data-transfer-name="${name}"]`);
       const status = document.querySelector(`[data-testid="upload-status-${name}"]`)?.textContent ?? '';
       return row?.getAttribute('data-phase') === 'running' && /[1-9]\d*(\.\d)?%/.test(status);
     },

@@ -113,7 +113,7 @@ test('several uploads with a limit, cancel, pause/resume, folders, completed rec
   await uploadRow(page, BIG).locator('[data-phase="running"]').or(uploadRow(page, BIG)).first().waitFor();
   await page.waitForFunction(
     () =>
-      document.querySelector('tr[data-row-name="perf_1080p_30s.mp4"]')?.getAttribute('data-phase') ===
+      document.querySelector('tr[data-transfer-name="perf_1080p_30s.mp4"]')?.getAttribute('data-phase') ===
         'running' &&
       /%/.test(document.querySelector('[data-testid="upload-status-perf_1080p_30s.mp4"]')?.textContent ?? ''),
     undefined,
@@ -161,8 +161,8 @@ test('several uploads with a limit, cancel, pause/resume, folders, completed rec
   // 已完成: 6 records (4 files + 2 of the folder) on page 1 with 我的空间 tags, status 上传完成.
   await panel(page).getByRole('tab', { name: '已完成' }).click();
   const completed = panel(page).locator('[data-testid="completed-tab"]');
-  await completed.locator('tr[data-row-name]').nth(5).waitFor();
-  assert.equal(await completed.locator('tr[data-row-name]').count(), 6);
+  await completed.locator('tr[data-transfer-name]').nth(5).waitFor();
+  assert.equal(await completed.locator('tr[data-transfer-name]').count(), 6);
   assert.equal(await completed.getByText('我的空间').count(), 6);
   assert.equal(await completed.getByText('上传完成').count(), 6);
   await completed.getByText('共 6 条').waitFor();
@@ -170,7 +170,7 @@ test('several uploads with a limit, cancel, pause/resume, folders, completed rec
 
   // Delete one record: confirmation, 删除成功, the list reloads; the file stays.
   await completed
-    .locator('tr[data-row-name="sample_AC1018_ascii.dxf"]')
+    .locator('tr[data-transfer-name="sample_AC1018_ascii.dxf"]')
     .getByRole('button', { name: '删除' })
     .click();
   await page.getByText('确定要删除这条记录吗？').waitFor();
@@ -181,7 +181,7 @@ test('several uploads with a limit, cancel, pause/resume, folders, completed rec
     .getByRole('button', { name: /确\s*定/ })
     .click();
   await page.getByText('删除成功').first().waitFor();
-  await completed.locator('tr[data-row-name="sample_AC1018_ascii.dxf"]').waitFor({ state: 'detached' });
+  await completed.locator('tr[data-transfer-name="sample_AC1018_ascii.dxf"]').waitFor({ state: 'detached' });
   await completed.getByText('共 5 条').waitFor();
   await page
     .locator('[data-testid="file-table"] [data-row-name="sample_AC1018_ascii.dxf"]')
@@ -246,8 +246,8 @@ test('several uploads with a limit, cancel, pause/resume, folders, completed rec
   const bigStatus = panel(page).locator(`[data-testid="download-status-${BIG}"]`);
   await bigStatus.getByText(/\d+(\.\d)?%/).waitFor({ timeout: 20_000 });
   await shot(page, J, '08b-download-progress');
-  await panel(page).locator(`tr[data-row-name="${BIG}"]`).getByRole('button', { name: '取消' }).click();
-  await panel(page).locator(`tr[data-row-name="${BIG}"]`).waitFor({ state: 'detached' });
+  await panel(page).locator(`tr[data-transfer-name="${BIG}"]`).getByRole('button', { name: '取消' }).click();
+  await panel(page).locator(`tr[data-transfer-name="${BIG}"]`).waitFor({ state: 'detached' });
   await throttle(cdp, -1);
   // A refused download shows 错误: with the server's message.
   await page.route('**/api/files/signed*', (r) =>

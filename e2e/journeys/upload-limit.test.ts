@@ -5,8 +5,9 @@
  * from the client settings and starts one upload, holding the next 等待中...; a second tab of the same
  * account uploading meanwhile gets its PATCH answered 429 (Retry-After) and shows 等待中... too —
  * never 错误: — and everything finishes, byte-identical to the originals. Then a new
- * version of an IFC file chosen in the versions dialog runs in the panel's 上传中 tab, ends 完成 and
- * in 已完成, and the dialog shows it as V2, the current version. Screenshots:
+ * version of an IFC file chosen in the versions dialog runs in the panel's 上传中 tab — the panel
+ * shown whole over the open dialog and usable there (暂停 / 继续; issue 17) — ends 完成 and in 已完成,
+ * and the dialog shows it as V2, the current version. Screenshots:
  * e2e/artifacts/upload-limit/.
  */
 import { after, before, test } from 'node:test';
@@ -18,7 +19,7 @@ import { launchBrowser, shot } from '../lib/browser.ts';
 import { apiData, DEMO, startServer, TESTDATA, type RunningServer } from '../lib/server.ts';
 import { signInWithPassword } from '../lib/sign-in.ts';
 import { panel, uploadFinished } from '../lib/transfers.ts';
-import { until } from '../lib/waits.ts';
+import { settled, until } from '../lib/waits.ts';
 
 const J = 'upload-limit';
 const FILES = ['dxf/sample_AC1018_ascii.dxf', 'dwg/sample_AC1018.dwg', 'ifc/SimpleWall.ifc'];
@@ -131,9 +132,13 @@ test('the server holds extra uploads back (等待中..., not 错误:) and a new 
   await ifcRow.getByRole('button', { name: '版本' }).click();
   const dialog = page.getByTestId('versions-dialog');
   await dialog.locator('tr[data-version="1"]').getByText('当前版本').waitFor();
-  await throttle(cdp, 20 * 1024);
+  // The panel, shown before the dialog opened, gives way to it: the floating button stands in, above
+  // the dialog's mask (issue 17).
+  await panel(page).waitFor({ state: 'detached' });
+  await page.getByTestId('floating-transfer-button').waitFor();
+  await throttle(cdp, 2 * 1024); // the 25 KB version takes about 12 s, long enough to pause it
   await dialog.getByTestId('version-input').setInputFiles(path.join(TESTDATA, 'ifc/wall-elemented-case.ifc'));
-  const versionRow = panel(page).locator('tr[data-row-name="wall-elemented-case.ifc"]');
+  const versionRow = panel(page).locator('tr[data-transfer-name="wall-elemented-case.ifc"]');
   await versionRow.waitFor({ timeout: 15_000 });
   await dialog.getByTestId('version-upload-progress').waitFor();
   await page.waitForFunction(
@@ -144,8 +149,15 @@ test('the server holds extra uploads back (等待中..., not 错误:) and a new 
     undefined,
     { timeout: 30_000 },
   );
-  await versionRow.getByRole('button', { name: '暂停' }).waitFor();
+  // Started from within the dialog, the upload shows the panel whole over it, usable with the dialog
+  // open: 暂停 and 继续 on the version's row.
+  await settled(panel(page));
   await shot(page, J, '03-version-uploading-in-panel');
+  await versionRow.getByRole('button', { name: '暂停' }).click();
+  await status(page, 'wall-elemented-case.ifc').getByText('已暂停').waitFor();
+  await versionRow.getByRole('button', { name: '继续' }).click();
+  await versionRow.getByRole('button', { name: '暂停' }).waitFor();
+  await dialog.getByTestId('version-upload-progress').waitFor();
   await throttle(cdp, -1);
   await uploadFinished(page, 'wall-elemented-case.ifc', 60_000);
   await page.getByText('已上传为 V2，正在处理').waitFor({ timeout: 30_000 });
@@ -158,7 +170,7 @@ test('the server holds extra uploads back (等待中..., not 错误:) and a new 
   await dialog.waitFor({ state: 'detached' });
   await panel(page).getByRole('tab', { name: '已完成' }).click();
   await panel(page)
-    .locator('[data-testid="completed-tab"] tr[data-row-name="wall-elemented-case.ifc"]')
+    .locator('[data-testid="completed-tab"] tr[data-transfer-name="wall-elemented-case.ifc"]')
     .waitFor({ timeout: 15_000 });
   await shot(page, J, '05-completed-with-version');
   await ctx.close();

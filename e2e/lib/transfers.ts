@@ -11,7 +11,8 @@ import type { Page } from 'playwright-core';
 export const panel = (page: Page) => page.locator('[data-testid="transfer-panel"]');
 
 /** The row of upload `name` in 上传中. */
-export const uploadRow = (page: Page, name: string) => panel(page).locator(`tr[data-row-name="${name}"]`);
+export const uploadRow = (page: Page, name: string) =>
+  panel(page).locator(`tr[data-transfer-name="${name}"]`);
 
 declare global {
   interface Window {

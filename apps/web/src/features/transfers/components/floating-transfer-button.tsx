@@ -1,7 +1,8 @@
 /**
  * Draggable floating transfer button (spec 000 §2 Top bar): shows a dot while uploads are in progress;
  * a click (not a drag) opens the transfer panel. Visible while the panel is minimised or closed and
- * there are transfers to look at, and hidden while a preview is open.
+ * there are transfers to look at, and hidden while a preview is open. While a dialog opened over the
+ * shown panel is open it stands in for the panel, above the dialog's mask (issue 17; transfer-center.tsx).
  */
 import { CloudUploadOutlined } from '@ant-design/icons';
 import { Badge, Tooltip } from 'antd';
@@ -10,13 +11,17 @@ import { useTranslation } from 'react-i18next';
 import { useDraggable } from '../../../lib/use-draggable.ts';
 import { usePreview } from '../../../stores/preview-store.ts';
 import '../i18n.ts';
+import { TRANSFER_Z_INDEX } from '../hooks/use-open-dialogs.ts';
 import { isInProgress } from '../lib/transfer-logic.ts';
 import { useTransfers } from '../stores/transfer-store.ts';
 
 const SIZE = 48;
 
-/** The floating transfer button. */
-export function FloatingTransferButton(): ReactElement | null {
+/**
+ * The floating transfer button; `standsIn`: the shown panel gives way to a dialog, the button shows
+ * (even with no transfers, but not over a preview) so the panel can be brought over the dialog.
+ */
+export function FloatingTransferButton({ standsIn }: { standsIn: boolean }): ReactElement | null {
   const { t } = useTranslation('transfers');
   const panel = useTransfers((s) => s.panel);
   const hasRecords = useTransfers((s) => s.uploads.length > 0 || s.downloads.length > 0);
@@ -25,7 +30,7 @@ export function FloatingTransferButton(): ReactElement | null {
   // The preview overlay covers the page; the button would sit on the viewer's properties panel.
   const previewing = usePreview((s) => s.file !== null);
   const drag = useDraggable(() => ({ x: window.innerWidth - SIZE - 28, y: window.innerHeight - SIZE - 96 }));
-  if (panel === 'shown' || !hasRecords || previewing) return null;
+  if (previewing || (!standsIn && (panel === 'shown' || !hasRecords))) return null;
   return (
     <div
       data-draggable-root
@@ -34,7 +39,7 @@ export function FloatingTransferButton(): ReactElement | null {
         position: 'fixed',
         left: drag.position.x,
         top: drag.position.y,
-        zIndex: 990,
+        zIndex: TRANSFER_Z_INDEX,
         touchAction: 'none',
       }}
     >

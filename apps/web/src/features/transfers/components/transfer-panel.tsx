@@ -12,6 +12,11 @@
  *   drained (tus-uploads.ts).
  * - 下载中 (index 2, hidden until a download runs): 文件名, 大小, 路径, 下载时间, 状态, 取消 (移除 once
  *   finished or failed).
+ * - Over dialogs (issue 17): the panel sits above modal masks and its confirmations above it
+ *   (hooks/use-open-dialogs.ts), so it can be used while a dialog is open; it is not rendered while it
+ *   gives way to a dialog opened over it (`givingWay`, transfer-center.tsx).
+ * - Its rows carry `data-transfer-name` (not the file tables' `data-row-name`, so a file's row and its
+ *   upload's row are never confused) and upload rows `data-phase`.
  */
 import {
   CaretRightOutlined,
@@ -49,6 +54,11 @@ import { useTranslation } from 'react-i18next';
 import { useDraggable } from '../../../lib/use-draggable.ts';
 import { deleteAllTransmissions, deleteTransmission, useTransmissionPage } from '../api/transmission.ts';
 import '../i18n.ts';
+import {
+  TRANSFER_CONFIRM_Z_INDEX,
+  TRANSFER_DIALOG_CLASS,
+  TRANSFER_Z_INDEX,
+} from '../hooks/use-open-dialogs.ts';
 import { cancelDownload } from '../lib/downloads.ts';
 import { BADGE_CAP, pauseAction, pendingCount } from '../lib/transfer-logic.ts';
 import {
@@ -66,18 +76,21 @@ const HEIGHT = 460;
 
 const sizeOf = (n: number | null) => (n === null ? '-' : formatFileSize(n));
 
-/** The floating transfer window. */
-export function TransferPanel(): ReactElement | null {
+/**
+ * The floating transfer window, rendered while shown (the store's `panel`) unless `givingWay` (to a
+ * dialog opened over it; transfer-center.tsx).
+ */
+export function TransferPanel({ givingWay = false }: { givingWay?: boolean }): ReactElement | null {
   const { t } = useTranslation(['transfers', 'common']);
   const { modal, message } = App.useApp();
-  const panel = useTransfers((s) => s.panel);
+  const shown = useTransfers((s) => s.panel === 'shown') && !givingWay;
   const activeTab = useTransfers((s) => s.activeTab);
   const uploads = useTransfers((s) => s.uploads);
   const downloads = useTransfers((s) => s.downloads);
   const downloadsVisible = useTransfers((s) => s.downloadsVisible);
   const store = useTransfers.getState;
   const [page, setPage] = useState(1);
-  const completedOpen = panel === 'shown' && activeTab === 0;
+  const completedOpen = shown && activeTab === 0;
   const completed = useTransmissionPage(page, completedOpen);
   const refetchCompleted = completed.refetch;
   const repick = useRef<HTMLInputElement>(null);
@@ -99,7 +112,7 @@ export function TransferPanel(): ReactElement | null {
     if (completed.data && page > last) setPage(last);
   }, [count, page, completed.data]);
 
-  if (panel !== 'shown') return null;
+  if (!shown) return null;
 
   const locationLabel = (sourceType: number) =>
     sourceType === SourceType.enterprise
@@ -112,6 +125,8 @@ export function TransferPanel(): ReactElement | null {
 
   const confirmRemove = (r: TransmissionRecordValue) =>
     modal.confirm({
+      zIndex: TRANSFER_CONFIRM_Z_INDEX,
+      wrapClassName: TRANSFER_DIALOG_CLASS,
       title: t('common:tip'),
       content: t('confirmDelete'),
       okText: t('common:ok'),
@@ -125,6 +140,8 @@ export function TransferPanel(): ReactElement | null {
 
   const confirmClear = () =>
     modal.confirm({
+      zIndex: TRANSFER_CONFIRM_Z_INDEX,
+      wrapClassName: TRANSFER_DIALOG_CLASS,
       title: t('common:tip'),
       content: t('confirmDeleteAll'),
       okText: t('common:ok'),
@@ -191,7 +208,9 @@ export function TransferPanel(): ReactElement | null {
       pagination={false}
       scroll={{ y: HEIGHT - 170 }}
       locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('emptyUploading')} /> }}
-      onRow={(r) => ({ 'data-row-name': r.fileName, 'data-phase': r.phase }) as HTMLAttributes<HTMLElement>}
+      onRow={(r) =>
+        ({ 'data-transfer-name': r.fileName, 'data-phase': r.phase }) as HTMLAttributes<HTMLElement>
+      }
       columns={[
         ...nameAndSize<UploadRecord>((r) => formatFileSize(r.fileSize), 84),
         pathColumn<UploadRecord>(),
@@ -262,7 +281,7 @@ export function TransferPanel(): ReactElement | null {
       locale={{
         emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('emptyDownloading')} />,
       }}
-      onRow={(r) => ({ 'data-row-name': r.fileName }) as HTMLAttributes<HTMLElement>}
+      onRow={(r) => ({ 'data-transfer-name': r.fileName }) as HTMLAttributes<HTMLElement>}
       columns={[
         ...nameAndSize<DownloadRecord>((r) => sizeOf(r.fileSize ?? (r.loaded || null)), 84),
         pathColumn<DownloadRecord>(),
@@ -305,7 +324,7 @@ export function TransferPanel(): ReactElement | null {
         dataSource={rows}
         loading={completed.isFetching && !completed.data}
         pagination={false}
-        onRow={(r) => ({ 'data-row-name': r.fileName }) as HTMLAttributes<HTMLElement>}
+        onRow={(r) => ({ 'data-transfer-name': r.fileName }) as HTMLAttributes<HTMLElement>}
         locale={{
           emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('emptyCompleted')} />,
         }}
@@ -372,8 +391,8 @@ export function TransferPanel(): ReactElement | null {
         width: WIDTH,
         maxWidth: 'calc(100vw - 16px)',
         height: HEIGHT,
-        // Above the page, below dialogs and the preview overlay (Ant Design's modals start at 1000).
-        zIndex: 990,
+        // Above dialogs' masks, below popups (use-open-dialogs.ts).
+        zIndex: TRANSFER_Z_INDEX,
         background: '#fff',
         borderRadius: 10,
         boxShadow: '0 12px 48px rgba(0,0,0,.18), 0 0 0 1px rgba(0,0,0,.04)',

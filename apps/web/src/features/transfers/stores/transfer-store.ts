@@ -71,6 +71,11 @@ export interface TransferState {
   /** The downloading tab is hidden by default (000 §2) and shown once a download has started. */
   downloadsVisible: boolean;
   panel: PanelState;
+  /**
+   * Whether the shown panel stays whole over the dialogs open now (issue 17): set when it is shown
+   * (a transfer starts, the floating button is clicked), cleared when a dialog opens over it.
+   */
+  overDialogs: boolean;
   activeTab: TransferTab;
   addUpload: (r: UploadRecord) => void;
   patchUpload: (iuid: string, patch: Partial<UploadRecord>) => void;
@@ -78,7 +83,10 @@ export interface TransferState {
   addDownload: (r: DownloadRecord) => void;
   patchDownload: (iuid: string, patch: Partial<DownloadRecord>) => void;
   removeDownload: (iuid: string) => void;
+  /** Show (also over the dialogs open now), minimise or clear the panel. */
   setPanel: (p: PanelState) => void;
+  /** A dialog opened over the panel: it gives way until shown again or the dialogs close. */
+  dialogOpened: () => void;
   setActiveTab: (t: TransferTab) => void;
 }
 
@@ -88,6 +96,7 @@ export const useTransfers = create<TransferState>((set) => ({
   downloads: [],
   downloadsVisible: false,
   panel: 'cleared',
+  overDialogs: false,
   activeTab: 1,
   addUpload: (r) => set((s) => ({ uploads: [...s.uploads, r] })),
   patchUpload: (iuid, patch) =>
@@ -97,6 +106,7 @@ export const useTransfers = create<TransferState>((set) => ({
   patchDownload: (iuid, patch) =>
     set((s) => ({ downloads: s.downloads.map((d) => (d.iuid === iuid ? { ...d, ...patch } : d)) })),
   removeDownload: (iuid) => set((s) => ({ downloads: s.downloads.filter((d) => d.iuid !== iuid) })),
-  setPanel: (panel) => set({ panel }),
+  setPanel: (panel) => set(panel === 'shown' ? { panel, overDialogs: true } : { panel }),
+  dialogOpened: () => set({ overDialogs: false }),
   setActiveTab: (activeTab) => set({ activeTab }),
 }));
