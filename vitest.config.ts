@@ -12,6 +12,9 @@ export default defineConfig({
           name: 'unit',
           include: ['apps/**/*.test.ts', 'apps/**/*.test.tsx', 'packages/**/*.test.ts'],
           exclude: ['**/node_modules/**', '**/*.int.test.ts'],
+          // A component test's first render compiles antd's styles in jsdom: seconds on a busy 2-core
+          // machine, over vitest's default 5 s.
+          testTimeout: 20_000,
         },
       },
       {

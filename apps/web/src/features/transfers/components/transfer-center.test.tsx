@@ -86,7 +86,7 @@ describe('TransferCenter over dialogs', () => {
     expect(panel()).toBeNull();
     openDialogs(0);
     expect(panel()).not.toBeNull();
-  }, 20_000); // the first render fetches the panel's code
+  });
 
   it('a transfer started while a dialog is open shows the panel whole over it', async () => {
     dialogs.set(1);
