@@ -313,6 +313,7 @@ export function PlainTable<T extends object>(props: PlainTableProps<T>): ReactEl
       </Spin>
       <Pagination
         className="plain-table-pagination"
+        size="small"
         current={props.pagination.current}
         pageSize={props.pagination.pageSize}
         total={props.pagination.total}
