@@ -1,3 +1,4 @@
+import { realpathSync } from 'node:fs';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -55,6 +56,14 @@ function fragmentsWorkerFallback(): Plugin {
   };
 }
 
+/**
+ * The contracts sources as module ids name them: the real path of the package the web app resolves
+ * (node_modules/@bimdrive/contracts), which is this checkout's packages/contracts unless node_modules
+ * is shared with another checkout (a git worktree) — then the ids are that checkout's paths.
+ */
+const CONTRACTS_SRC =
+  realpathSync(path.resolve(import.meta.dirname, '../../node_modules/@bimdrive/contracts/src')) + path.sep;
+
 /** Nodes of an ESTree-shaped AST (oxc), as far as `pureContracts` walks them. */
 interface AstNode {
   type: string;
@@ -84,7 +93,7 @@ function callStarts(node: AstNode, into: Set<number>): void {
  * (A contracts statement with a real side effect must not be a `const` initialiser.)
  */
 function pureContracts(): Plugin {
-  const dir = path.resolve(import.meta.dirname, '../../packages/contracts/src') + path.sep;
+  const dir = CONTRACTS_SRC;
   return {
     name: 'bimdrive-pure-contracts',
     apply: 'build',
@@ -140,7 +149,7 @@ const PART = '?contracts-part=';
  * A file with a statement that is not a declaration (or a `let`) is left whole.
  */
 function splitContracts(): Plugin {
-  const dir = path.resolve(import.meta.dirname, '../../packages/contracts/src') + path.sep;
+  const dir = CONTRACTS_SRC;
   type Unit = { code: string; names: string[]; deps: Set<string> };
   type Split = { imports: AstNode[]; source: string; parts: Unit[][]; partOf: Map<string, number> };
   const cache = new Map<string, Promise<Split | null>>();

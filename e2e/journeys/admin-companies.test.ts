@@ -120,7 +120,7 @@ const overflow = (page: Page, testId: string) =>
       .filter(
         (e) =>
           e.getBoundingClientRect().right > width + 1 &&
-          !e.closest('.ant-table-content, .ant-table-body, .ant-tabs-nav-list'),
+          !e.closest('[data-table-scroll], .ant-table-content, .ant-table-body, .ant-tabs-nav-list'),
       )
       .slice(0, 5)
       .map(

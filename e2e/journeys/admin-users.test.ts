@@ -101,7 +101,7 @@ const layoutOverflow = (page: Page) =>
     const content = document.querySelector('[data-testid=admin-content]')!;
     const root = content.parentElement!;
     const out = [root, ...root.querySelectorAll('*')]
-      .filter((e) => e.getBoundingClientRect().right > width + 1 && !e.closest('.ant-table-content'))
+      .filter((e) => e.getBoundingClientRect().right > width + 1 && !e.closest('[data-table-scroll]'))
       .slice(0, 5)
       .map(
         (e) =>

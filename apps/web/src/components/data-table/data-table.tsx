@@ -2,18 +2,15 @@
  * The data table of every file list (spec 001 §3 table column: label, prop, width, align, type
  * selection, sortable, order, filter options, visible; §4 sort cycle none → ascending → descending →
  * none one column at a time, filters reset / cleared and shown as closable tags; §5 the selection
- * warning 请选中一行数据; §9 size units and date shortcuts). Built on antd Table with controlled
- * `sortOrder` / `filteredValue`: the state lives with the caller (usually the URL, see
+ * warning 请选中一行数据; §9 size units and date shortcuts). Drawn by PlainTable (a semantic table in
+ * antd's look, lighter than antd Table; issue 17) from the caller's state: the state lives with the caller (usually the URL, see
  * use-table-url-state.ts) and maps to the list endpoint's query, so sorting, filtering and paging run
  * on the server. Above the table: bulk actions (each warns 请选中一行数据 with nothing selected), the
  * 列设置 popover (visibility remembered per table), and the active filters as closable tags with 重置
  * (back to the table's defaults) and 清空 (every filter removed).
  */
-import { App, Button, Space, Table, Tag, Typography, type TableProps } from 'antd';
-import type { ColumnType, SorterResult } from 'antd/es/table/interface';
+import { App, Button, Space, Tag, Typography } from 'antd';
 import {
-  lazy,
-  Suspense,
   useEffect,
   useMemo,
   useState,
@@ -25,6 +22,7 @@ import {
 } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ColumnSettings, useHiddenColumns } from './column-settings.tsx';
+import { PlainTable, type PlainColumn } from './plain-table.tsx';
 import './data-table.css';
 import './i18n.ts';
 import {
@@ -34,23 +32,10 @@ import {
   filterTagText,
   withFilter,
   type FilterSpec,
+  type FilterValue,
   type TableQueryConfig,
   type TableState,
 } from './table-state.ts';
-
-/**
- * The range filters (antd InputNumber, DatePicker and dayjs's parsing) load when a filter dropdown
- * first opens (issue 17 "Weight and speed": not part of a file list's first load).
- */
-const NumberRangeFilter = lazy(async () => ({
-  default: (await import('./filter-dropdowns.tsx')).NumberRangeFilter,
-}));
-const DateRangeFilter = lazy(async () => ({
-  default: (await import('./filter-dropdowns.tsx')).DateRangeFilter,
-}));
-
-/** What a range filter's dropdown shows while its code loads. */
-const FILTER_LOADING = <div style={{ padding: 12, width: 300 }} aria-busy="true" />;
 
 /** Least width (px) of a column without a fixed width. */
 const FLEX_MIN = 180;
@@ -132,12 +117,12 @@ export function DataTable<T extends object>(props: DataTableProps<T>): ReactElem
   const defaults = props.defaultState ?? { page: 1, rows: config.defaultRows, sort: null, filters: {} };
 
   const columns = useMemo(() => {
-    const out: TableProps<T>['columns'] = [];
+    const out: Array<PlainColumn<T>> = [];
     for (const c of props.columns) {
       if (hidden.includes(c.key) && c.hideable !== false) continue;
       const spec: FilterSpec | undefined = config.filters[c.key];
       const value = state.filters[c.key];
-      const col: ColumnType<T> = {
+      const col: PlainColumn<T> = {
         key: c.key,
         title: c.title,
         dataIndex: c.dataIndex,
@@ -147,76 +132,35 @@ export function DataTable<T extends object>(props: DataTableProps<T>): ReactElem
         render: c.render,
         onCell: c.onCell,
       };
-      if (c.sortable && config.sortFields.includes(c.key)) {
-        col.sorter = true;
-        col.sortDirections = ['ascend', 'descend'];
-        col.sortOrder =
-          state.sort?.field === c.key ? (state.sort.order === 'asc' ? 'ascend' : 'descend') : null;
-      }
+      if (c.sortable && config.sortFields.includes(c.key))
+        col.sort = state.sort?.field === c.key ? state.sort.order : null;
       if (spec?.kind === 'checkbox') {
         const labels = new Map((c.filterOptions ?? []).map((o) => [o.value, o.label]));
-        col.filters = spec.options.map((v) => ({ text: labels.get(v) ?? v, value: v }));
-        col.filterMultiple = true;
-        col.filteredValue = value?.kind === 'checkbox' && value.values.length ? value.values : null;
+        col.filter = {
+          kind: 'checkbox',
+          options: spec.options.map((v) => ({ value: v, label: labels.get(v) ?? v })),
+          value: value?.kind === 'checkbox' ? value.values : [],
+        };
       } else if (spec?.kind === 'numberRange') {
-        const v = value?.kind === 'numberRange' ? value : undefined;
-        col.filtered = !!v;
-        col.filteredValue = v ? ['on'] : null;
-        col.filterDropdown = ({ close }) => (
-          <Suspense fallback={FILTER_LOADING}>
-            <NumberRangeFilter
-              key={JSON.stringify(v ?? null)}
-              value={v}
-              unit={spec.unit}
-              onApply={(next) => {
-                onStateChange(withFilter(state, c.key, next));
-                close();
-              }}
-            />
-          </Suspense>
-        );
+        col.filter = {
+          kind: 'numberRange',
+          unit: spec.unit,
+          value: value?.kind === 'numberRange' ? value : undefined,
+        };
       } else if (spec?.kind === 'dateRange') {
-        const v = value?.kind === 'dateRange' ? value : undefined;
-        col.filtered = !!v;
-        col.filteredValue = v ? ['on'] : null;
-        col.filterDropdown = ({ close }) => (
-          <Suspense fallback={FILTER_LOADING}>
-            <DateRangeFilter
-              key={JSON.stringify(v ?? null)}
-              value={v}
-              onApply={(next) => {
-                onStateChange(withFilter(state, c.key, next));
-                close();
-              }}
-            />
-          </Suspense>
-        );
+        col.filter = { kind: 'dateRange', value: value?.kind === 'dateRange' ? value : undefined };
       }
       out.push(col);
     }
     return out;
-  }, [props.columns, hidden, config, state, onStateChange]);
+  }, [props.columns, hidden, config, state]);
 
-  const handleChange: TableProps<T>['onChange'] = (pagination, antdFilters, sorter, extra) => {
-    if (extra.action === 'sort') {
-      const s = (Array.isArray(sorter) ? sorter[0] : sorter) as SorterResult<T> | undefined;
-      onStateChange(applyTableChange(state, { action: 'sort', columnKey: s?.columnKey as string }, config));
-    } else if (extra.action === 'filter') {
-      onStateChange(applyTableChange(state, { action: 'filter', filters: antdFilters }, config));
-    } else {
-      onStateChange(
-        applyTableChange(
-          state,
-          {
-            action: 'paginate',
-            page: pagination.current ?? 1,
-            pageSize: pagination.pageSize ?? state.rows,
-          },
-          config,
-        ),
-      );
-    }
-  };
+  const onFilter = (key: string, v: string[] | FilterValue | undefined) =>
+    onStateChange(
+      Array.isArray(v)
+        ? applyTableChange(state, { action: 'filter', filters: { [key]: v } }, config)
+        : withFilter(state, key, v),
+    );
 
   const selectedRows = props.rows.filter((r) => selectedKeys.includes(r[props.rowKey] as Key));
   const runBulk = (a: BulkAction<T>) => {
@@ -247,7 +191,7 @@ export function DataTable<T extends object>(props: DataTableProps<T>): ReactElem
   // Columns without a width (the file name) keep at least FLEX_MIN px: below that the table scrolls
   // sideways instead of squeezing them to an ellipsis.
   const scrollX =
-    (columns ?? []).reduce(
+    columns.reduce(
       (sum, c) => sum + (typeof c.width === 'number' ? c.width : FLEX_MIN),
       (props.bulkActions?.length ?? 0) > 0 ? 40 : 0,
     ) + 2;
@@ -310,32 +254,27 @@ export function DataTable<T extends object>(props: DataTableProps<T>): ReactElem
           </Button>
         </div>
       )}
-      <Table<T>
-        data-testid={props.testId}
+      <PlainTable<T>
+        testId={props.testId}
         rowKey={props.rowKey}
-        size="middle"
         columns={columns}
-        dataSource={props.rows}
+        rows={props.rows}
         loading={props.loading}
-        onChange={handleChange}
+        minWidth={scrollX}
+        onSort={(key) => onStateChange(applyTableChange(state, { action: 'sort', columnKey: key }, config))}
+        onFilter={onFilter}
+        selection={bulk.length > 0 ? { keys: selectedKeys, onChange: setSelectedKeys } : undefined}
+        empty={props.empty}
         onRow={props.onRow}
         rowClassName={props.rowClassName}
-        rowSelection={
-          bulk.length > 0
-            ? { selectedRowKeys: selectedKeys, onChange: (keys) => setSelectedKeys(keys), columnWidth: 40 }
-            : undefined
-        }
-        locale={props.empty ? { emptyText: props.empty } : undefined}
-        showSorterTooltip={false}
-        scroll={{ x: scrollX }}
         pagination={{
           current: state.page,
           pageSize: state.rows,
           total: props.total,
-          showSizeChanger: true,
           pageSizeOptions: [...config.pageSizes],
           showTotal: (total) => t('common:table.total', { count: total }),
-          hideOnSinglePage: false,
+          onChange: (page, pageSize) =>
+            onStateChange(applyTableChange(state, { action: 'paginate', page, pageSize }, config)),
         }}
       />
     </div>

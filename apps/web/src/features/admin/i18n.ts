@@ -4,10 +4,9 @@
  * /login (该账号已被停用，如有疑问请联系管理员).
  */
 import zh from './locales/zh-CN.json';
-import en from './locales/en-US.json';
 import { registerNamespace } from '../../lib/i18n.ts';
 
-registerNamespace('admin', { 'zh-CN': zh, 'en-US': en });
+registerNamespace('admin', zh, () => import('./locales/en-US.json'));
 
 /** Namespace name. */
 export const ADMIN_NS = 'admin';

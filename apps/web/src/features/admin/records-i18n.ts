@@ -3,10 +3,9 @@
  * administration group (spec 001 §2 layout 4; issue 16). zh-CN default, en-US complete.
  */
 import zh from './locales/records.zh-CN.json';
-import en from './locales/records.en-US.json';
 import { registerNamespace } from '../../lib/i18n.ts';
 
-registerNamespace('adminRecords', { 'zh-CN': zh, 'en-US': en });
+registerNamespace('adminRecords', zh, () => import('./locales/records.en-US.json'));
 
 /** Namespace name. */
 export const ADMIN_RECORDS_NS = 'adminRecords';

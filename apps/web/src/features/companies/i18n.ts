@@ -1,6 +1,5 @@
 /** The `companies` i18n namespace (spec 000 §2 person and company dialog, member list; §5 join rules). */
 import zh from '../../locales/zh-CN/companies.json';
-import en from '../../locales/en-US/companies.json';
 import { registerNamespace } from '../../lib/i18n.ts';
 
-registerNamespace('companies', { 'zh-CN': zh, 'en-US': en });
+registerNamespace('companies', zh, () => import('../../locales/en-US/companies.json'));
