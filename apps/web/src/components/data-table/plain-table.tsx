@@ -7,7 +7,8 @@
  * trigger (an icon button named `filter`) opens the column's dropdown, which loads on first opening
  * (filter-panel.tsx); a selection column (select all / indeterminate); a horizontal scroll container
  * (`data-table-scroll`) below a least width; antd Pagination, Spin and Empty around it. Columns with
- * `ellipsis` cut their text on one line with a title.
+ * `ellipsis` cut their text on one line with a title. Each body row carries `data-row-key` (its key),
+ * as antd's Table rows do.
  */
 import { CaretDownOutlined, CaretUpOutlined, FilterFilled } from '@ant-design/icons';
 import { Checkbox, Dropdown, Empty, Pagination, Spin, theme } from 'antd';
@@ -247,6 +248,7 @@ export function PlainTable<T extends object>(props: PlainTableProps<T>): ReactEl
                 return (
                   <tr
                     key={String(key)}
+                    data-row-key={String(key)}
                     {...rowProps}
                     className={[props.rowClassName?.(row) ?? '', isSelected ? 'selected' : '']
                       .join(' ')
