@@ -108,7 +108,10 @@ async function firstFrame(response: Promise<Response>): Promise<void> {
   const model = preview.previewKind === 'fragments' && preview.statusType === 3 ? preview.viewUrl : null;
   if (model) {
     prefetch(model);
-    void import('../features/viewer/lib/fragments-preload.ts').then((m) => m.startFragmentsLoad(model));
+    const rect = modelCanvasRect(); // the viewer's canvas, as the still frame's
+    void import('../features/viewer/lib/fragments-preload.ts').then((m) =>
+      m.startFragmentsLoad(model, { width: rect.width, height: rect.height }),
+    );
     // And the viewer's own code (the preview overlay asks for the same module once the app is up).
     void import('../features/viewer/components/model-viewer.tsx').catch(() => undefined);
   }
