@@ -59,6 +59,12 @@ export async function fetchModelBytes(
   }
 }
 
+/**
+ * Models whose LOD mode this module already set to the viewer's (full geometry): the viewer does not
+ * set it again, which would restart the worker's tile updates from scratch.
+ */
+export const fullGeometryModels = new WeakSet<FragmentsModel>();
+
 /** Size of the viewer's canvas, CSS px. */
 export interface CanvasSize {
   width: number;
@@ -78,6 +84,7 @@ async function buildOpeningView(core: FragmentsModels, model: FragmentsModel, si
   camera.updateMatrixWorld();
   model.useCamera(camera);
   await model.setLodMode(LodMode.ALL_GEOMETRY);
+  fullGeometryModels.add(model);
   await core.update(true);
 }
 
