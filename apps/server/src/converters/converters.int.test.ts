@@ -8,7 +8,7 @@
 import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { gunzipSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 import { NodeIO } from '@gltf-transform/core';
 import { EXTMeshoptCompression, KHRMeshQuantization } from '@gltf-transform/extensions';
 import { getBounds } from '@gltf-transform/functions';
@@ -116,6 +116,9 @@ describe('IFC → fragments', () => {
       .map((d) => (d.Name as { value: string }).value)
       .sort();
     expect(names).toEqual(['Dachgeschoss', 'Erdgeschoss']);
+    // Its .br copy (what the viewer is sent, issue 17) is the same model, uncompressed inside.
+    const raw = brotliDecompressSync(await readFile(`${r.outputPath}.br`));
+    expect(raw.equals(inflateSync(await readFile(r.outputPath)))).toBe(true);
 
     const text = await readFile(path.join(TESTDATA, 'ifc/AC20-FZK-Haus.ifc'), 'latin1');
     const wallIds = Object.values(model.getItemsOfCategories([/^IFCWALLSTANDARDCASE$/])).flat();

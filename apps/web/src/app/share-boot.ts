@@ -7,7 +7,10 @@
  * 001 §2), and only then lets the app start: the
  * app's code and first render would otherwise hold the main thread while the picture waits. The app
  * opens the same file in the overlay, whose first-frame component takes the canvas over and removes
- * the skeleton (features/viewer/lib/still-frame.ts).
+ * the skeleton (features/viewer/lib/still-frame.ts). Once the still frame is on screen, an IFC model's
+ * `.frag` starts downloading and loading in the fragments worker (features/viewer/lib/fragments-preload.ts)
+ * while the app's code still loads and starts, and so does the viewer's code (issue 17): the viewer
+ * takes that load over.
  *
  * Imports nothing heavy (no contracts, React or three.js until a picture is due), so the entry chunk
  * stays small. The info response is handed once to the landing page's calls (share/lib/share-link.ts).
@@ -23,7 +26,17 @@ const MAX_WAIT_MS = 2000;
 
 /** The parts of a public link's info the boot reads (contracts `ShareInfo`). */
 interface BootShareInfo {
-  data?: { access?: { preview?: { fileName?: string; previewGlbUrl?: string | null } } | null };
+  data?: {
+    access?: {
+      preview?: {
+        fileName?: string;
+        previewGlbUrl?: string | null;
+        previewKind?: string;
+        statusType?: number;
+        viewUrl?: string | null;
+      };
+    } | null;
+  };
 }
 
 /**
@@ -90,6 +103,18 @@ async function firstFrame(response: Promise<Response>): Promise<void> {
     page.remove();
     throw e;
   });
+  // The full viewer's model, converted (status 3) to fragments: download it and load it in its worker
+  // now (the preview overlay's start is then a no-op, and the viewer takes the load over).
+  const model = preview.previewKind === 'fragments' && preview.statusType === 3 ? preview.viewUrl : null;
+  if (model) {
+    prefetch(model);
+    const rect = modelCanvasRect(); // the viewer's canvas, as the still frame's
+    void import('../features/viewer/lib/fragments-preload.ts').then((m) =>
+      m.startFragmentsLoad(model, { width: rect.width, height: rect.height }),
+    );
+    // And the viewer's own code (the preview overlay asks for the same module once the app is up).
+    void import('../features/viewer/components/model-viewer.tsx').catch(() => undefined);
+  }
 }
 
 /**

@@ -4,6 +4,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { inflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   Api,
@@ -59,6 +60,15 @@ describe(`conversion jobs (${testDbKind})`, () => {
     expect(frag.status).toBe(200);
     const bytes = new Uint8Array(await frag.arrayBuffer());
     expect(bytes.length).toBeGreaterThan(10_000);
+    // The viewer is sent the same model uncompressed inside, brotli over HTTP (its .br copy; issue 17);
+    // a client without br gets the .frag itself, deflated inside, as a download does.
+    const viewUrl = `${t.baseUrl}${preview.body.data.viewUrl}`;
+    const br = await fetch(viewUrl, { headers: { 'accept-encoding': 'br' } });
+    expect(br.headers.get('content-encoding')).toBe('br');
+    const raw = Buffer.from(await br.arrayBuffer()); // fetch decodes
+    const file = await fetch(viewUrl, { headers: { 'accept-encoding': 'gzip' } });
+    expect(file.headers.get('content-encoding')).toBeNull();
+    expect(inflateSync(Buffer.from(await file.arrayBuffer())).equals(raw)).toBe(true);
 
     // The first-frame preview GLB follows the conversion (best effort, just after status 3).
     let previewGlbUrl: string | null = null;

@@ -3,7 +3,9 @@
  * Content-Range, 416) for resumable downloads and video seeking. Image renditions (for browse-only
  * shares; always for tif/tiff, bmp and svg, see image-rendition.ts) are made once with sharp and kept
  * beside the derived files. A model's first-frame preview
- * GLB is sent gzipped (its `.gz` copy) to clients that accept it. The same tickets serve
+ * GLB is sent gzipped (its `.gz` copy) to clients that accept it; a `.frag` shown in the viewer (not
+ * downloaded) is sent as its `.br` copy (the model uncompressed inside, brotli over HTTP:
+ * converters/ifc-to-fragments.child.ts, issue 17) to clients that accept br. The same tickets serve
  * `GET /api/home/GetVideoFile?fileUrl=` (videos, original or MP4 rendition; 001 §7) and
  * `GET /api/home/GetUploadPictureFile?t=&page=` (a large presentation's page pictures; 001 §2, §7).
  * Downloads from an S3 store with `S3_PUBLIC_ENDPOINT` answer 302 to a presigned URL (issue 15).
@@ -71,7 +73,8 @@ export function fileServeRoutes(ctx: AppContext, s: Pick<Services, 'tickets'>): 
       let key: string;
       let mime: string;
       let name = f.name;
-      let gzipped: Awaited<ReturnType<typeof ctx.storage.stat>> = null; // the .gz copy, when sent
+      let gzipped: Awaited<ReturnType<typeof ctx.storage.stat>> = null; // the .gz / .br copy, when sent
+      let encoding: 'gzip' | 'br' = 'gzip';
       if (ticket.variant === ORIGINAL) {
         key = originalKeyOf(f);
         mime = mimeFor(f.suffix);
@@ -113,10 +116,19 @@ export function fileServeRoutes(ctx: AppContext, s: Pick<Services, 'tickets'>): 
         key = f.derivedKey;
         mime = mimeFor(dn.slice(dn.lastIndexOf('.') + 1));
         name = dn;
+        if (dn.endsWith('.frag') && !ticket.download) {
+          reply.header('vary', 'accept-encoding');
+          const accepts = /\bbr\b/.test(String(req.headers['accept-encoding'] ?? ''));
+          if (accepts && !req.headers.range) gzipped = await ctx.storage.stat(`${key}.br`);
+          if (gzipped) {
+            key = `${key}.br`;
+            encoding = 'br';
+          }
+        }
       }
       const obj = gzipped ?? (await ctx.storage.stat(key));
       if (!obj) throw notFound();
-      if (gzipped) reply.header('content-encoding', 'gzip');
+      if (gzipped) reply.header('content-encoding', encoding);
       else reply.header('accept-ranges', 'bytes');
       reply.header('content-type', mime);
       reply.header('cache-control', 'private, max-age=3600');

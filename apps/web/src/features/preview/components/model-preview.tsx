@@ -19,6 +19,7 @@ import { useTranslation } from 'react-i18next';
 import type { DrawingLinkValue, PreviewInfoValue } from '@bimdrive/contracts';
 import { modelState } from '../lib/preview-rules.ts';
 import { hasWebGL } from '../lib/webgl.ts';
+import { modelCanvasRect } from '../lib/layout.ts';
 import { saveUrl } from '../../../lib/download.ts';
 import { prefetch } from '../../../lib/prefetch.ts';
 import { loadedFirstFrame, loadFirstFrame, type FirstFrameModule } from '../lib/preload-model.ts';
@@ -130,7 +131,8 @@ export function ModelPreview({
     prefetch(readyUrl);
     let live = true;
     const preload = import('../../viewer/lib/fragments-preload.ts');
-    void preload.then((m) => live && m.startFragmentsLoad(readyUrl));
+    const size = modelCanvasRect(); // the viewer's canvas, as the still frame's
+    void preload.then((m) => live && m.startFragmentsLoad(readyUrl, size));
     return () => {
       live = false;
       // Unless the viewer took it over, the worker goes with the preview.

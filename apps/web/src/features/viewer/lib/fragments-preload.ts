@@ -6,7 +6,12 @@
  * bytes — after its chunk had been fetched, compiled and run — which put the worker's model load (the
  * largest single part of the time to the first interactive frame) in sequence with all of that.
  *
- * Shape: `startFragmentsLoad(url)` starts once per URL (no-op when already started);
+ * Given the size of the viewer's canvas (CSS px), the load also has the worker build the geometry the
+ * opening view shows (lib/first-view.ts, the view the viewer frames first): the largest step between
+ * the model's load and its first frame, which then runs while the viewer's code still starts instead
+ * of after it (the viewer's own update for its camera then only adds what differs).
+ *
+ * Shape: `startFragmentsLoad(url, size?)` starts once per URL (no-op when already started);
  * `takeFragmentsLoad(url)` hands the result to the viewer once (null when none was started, e.g. after
  * a remount: the viewer loads the model itself and a later start is a no-op), which then owns the
  * `FragmentsModels` (its worker) and disposes it; `dropFragmentsLoad(url)` (the preview closing)
@@ -16,9 +21,11 @@
  * Errors are answers, not rejections: `{ ok: false, reason }` with `reason` the viewer's error key —
  * `fetch` (HTTP status, or the API envelope's message), `network`, `empty` or `parse`.
  */
-import { FragmentsModels, type FragmentsModel } from '@thatopen/fragments';
+import { FragmentsModels, LodMode, type FragmentsModel } from '@thatopen/fragments';
 import workerUrl from '@thatopen/fragments/worker?url';
+import * as THREE from 'three';
 import { takePrefetched } from '../../../lib/prefetch.ts';
+import { firstView, VIEWER_FOV_DEG } from './first-view.ts';
 
 /** Id of the one model a viewer shows (viewer-engine.ts uses the same). */
 export const MODEL_ID = 'model';
@@ -52,7 +59,36 @@ export async function fetchModelBytes(
   }
 }
 
-async function load(url: string): Promise<FragmentsLoad> {
+/**
+ * Models whose LOD mode this module already set to the viewer's (full geometry): the viewer does not
+ * set it again, which would restart the worker's tile updates from scratch.
+ */
+export const fullGeometryModels = new WeakSet<FragmentsModel>();
+
+/** Size of the viewer's canvas, CSS px. */
+export interface CanvasSize {
+  width: number;
+  height: number;
+}
+
+/**
+ * Have the worker build the tiles of the opening view for a canvas of `size`, with the viewer's LOD
+ * mode (viewer-engine.ts `placeFragments`: full geometry for every drawn item).
+ */
+async function buildOpeningView(core: FragmentsModels, model: FragmentsModel, size: CanvasSize) {
+  const aspect = size.width / size.height;
+  const view = firstView(model.box, aspect);
+  const camera = new THREE.PerspectiveCamera(VIEWER_FOV_DEG, aspect, view.near, view.far);
+  camera.position.copy(view.position);
+  camera.lookAt(view.target);
+  camera.updateMatrixWorld();
+  model.useCamera(camera);
+  await model.setLodMode(LodMode.ALL_GEOMETRY);
+  fullGeometryModels.add(model);
+  await core.update(true);
+}
+
+async function load(url: string, size?: CanvasSize): Promise<FragmentsLoad> {
   const core = new FragmentsModels(workerUrl);
   const got = await fetchModelBytes(url);
   if (!got.ok) {
@@ -63,6 +99,9 @@ async function load(url: string): Promise<FragmentsLoad> {
   try {
     const model = await core.load(got.bytes, { modelId: MODEL_ID });
     performance.mark('bimdrive:viewer-model');
+    // Only a head start: the viewer builds whatever this did not.
+    if (size && size.width > 0 && size.height > 0)
+      await buildOpeningView(core, model, size).catch(() => undefined);
     return { ok: true, core, model };
   } catch {
     void core.dispose();
@@ -70,9 +109,12 @@ async function load(url: string): Promise<FragmentsLoad> {
   }
 }
 
-/** Start downloading and loading the `.frag` at `url` (once per URL). */
-export function startFragmentsLoad(url: string): void {
-  if (!started.has(url)) started.set(url, load(url));
+/**
+ * Start downloading and loading the `.frag` at `url` (once per URL); with `size`, the viewer canvas'
+ * size, also building the geometry of its opening view.
+ */
+export function startFragmentsLoad(url: string, size?: CanvasSize): void {
+  if (!started.has(url)) started.set(url, load(url, size));
 }
 
 /**

@@ -25,7 +25,7 @@ import { GLTFLoader } from 'three/examples/jsm/loaders/GLTFLoader.js';
 import { MeshoptDecoder } from 'three/examples/jsm/libs/meshopt_decoder.module.js';
 import workerUrl from '@thatopen/fragments/worker?url';
 import { firstView } from './first-view.ts';
-import { MODEL_ID } from './fragments-preload.ts';
+import { fullGeometryModels, MODEL_ID } from './fragments-preload.ts';
 import { VIEWER_BACKGROUND } from './layout.ts';
 import { snapOnTriangle, type SnapHit, type SnapKind } from './snap.ts';
 
@@ -167,7 +167,8 @@ export class ViewerEngine {
     // of the 20-house fzk-haus-x20 at its opening view — as "wires": thick screen-space lines in the
     // item's colour, which painted orange and red-brown blotches over the walls around each window
     // where the still preview draws clean walls and windows (issue 13 "Rendering fidelity").
-    await model.setLodMode(FRAGS.LodMode.ALL_GEOMETRY);
+    // (Already so for a model whose opening view fragments-preload.ts built.)
+    if (!fullGeometryModels.has(model)) await model.setLodMode(FRAGS.LodMode.ALL_GEOMETRY);
     if (this.disposed) return;
     this.world.scene.three.add(model.object);
     // No update here: load() frames the model next, and that update fetches the tiles for the
