@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { DxfReader } from '@node-projects/acad-ts';
+import { TESTDATA } from '../../test/testdata.ts';
 import {
   BINARY_DXF_SENTINEL,
   countDxf,
@@ -122,10 +123,7 @@ describe('withLayers', () => {
     '0\nSECTION\n2\nENTITIES\n0\nLINE\n8\n墙体\n10\n0\n20\n0\n11\n1\n21\n1\n0\nENDSEC\n0\nEOF\n';
 
   it('adds a TABLES section before the entities of a DXF that has none (testdata polylines.dxf)', async () => {
-    const text = await readFile(
-      path.resolve(import.meta.dirname, '../../../../../../shared/testdata/dxf/polylines.dxf'),
-      'utf8',
-    );
+    const text = await readFile(path.join(TESTDATA, 'dxf/polylines.dxf'), 'utf8');
     const before = countDxf(text);
     const used = layersOf(text).filter((n) => !before.layerNames.includes(n));
     expect(used.length).toBeGreaterThan(1);

@@ -31,6 +31,7 @@ import {
   clearFilters,
   filterTagText,
   withFilter,
+  type FilterOption,
   type FilterSpec,
   type FilterValue,
   type TableQueryConfig,
@@ -40,11 +41,7 @@ import {
 /** Least width (px) of a column without a fixed width. */
 const FLEX_MIN = 180;
 
-/** A checkbox option's label. */
-export interface FilterOption {
-  value: string;
-  label: string;
-}
+export type { FilterOption } from './table-state.ts';
 
 /** One column (001 §3 table column). `key` is also its sort field and filter key. */
 export interface DataTableColumn<T> {

@@ -9,8 +9,7 @@ import { useEffect, useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DateRangeFilter, NumberRangeFilter } from './filter-dropdowns.tsx';
 import './i18n.ts';
-import type { PlainFilter } from './plain-table.tsx';
-import type { FilterValue } from './table-state.ts';
+import type { FilterValue, PlainFilter } from './table-state.ts';
 
 /** Props of FilterPanel. */
 export interface FilterPanelProps {

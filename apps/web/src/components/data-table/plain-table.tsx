@@ -26,23 +26,14 @@ import {
   type TdHTMLAttributes,
 } from 'react';
 import './data-table.css';
-import type { FilterOption } from './data-table.tsx';
-import type { FilterValue } from './table-state.ts';
+import type { FilterValue, PlainFilter } from './table-state.ts';
+
+export type { PlainFilter } from './table-state.ts';
 
 const FilterPanel = lazy(async () => ({ default: (await import('./filter-panel.tsx')).FilterPanel }));
 
 /** What a filter dropdown shows while its code loads. */
 const FILTER_LOADING = <div style={{ padding: 12, width: 200, minHeight: 48 }} aria-busy="true" />;
-
-/** A column's filter: checkbox options, or a range edited by a filter-panel component. */
-export type PlainFilter =
-  | { kind: 'checkbox'; options: FilterOption[]; value: string[] }
-  | {
-      kind: 'numberRange';
-      unit: 'bytes' | 'none';
-      value: Extract<FilterValue, { kind: 'numberRange' }> | undefined;
-    }
-  | { kind: 'dateRange'; value: Extract<FilterValue, { kind: 'dateRange' }> | undefined };
 
 /** One column as PlainTable draws it. */
 export interface PlainColumn<T> {

@@ -12,6 +12,22 @@
  */
 import dayjs from 'dayjs';
 
+/** A checkbox filter option: its value and label. */
+export interface FilterOption {
+  value: string;
+  label: string;
+}
+
+/** A column's filter: checkbox options, or a range edited by a filter-panel component. */
+export type PlainFilter =
+  | { kind: 'checkbox'; options: FilterOption[]; value: string[] }
+  | {
+      kind: 'numberRange';
+      unit: 'bytes' | 'none';
+      value: Extract<FilterValue, { kind: 'numberRange' }> | undefined;
+    }
+  | { kind: 'dateRange'; value: Extract<FilterValue, { kind: 'dateRange' }> | undefined };
+
 /** Sort direction. */
 export type SortOrder = 'asc' | 'desc';
 
