@@ -73,8 +73,8 @@ export function fileServeRoutes(ctx: AppContext, s: Pick<Services, 'tickets'>): 
       let key: string;
       let mime: string;
       let name = f.name;
-      let gzipped: Awaited<ReturnType<typeof ctx.storage.stat>> = null; // the .gz / .br copy, when sent
-      let encoding: 'gzip' | 'br' = 'gzip';
+      // A compressed copy kept beside the file (`<key>.gz` / `<key>.br`), sent to clients that accept it.
+      let precompressed: 'gzip' | 'br' | null = null;
       if (ticket.variant === ORIGINAL) {
         key = originalKeyOf(f);
         mime = mimeFor(f.suffix);
@@ -106,29 +106,28 @@ export function fileServeRoutes(ctx: AppContext, s: Pick<Services, 'tickets'>): 
         mime = 'model/gltf-binary';
         name = `${f.name}.preview.glb`;
         // The whole preview, gzipped once when it was written (meshopt data shrinks ~7×).
-        reply.header('vary', 'accept-encoding');
-        const accepts = /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
-        if (accepts && !req.headers.range) gzipped = await ctx.storage.stat(`${key}.gz`);
-        if (gzipped) key = `${key}.gz`;
+        precompressed = 'gzip';
       } else {
         const dn = derivedName(f);
         if (!dn || dn !== ticket.variant || !f.derivedKey) throw notFound('文件未转换完毕，请稍后查看');
         key = f.derivedKey;
         mime = mimeFor(dn.slice(dn.lastIndexOf('.') + 1));
         name = dn;
-        if (dn.endsWith('.frag') && !ticket.download) {
-          reply.header('vary', 'accept-encoding');
-          const accepts = /\bbr\b/.test(String(req.headers['accept-encoding'] ?? ''));
-          if (accepts && !req.headers.range) gzipped = await ctx.storage.stat(`${key}.br`);
-          if (gzipped) {
-            key = `${key}.br`;
-            encoding = 'br';
-          }
-        }
+        if (dn.endsWith('.frag') && !ticket.download) precompressed = 'br';
       }
-      const obj = gzipped ?? (await ctx.storage.stat(key));
+      let encoded: Awaited<ReturnType<typeof ctx.storage.stat>> = null;
+      if (precompressed) {
+        reply.header('vary', 'accept-encoding');
+        const ext = precompressed === 'gzip' ? 'gz' : 'br';
+        const accepts = new RegExp(`\\b${precompressed}\\b`).test(
+          String(req.headers['accept-encoding'] ?? ''),
+        );
+        if (accepts && !req.headers.range) encoded = await ctx.storage.stat(`${key}.${ext}`);
+        if (encoded) key = `${key}.${ext}`;
+      }
+      const obj = encoded ?? (await ctx.storage.stat(key));
       if (!obj) throw notFound();
-      if (gzipped) reply.header('content-encoding', encoding);
+      if (encoded && precompressed) reply.header('content-encoding', precompressed);
       else reply.header('accept-ranges', 'bytes');
       reply.header('content-type', mime);
       reply.header('cache-control', 'private, max-age=3600');
@@ -137,7 +136,7 @@ export function fileServeRoutes(ctx: AppContext, s: Pick<Services, 'tickets'>): 
       reply.header('content-disposition', disposition(ticket.download ? 'attachment' : 'inline', name));
       // A download from an S3 store with a public address: the browser fetches the bytes from the
       // store itself (the ticket and its origin were checked above; the URL lives DIRECT_URL_SECONDS).
-      if (ticket.download && !gzipped && ctx.storage.directUrl) {
+      if (ticket.download && !encoded && ctx.storage.directUrl) {
         const direct = await ctx.storage.directUrl(key, {
           expiresInSeconds: DIRECT_URL_SECONDS,
           contentType: mime,
