@@ -374,18 +374,6 @@ export const PreviewInfo = z.object({
 });
 export type PreviewInfoValue = z.infer<typeof PreviewInfo>;
 
-/** Real-time notice `projectFileStatusInfo` (000 §7): a file's status changed; clients refetch. */
-export const FileStatusEvent = z.object({
-  iuid: z.string(),
-  parentIUID: z.string(),
-  statusType: z.number(),
-  progress: z.number(),
-  statusMsg: z.string(),
-  /** Set when the notice is about a new thumbnail (issue 14): lists refetch for its `thumbUrl`. */
-  thumbReady: z.boolean().optional(),
-});
-export type FileStatusEventValue = z.infer<typeof FileStatusEvent>;
-
 /** `POST /api/wps/genarate` (001 §7): open a document in the configured external office viewer. */
 export const WpsGenerateBody = z.object({ fileId: z.string().min(1).max(64) });
 export const WpsGenerateData = z.object({ wpsUrl: z.string() });

@@ -191,15 +191,6 @@ export const OrderStateQuery = z.object({
 /** `GET Api.myOrders`: the caller's own orders, newest first, and their company's for its administrators. */
 export const MyOrders = z.array(OrderView);
 
-/** Real-time `paySuccess` (000 §7) to the buyer's tabs: refresh the space bars and account card. */
-export const PaySuccessEvent = z.object({
-  orderNo: z.string(),
-  type: BuyerType,
-  planId: z.string(),
-  serviceStopTime: z.string().nullable(),
-});
-export type PaySuccessEventValue = z.infer<typeof PaySuccessEvent>;
-
 /** `GET Api.adminOrderList` / `Api.adminOrderExport` filters (001 §2 /orderManagement). */
 export const AdminOrderQuery = z.object({
   page: z.coerce.number().int().min(1).default(1),

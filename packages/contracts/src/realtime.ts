@@ -1,4 +1,11 @@
-/** Real-time hub names — spec 000 §7 (hub at /api/chatHub, events). */
+/**
+ * Real-time hub names and event payloads — spec 000 §7 (hub at /api/chatHub, events). The payload
+ * schemas are built with `zod/mini` (same zod 4 core as the other contracts, functional API): a client
+ * checks every event with them, and mini keeps that check at ~5 KB gzip instead of classic zod's ~23 KB
+ * in the signed-in pages' first load (issue 17 "Weight and speed").
+ */
+import * as z from 'zod/mini';
+
 export const HUB_PATH = '/api/chatHub';
 export const HubEvents = {
   register: 'reloadConnnectAsync',
@@ -30,3 +37,38 @@ export const HubEvents = {
 } as const;
 /** Reconnect delay after the connection closes (000 §9): 5 s. */
 export const HUB_RECONNECT_MS = 5000;
+
+/** Real-time notice `projectFileStatusInfo` (000 §7): a file's status changed; clients refetch. */
+export const FileStatusEvent = z.object({
+  iuid: z.string(),
+  parentIUID: z.string(),
+  statusType: z.number(),
+  progress: z.number(),
+  statusMsg: z.string(),
+  /** Set when the notice is about a new thumbnail (issue 14): lists refetch for its `thumbUrl`. */
+  thumbReady: z.optional(z.boolean()),
+});
+export type FileStatusEventValue = z.infer<typeof FileStatusEvent>;
+
+/** Real-time notice `FileVersionInfo` (000 §7): a file's versions changed; clients refetch. */
+export const FileVersionEvent = z.object({
+  iuid: z.string(),
+  parentIUID: z.string(),
+  version: z.number(),
+  currentVersion: z.number(),
+  /** added, current (made current), deleted, status (a version's conversion status changed). */
+  action: z.enum(['added', 'current', 'deleted', 'status']),
+});
+export type FileVersionEventValue = z.infer<typeof FileVersionEvent>;
+
+/**
+ * Real-time `paySuccess` (000 §7) to the buyer's tabs: refresh the space bars and account card.
+ * `type` is a `BuyerTypeValue` (plans.ts; repeated here so the event needs no classic zod).
+ */
+export const PaySuccessEvent = z.object({
+  orderNo: z.string(),
+  type: z.enum(['person', 'corp']),
+  planId: z.string(),
+  serviceStopTime: z.nullable(z.string()),
+});
+export type PaySuccessEventValue = z.infer<typeof PaySuccessEvent>;

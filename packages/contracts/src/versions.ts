@@ -51,17 +51,6 @@ export const VersionedIuidQuery = z.object({
 /** `CompressFileFolder` query: the folder, and the signed ticket when opened by the browser. */
 export const CompressFolderQuery = z.object({ iuid: z.string().min(1), t: z.string().optional() });
 
-/** Real-time notice `FileVersionInfo` (000 §7): a file's versions changed; clients refetch. */
-export const FileVersionEvent = z.object({
-  iuid: z.string(),
-  parentIUID: z.string(),
-  version: z.number(),
-  currentVersion: z.number(),
-  /** added, current (made current), deleted, status (a version's conversion status changed). */
-  action: z.enum(['added', 'current', 'deleted', 'status']),
-});
-export type FileVersionEventValue = z.infer<typeof FileVersionEvent>;
-
 /** tus metadata key naming the file a version upload belongs to. */
 export const VERSION_OF_METADATA = 'versionOf';
 
