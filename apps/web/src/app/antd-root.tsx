@@ -1,17 +1,18 @@
 /**
  * The antd shell (DESIGN "Web"): Ant Design `ConfigProvider` with the zh_CN locale (en_US, loaded on
- * demand, when the language is English: antd-locale.ts), dayjs's locale, and antd `App`
- * (context-aware message / modal / notification; `AntdHost`'s are handed to the API client's toasts,
- * the AccountExit alert and the -120 dialog). It loads lazily (`loadAntdRoot`) with the first screen that uses antd — the signed-in app
+ * demand, when the language is English: antd-locale.ts), dayjs's locale, and the toasts and dialogs
+ * of lib/feedback.tsx in place of antd's `App` (theme and locale aware, loaded on first use;
+ * `AntdHost`'s are handed to the API client's toasts, the AccountExit alert and the -120 dialog). It loads lazily (`loadAntdRoot`) with the first screen that uses antd — the signed-in app
  * and the other routes under `AntdLayout`, the preview overlay, the crash screen — so the public
  * pages /login and /s ship none of antd (issue 17 "Weight and speed").
  */
-import { App as AntApp, ConfigProvider } from 'antd';
+import { ConfigProvider, theme } from 'antd';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
 import { useEffect, useState, type ReactElement, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
+import { FeedbackProvider, useFeedback } from '../lib/feedback.tsx';
 import { bindOccupiedDialog } from '../lib/model-occupied.ts';
 import { bindModal, bindToast } from '../lib/toast.ts';
 import { antdLocale, loadAntdLocale } from './antd-locale.ts';
@@ -21,7 +22,7 @@ import { antdLocale, loadAntdLocale } from './antd-locale.ts';
  * API client's toasts, the AccountExit alert; the -120 dialog).
  */
 function ToastBinder(): null {
-  const { message, modal } = AntApp.useApp();
+  const { message, modal } = useFeedback();
   useEffect(() => {
     bindToast(message);
     return () => bindToast(null);
@@ -37,10 +38,25 @@ function ToastBinder(): null {
   return null;
 }
 
+/**
+ * The text defaults antd's `App` component gives its element (colour, size, line height and font of
+ * the theme), kept now that lib/feedback.tsx stands in for `App`.
+ */
+function AppText({ children }: { children: ReactNode }): ReactElement {
+  const { token } = theme.useToken();
+  const style = {
+    color: token.colorText,
+    fontSize: token.fontSize,
+    lineHeight: token.lineHeight,
+    fontFamily: token.fontFamily,
+  };
+  return <div style={style}>{children}</div>;
+}
+
 /** Props of AntdRoot. */
 export interface AntdRootProps {
   children: ReactNode;
-  /** Render no element of its own (antd App `component={false}`). */
+  /** Render no element of its own (only the providers). */
   bare?: boolean;
 }
 
@@ -70,9 +86,9 @@ export function AntdRoot({ children, bare }: AntdRootProps): ReactElement {
         },
       }}
     >
-      <AntApp message={{ top: 60, maxCount: 3 }} component={bare ? false : undefined}>
-        {children}
-      </AntApp>
+      <FeedbackProvider messageConfig={{ top: 60, maxCount: 3 }}>
+        {bare ? children : <AppText>{children}</AppText>}
+      </FeedbackProvider>
     </ConfigProvider>
   );
 }

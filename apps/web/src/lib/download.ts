@@ -4,16 +4,16 @@
  * (001 §8).
  */
 import { Api, ResultCode } from '@bimdrive/contracts';
-import { message } from 'antd';
 import { request } from './api-client.ts';
 import { serverText } from './server-messages.ts';
+import { toast } from './toast.ts';
 
 /** Ask the server for the signed download URL of one file; null when refused (the client toasted). */
 export async function getDownloadUrl(iuid: string): Promise<string | null> {
   const body = await request<string | null>({ url: Api.ossFile, params: { IUID: iuid } });
   if (body.code !== ResultCode.ok) return null;
   if (!body.data) {
-    if (body.msg) void message.info(serverText(body.msg));
+    if (body.msg) toast({ type: 'info', content: serverText(body.msg) });
     return null;
   }
   return body.data;

@@ -16,20 +16,22 @@ export type CloseModel = (iuid: string) => Promise<Envelope<unknown>>;
 
 /** What the dialog needs of antd's modal API (the static `Modal` and the `App` hook instance both fit). */
 type ConfirmApi = { confirm: (props: Parameters<HookAPI['confirm']>[0]) => unknown };
+/** What the dialog needs of antd's message API (the static `message` and lib/feedback.tsx's both fit). */
+type OpenApi = { open: (args: Parameters<MessageInstance['open']>[0]) => unknown };
 
 // antd's static Modal and message (lib/antd-static.ts, loaded on demand) until the antd shell binds
 // its own: the API client that imports this module loads on pages without antd (issue 17).
 let modal: ConfirmApi | null = null;
-let message: Pick<MessageInstance, 'open'> | null = null;
+let message: OpenApi | null = null;
 
-/** Use the antd `App` modal and message instances (theme and locale aware); null to unbind. */
-export function bindOccupiedDialog(m: ConfirmApi | null, msg: Pick<MessageInstance, 'open'> | null): void {
+/** Use the antd shell's modal and message (lib/feedback.tsx: theme and locale aware); null to unbind. */
+export function bindOccupiedDialog(m: ConfirmApi | null, msg: OpenApi | null): void {
   modal = m;
   message = msg;
 }
 
 /** The bound modal and message, or antd's static ones. */
-async function dialogApis(): Promise<{ modal: ConfirmApi; message: Pick<MessageInstance, 'open'> }> {
+async function dialogApis(): Promise<{ modal: ConfirmApi; message: OpenApi }> {
   if (modal && message) return { modal, message };
   const statics = await import('./antd-static.ts');
   return { modal: modal ?? statics.Modal, message: message ?? statics.message };

@@ -1,13 +1,13 @@
 /**
  * Rendering React components in tests (Vitest + Testing Library, jsdom): the providers the app gives
- * every page (antd App for message/modal, TanStack Query, a memory router), and the browser APIs antd
+ * every page (lib/feedback.tsx's toasts and dialogs, TanStack Query, a memory router), and the browser APIs antd
  * reads that jsdom lacks (matchMedia, ResizeObserver). A component test starts with the line
  * `// @vitest-environment jsdom` and imports `renderWithApp` from here.
  */
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, type RenderResult } from '@testing-library/react';
-import { App as AntApp } from 'antd';
 import type { ReactElement } from 'react';
+import { FeedbackProvider } from '../lib/feedback.tsx';
 import { MemoryRouter } from 'react-router';
 import { afterEach } from 'vitest';
 import '../lib/i18n.ts';
@@ -45,7 +45,7 @@ export function renderWithApp(ui: ReactElement, { route = '/' }: { route?: strin
   return render(
     <QueryClientProvider client={client}>
       <MemoryRouter initialEntries={[route]}>
-        <AntApp>{ui}</AntApp>
+        <FeedbackProvider>{ui}</FeedbackProvider>
       </MemoryRouter>
     </QueryClientProvider>,
   );

@@ -9,7 +9,8 @@
  * 列设置 popover (visibility remembered per table), and the active filters as closable tags with 重置
  * (back to the table's defaults) and 清空 (every filter removed).
  */
-import { App, Button, Space, Tag, Typography } from 'antd';
+import { Button, Space, Tag, Typography } from 'antd';
+import { useFeedback } from '../../lib/feedback.tsx';
 import {
   useEffect,
   useMemo,
@@ -100,7 +101,7 @@ export interface DataTableProps<T> {
 /** The shared data table. */
 export function DataTable<T extends object>(props: DataTableProps<T>): ReactElement {
   const { t } = useTranslation(['dataTable', 'common']);
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const { state, config, onStateChange } = props;
   const [hidden, setHidden] = useHiddenColumns(props.tableId, props.defaultHidden ?? []);
   const [selectedKeys, setSelectedKeys] = useState<Key[]>([]);

@@ -15,7 +15,8 @@ import {
   StopOutlined,
 } from '@ant-design/icons';
 import type { AdminCompanyPageValue } from '@bimdrive/contracts';
-import { App, Button, Dropdown, Empty, Input, Progress, Select, Space, Tag, Tooltip, Typography } from 'antd';
+import { Button, Dropdown, Empty, Input, Progress, Select, Space, Tag, Tooltip, Typography } from 'antd';
+import { useFeedback } from '../../../lib/feedback.tsx';
 import { useState, type HTMLAttributes, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -63,7 +64,7 @@ export function UsageStateTag({ state }: { state: UsageState }): ReactElement {
 /** The enterprise management screen. */
 export function CompanyManagementPage(): ReactElement {
   const { t } = useTranslation(['adminCompanies', 'common']);
-  const { message, modal } = App.useApp();
+  const { message, modal } = useFeedback();
   const navigate = useNavigate();
   const [table, setTable] = useTableUrlState(COMPANY_TABLE_CONFIG);
   const [sp, setSp] = useSearchParams();

@@ -10,7 +10,8 @@
  */
 import { DownloadOutlined, ReloadOutlined } from '@ant-design/icons';
 import { formatFileSize, OPERATION_ACTIONS } from '@bimdrive/contracts';
-import { App, Button, DatePicker, Empty, Input, Select, Space, Tag, Tooltip, Typography } from 'antd';
+import { Button, DatePicker, Empty, Input, Select, Space, Tag, Tooltip, Typography } from 'antd';
+import { useFeedback } from '../../../lib/feedback.tsx';
 import dayjs, { type Dayjs } from 'dayjs';
 import type { TFunction } from 'i18next';
 import { useState, type HTMLAttributes, type ReactElement, type ReactNode } from 'react';
@@ -92,7 +93,7 @@ export function OperationLogTable({
   tableId = 'operationLog',
 }: OperationLogTableProps): ReactElement {
   const { t } = useTranslation(['adminRecords', 'common']);
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const presets = useRangePresets();
   const [range, setRange] = useState<[Dayjs | null, Dayjs | null] | null>(null);
   const [filters, setFilters] = useState<Omit<OperationLogFilters, 'companyId'>>({});

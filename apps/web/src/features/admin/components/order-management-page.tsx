@@ -9,7 +9,8 @@
  */
 import { AccountBookOutlined, DownloadOutlined, ReloadOutlined } from '@ant-design/icons';
 import type { OrderStateValue, PayChannelValue } from '@bimdrive/contracts';
-import { App, Button, DatePicker, Empty, Input, Select, Space, Typography } from 'antd';
+import { Button, DatePicker, Empty, Input, Select, Space, Typography } from 'antd';
+import { useFeedback } from '../../../lib/feedback.tsx';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState, type HTMLAttributes, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -84,7 +85,7 @@ function DateTimeCell({ value }: { value: string }): ReactElement {
 /** The order management screen. */
 export function OrderManagementPage(): ReactElement {
   const { t } = useTranslation(['adminRecords', 'common']);
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const presets = useRangePresets();
   const [range, setRange] = useState<[Dayjs | null, Dayjs | null] | null>(null);
   const [filters, setFilters] = useState<AdminOrderFilters>({});

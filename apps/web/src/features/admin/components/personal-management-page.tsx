@@ -18,7 +18,8 @@ import {
   StopOutlined,
   TeamOutlined,
 } from '@ant-design/icons';
-import { App, Button, Dropdown, Empty, Input, Progress, Space, Tag, Tooltip, Typography } from 'antd';
+import { Button, Dropdown, Empty, Input, Progress, Space, Tag, Tooltip, Typography } from 'antd';
+import { useFeedback } from '../../../lib/feedback.tsx';
 import { useState, type HTMLAttributes, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -45,7 +46,7 @@ import { serverText } from '../../../lib/server-messages.ts';
 /** The new password, shown once with a copy button. */
 function NewPassword({ password, note }: { password: string; note: string }): ReactElement {
   const { t } = useTranslation('admin');
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   return (
     <div>
       <Typography.Paragraph type="secondary">{note}</Typography.Paragraph>
@@ -73,7 +74,7 @@ function NewPassword({ password, note }: { password: string; note: string }): Re
 /** The user management screen. */
 export function PersonalManagementPage(): ReactElement {
   const { t } = useTranslation(['admin', 'common']);
-  const { message, modal } = App.useApp();
+  const { message, modal } = useFeedback();
   const [table, setTable] = useTableUrlState(USER_TABLE_CONFIG);
   const [sp, setSp] = useSearchParams();
   const search = sp.get('search') ?? '';

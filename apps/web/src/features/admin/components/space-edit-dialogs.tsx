@@ -8,7 +8,8 @@
  * unlimitedOption, serviceEndLabel, serviceEndHint, serviceEndRequired).
  */
 import { formatFileSize } from '@bimdrive/contracts';
-import { App, DatePicker, Form, InputNumber, Modal, Radio, Typography } from 'antd';
+import { DatePicker, Form, InputNumber, Modal, Radio, Typography } from 'antd';
+import { useFeedback } from '../../../lib/feedback.tsx';
 import dayjs, { type Dayjs } from 'dayjs';
 import type { ReactElement, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -34,7 +35,7 @@ interface EditDialogProps {
  */
 function useSaveAndClose(onClose: () => void): (save: () => Promise<{ msg: string }>) => Promise<void> {
   const { t } = useTranslation('common');
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   return async (save) => {
     try {
       const msg = serverText((await save()).msg);

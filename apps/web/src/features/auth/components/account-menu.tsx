@@ -20,19 +20,8 @@ import {
   IdcardOutlined,
 } from '@ant-design/icons';
 import { formatFileSize } from '@bimdrive/contracts';
-import {
-  App,
-  Avatar,
-  Badge,
-  Button,
-  Divider,
-  Dropdown,
-  Progress,
-  Skeleton,
-  Tag,
-  Typography,
-  theme,
-} from 'antd';
+import { Avatar, Badge, Button, Divider, Dropdown, Progress, Skeleton, Tag, Typography, theme } from 'antd';
+import { useFeedback } from '../../../lib/feedback.tsx';
 import { useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -70,7 +59,7 @@ function barColor(percent: number): string {
 /** The account avatar and card in the top bar. */
 export function AccountMenu(): ReactElement {
   const { t } = useTranslation(['auth', 'common', 'service']);
-  const { modal } = App.useApp();
+  const { modal } = useFeedback();
   const { token } = theme.useToken();
   const user = useSession((s) => s.user);
   const [open, setOpen] = useState(false);

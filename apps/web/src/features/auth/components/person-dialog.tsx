@@ -6,7 +6,8 @@
  */
 import { CameraOutlined, UserOutlined } from '@ant-design/icons';
 import { AccountMessages, PHONE_PATTERN, SmsMessages } from '@bimdrive/contracts';
-import { App, Avatar, Button, Form, Input, Modal, Result, Steps, Typography, Upload, theme } from 'antd';
+import { Avatar, Button, Form, Input, Modal, Result, Steps, Typography, Upload, theme } from 'antd';
+import { useFeedback } from '../../../lib/feedback.tsx';
 import type { FormInstance } from 'antd';
 import { useEffect, useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -88,7 +89,7 @@ function Footer(props: { onCancel: () => void; okText: string; loading: boolean;
 /** editUserInfo: name (required) and avatar (image files only, read locally for the preview). */
 function UserInfoForm({ onDone }: { onDone: () => void }): ReactElement {
   const { t } = useTranslation(['auth', 'common']);
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const { token } = theme.useToken();
   const user = useSession((s) => s.user);
   const base = useBaseInfo(true).data;
@@ -171,7 +172,7 @@ interface PwdValues {
 /** editPwd: the rules of 000 §5 (hint shown, strength left to the server); log out 1 s after success. */
 function PasswordForm({ onCancel }: { onCancel: () => void }): ReactElement {
   const { t } = useTranslation(['auth', 'common']);
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [form] = Form.useForm<PwdValues>();
   const [saving, setSaving] = useState(false);
 
@@ -238,7 +239,7 @@ function PasswordForm({ onCancel }: { onCancel: () => void }): ReactElement {
 /** editPhone in three steps (000 §4): verify the current phone, enter the new one with its code, done. */
 function PhoneForm({ onDone }: { onDone: () => void }): ReactElement {
   const { t } = useTranslation(['auth', 'common']);
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const current = useSession((s) => s.user?.phone ?? '');
   const [step, setStep] = useState(0);
   const [busy, setBusy] = useState(false);

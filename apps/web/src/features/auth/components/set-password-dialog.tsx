@@ -5,7 +5,8 @@
  * from the shell's notice. The server also applies the new-password policy and answers its message.
  */
 import { AccountMessages } from '@bimdrive/contracts';
-import { App, Button, Form, Input, Modal } from 'antd';
+import { Button, Form, Input, Modal } from 'antd';
+import { useFeedback } from '../../../lib/feedback.tsx';
 import type { ReactElement } from 'react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -23,7 +24,7 @@ interface Values {
 /** The set-password dialog (open per `useSetPasswordDialog`). */
 export function SetPasswordDialog(): ReactElement {
   const { t } = useTranslation('auth');
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const open = useSetPasswordDialog((s) => s.open);
   const hide = useSetPasswordDialog((s) => s.hide);
   const [form] = Form.useForm<Values>();

@@ -7,7 +7,8 @@
  */
 import { AlipayCircleOutlined, WechatOutlined } from '@ant-design/icons';
 import type { PayChannelValue } from '@bimdrive/contracts';
-import { App, Button, Card, Flex, QRCode, Skeleton, Typography } from 'antd';
+import { Button, Card, Flex, QRCode, Skeleton, Typography } from 'antd';
+import { useFeedback } from '../../../lib/feedback.tsx';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -42,7 +43,7 @@ export function PayOrderPage({ channel }: PayOrderPageProps): ReactElement {
 
 function OrderPayment({ orderNo, channel }: { orderNo: string; channel: PayChannelValue }) {
   const { t } = useTranslation('billing');
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const qc = useQueryClient();
   const [params] = useSearchParams();
   const order = useOrderState(orderNo, { enabled: true, poll: true });

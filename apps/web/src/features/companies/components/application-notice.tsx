@@ -4,8 +4,9 @@
  * is shown once in a 提示 dialog — live, when the shell hears `applyRejected`, or on the next visit —
  * and remembered as seen in this browser (localStorage `bimdrive:seenRejection`). Mounted by the shell.
  */
-import { App } from 'antd';
+
 import { useEffect } from 'react';
+import { useFeedback } from '../../../lib/feedback.tsx';
 import { useTranslation } from 'react-i18next';
 import { ApplyStatus } from '@bimdrive/contracts';
 import { useSession } from '../../../stores/session-store.ts';
@@ -17,7 +18,7 @@ const SEEN_KEY = 'bimdrive:seenRejection';
 /** Renders nothing; shows the one-time notice. */
 export function ApplicationNotice(): null {
   const { t } = useTranslation(['companies', 'common']);
-  const { modal } = App.useApp();
+  const { modal } = useFeedback();
   const user = useSession((s) => s.user);
   const mine = useMyApplication(Boolean(user && !user.corpIdbit));
   const a = mine.data;

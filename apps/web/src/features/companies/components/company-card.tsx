@@ -8,7 +8,8 @@
  */
 import { TeamOutlined } from '@ant-design/icons';
 import { ApplyStatus } from '@bimdrive/contracts';
-import { App, Badge, Button, Card, Descriptions, Empty, Skeleton, Space, Typography } from 'antd';
+import { Badge, Button, Card, Descriptions, Empty, Skeleton, Space, Typography } from 'antd';
+import { useFeedback } from '../../../lib/feedback.tsx';
 import { useEffect, useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -26,7 +27,7 @@ import '../i18n.ts';
 /** The company card of the account centre. */
 export function CompanyCard(): ReactElement {
   const { t } = useTranslation(['companies', 'common']);
-  const { modal, message } = App.useApp();
+  const { modal, message } = useFeedback();
   const company = useMyCompany();
   const navigate = useNavigate();
   const c = company.data;

@@ -7,7 +7,8 @@
  * (or the account name); the application then waits for an administrator (Application submitted…).
  */
 import { CreditCodeSchema } from '@bimdrive/contracts';
-import { App, AutoComplete, Checkbox, Form, Input } from 'antd';
+import { AutoComplete, Checkbox, Form, Input } from 'antd';
+import { useFeedback } from '../../../lib/feedback.tsx';
 import { useDeferredValue, useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../stores/session-store.ts';
@@ -31,7 +32,7 @@ interface FormValues {
 /** The create / join company dialog (open while `mode` is set). */
 export function CompanyFormDialog({ mode, onClose }: CompanyFormDialogProps): ReactElement {
   const { t } = useTranslation(['companies', 'common']);
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [form] = Form.useForm<FormValues>();
   const accountName = useSession((s) => s.user?.userName ?? '');
   const [locked, setLocked] = useState(false);

@@ -8,7 +8,8 @@
  * same pricing table), opened from the share-limit notice.
  */
 import { PhoneOutlined } from '@ant-design/icons';
-import { App, Button, Table, Typography } from 'antd';
+import { Button, Table, Typography } from 'antd';
+import { useFeedback } from '../../../lib/feedback.tsx';
 import dayjs from 'dayjs';
 import { useMemo, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -94,7 +95,7 @@ export function SharingPlansDialog({ open, onClose }: SharingPlansDialogProps): 
 /** The 已注册人员数 dialog. */
 export function CorpUsersDialog({ open, onClose }: CorpUsersDialogProps): ReactElement {
   const { t } = useTranslation(['companies', 'common']);
-  const { modal } = App.useApp();
+  const { modal } = useFeedback();
   const users = useCorpUsers(open);
   const config = useClientConfig();
   const phone = config.data?.consultPhone ?? '';

@@ -12,7 +12,8 @@
  */
 import { LockOutlined, MobileOutlined, TeamOutlined, UserOutlined } from '@ant-design/icons';
 import { PHONE_PATTERN, type LoginDataValue } from '@bimdrive/contracts';
-import { App, Button, Card, Descriptions, Flex, Form, Input, Result, Spin, Tabs, Typography } from 'antd';
+import { Button, Card, Descriptions, Flex, Form, Input, Result, Spin, Tabs, Typography } from 'antd';
+import { useFeedback } from '../../../lib/feedback.tsx';
 import dayjs from 'dayjs';
 import { useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -43,7 +44,7 @@ const pageStyle = {
 /** The invite landing page. */
 export function InviteLandingPage(): ReactElement {
   const { t } = useTranslation(['companies', 'common']);
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const code = params.get('code')?.trim() ?? '';

@@ -4,7 +4,8 @@
  * list with invitebit false and its 复制邀请链接. The server checks the role and duplicates.
  */
 import { PHONE_PATTERN } from '@bimdrive/contracts';
-import { App, Form, Input } from 'antd';
+import { Form, Input } from 'antd';
+import { useFeedback } from '../../../lib/feedback.tsx';
 import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useInviteMember } from '../api/company-api.ts';
@@ -25,7 +26,7 @@ export interface InviteMemberDialogProps {
 /** The invite form dialog. */
 export function InviteMemberDialog({ open, onClose }: InviteMemberDialogProps): ReactElement {
   const { t } = useTranslation(['companies', 'common']);
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [form] = Form.useForm<InviteForm>();
   const invite = useInviteMember();
 

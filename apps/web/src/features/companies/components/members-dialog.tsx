@@ -8,7 +8,8 @@
  * 暂无数据. The server enforces every rule; the list refreshes live on `companyApply1` (use-realtime.ts).
  */
 import { UserAddOutlined } from '@ant-design/icons';
-import { App, Button, Space, Table, Tabs, Tag, Typography } from 'antd';
+import { Button, Space, Table, Tabs, Tag, Typography } from 'antd';
+import { useFeedback } from '../../../lib/feedback.tsx';
 import dayjs from 'dayjs';
 import { useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -43,7 +44,7 @@ const LIST_HEIGHT = 400;
 /** The members / applicants dialog of the caller's company. */
 export function MembersDialog({ open, corpId, isAdmin, onClose }: MembersDialogProps): ReactElement {
   const { t } = useTranslation(['companies', 'common']);
-  const { modal, message } = App.useApp();
+  const { modal, message } = useFeedback();
   const members = useMembers(open ? corpId : undefined);
   const applicants = useApplicants(open && isAdmin);
   const admins = useCompanyAdmins(open ? corpId : undefined);

@@ -8,7 +8,8 @@
  * which leaves the chat-app mode of the tab (issue 17) — as does finding that the page is not inside
  * DingTalk at all, so a later /login in this tab shows the normal sign-in page.
  */
-import { Button, Result, Spin, Typography, App } from 'antd';
+import { Button, Result, Spin, Typography } from 'antd';
+import { useFeedback } from '../../../lib/feedback.tsx';
 import { useCallback, useEffect, useRef, useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -35,7 +36,7 @@ type Phase = { phase: 'working' } | { phase: 'error'; text: string };
 /** The chat-app sign-in screen (used by /ddLogin and by /login inside the chat app). */
 export function ChatAppLogin(): ReactElement {
   const { t } = useTranslation(['dingtalk', 'common']);
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const navigate = useNavigate();
   const config = useClientConfig();
   const [state, setState] = useState<Phase>({ phase: 'working' });

@@ -7,7 +7,8 @@
  */
 import { ReloadOutlined, StarOutlined } from '@ant-design/icons';
 import { locateUrl, type FileRowValue } from '@bimdrive/contracts';
-import { App, Button, Empty, Space, Typography } from 'antd';
+import { Button, Empty, Space, Typography } from 'antd';
+import { useFeedback } from '../../../lib/feedback.tsx';
 import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -30,7 +31,7 @@ export interface FavouritesPageProps {
 /** A favourites screen. */
 export function FavouritesPage({ group, onPreview }: FavouritesPageProps): ReactElement {
   const { t } = useTranslation(['favourites', 'common']);
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const navigate = useNavigate();
   const [table, setTable] = useTableUrlState(FILE_TABLE_CONFIG);
   const list = useMyCollectionList(group, stateToParams(table, FILE_TABLE_CONFIG, { withPaging: true }));

@@ -21,7 +21,8 @@ import {
   UnorderedListOutlined,
 } from '@ant-design/icons';
 import type { FileRowValue, SearchHitValue, SpaceKindValue } from '@bimdrive/contracts';
-import { App, Breadcrumb, Button, Empty, Input, Segmented, Select, Space, Tag, Typography } from 'antd';
+import { Breadcrumb, Button, Empty, Input, Segmented, Select, Space, Tag, Typography } from 'antd';
+import { useFeedback } from '../../../lib/feedback.tsx';
 import {
   useEffect,
   useRef,
@@ -105,7 +106,7 @@ export function SpaceFilesPage({
   onShare,
 }: SpaceFilesPageProps): ReactElement {
   const { t } = useTranslation(['files', 'common', 'dataTable']);
-  const { message, modal } = App.useApp();
+  const { message, modal } = useFeedback();
   const [searchParams, setSearchParams] = useSearchParams();
   const navigate = useNavigate();
   const folderId = searchParams.get('folderId') ?? '';

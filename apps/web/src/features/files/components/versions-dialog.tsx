@@ -17,7 +17,8 @@ import {
   HistoryOutlined,
 } from '@ant-design/icons';
 import { FileKind, SUFFIX_FAMILIES, type FileRowValue, type FileVersionRowValue } from '@bimdrive/contracts';
-import { App, Button, Progress, Space, Table, Tag, Tooltip, Typography, type TableProps } from 'antd';
+import { Button, Progress, Space, Table, Tag, Tooltip, Typography, type TableProps } from 'antd';
+import { useFeedback } from '../../../lib/feedback.tsx';
 import { useEffect, useRef, type ChangeEvent, type HTMLAttributes, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConversionStatus } from '../../../components/conversion-status.tsx';
@@ -55,7 +56,7 @@ function acceptFor(suffix: string): string {
 /** The versions dialog. */
 export function VersionsDialog({ file, canEdit = true, onClose }: VersionsDialogProps): ReactElement {
   const { t } = useTranslation(['files', 'common']);
-  const { message, modal } = App.useApp();
+  const { message, modal } = useFeedback();
   const iuid = file && file.fileType === FileKind.file ? file.iuid : null;
   const versions = useFileVersions(iuid);
   const setCurrent = useSetCurrentVersion();

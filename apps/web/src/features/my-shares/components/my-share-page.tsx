@@ -6,7 +6,8 @@
  */
 import { CopyOutlined, ReloadOutlined, ShareAltOutlined, StopOutlined } from '@ant-design/icons';
 import { SHARE_SORT_FIELDS } from '@bimdrive/contracts';
-import { App, Button, Empty, Tag, Tooltip, Typography } from 'antd';
+import { Button, Empty, Tag, Tooltip, Typography } from 'antd';
+import { useFeedback } from '../../../lib/feedback.tsx';
 import type { HTMLAttributes, ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table.tsx';
@@ -34,7 +35,7 @@ export const SHARE_TABLE_CONFIG: TableQueryConfig = {
 /** The my-shares screen. */
 export function MySharePage(): ReactElement {
   const { t } = useTranslation(['myShares', 'common']);
-  const { message, modal } = App.useApp();
+  const { message, modal } = useFeedback();
   const [table, setTable] = useTableUrlState(SHARE_TABLE_CONFIG);
   const list = useMySharePage(stateToParams(table, SHARE_TABLE_CONFIG, { withPaging: true }));
   const cancel = useCancelShare();

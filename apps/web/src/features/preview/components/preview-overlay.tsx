@@ -7,7 +7,8 @@
  * polled, so the overlay follows status changes (001 §4). A model shown to a signed-in user is reported
  * open over the hub and closes when another user force-closes it (001 §8 -120, use-model-presence.ts).
  */
-import { App, Button, Result, Spin } from 'antd';
+import { Button, Result, Spin } from 'antd';
+import { useFeedback } from '../../../lib/feedback.tsx';
 import { useCallback, useEffect, useRef, useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePreview, type PreviewFile, type PreviewShareAccess } from '../../../stores/preview-store.ts';
@@ -84,7 +85,7 @@ function OverlayContent({
   const model = info ? isModelKind(info.previewKind) : false;
   // A model shown to a signed-in user is reported open (001 §8 -120) until the overlay closes; when
   // another user closes it (the -120 dialog's 关闭) the overlay closes with a notice.
-  const { modal } = App.useApp();
+  const { modal } = useFeedback();
   useModelPresence({
     iuid: file.iuid,
     version: file.version,

@@ -16,7 +16,8 @@ import {
   type ProjectRowValue,
   type ProjectScopeValue,
 } from '@bimdrive/contracts';
-import { App, Button, Empty, Input, Space, Table, Tag, Tooltip, Typography } from 'antd';
+import { Button, Empty, Input, Space, Table, Tag, Tooltip, Typography } from 'antd';
+import { useFeedback } from '../../../lib/feedback.tsx';
 import { useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -58,7 +59,7 @@ type Dialog = { kind: 'create' } | { kind: 'rename'; row: ProjectRowValue } | nu
 /** The list screen of one scope. */
 export function ProjectListPage({ scope }: ProjectListPageProps): ReactElement {
   const { t } = useTranslation(['projects', 'common']);
-  const { message, modal } = App.useApp();
+  const { message, modal } = useFeedback();
   const navigate = useNavigate();
   const user = useSession((s) => s.user);
   const [page, setPage] = useState(1);

@@ -12,7 +12,8 @@ import {
   type ProjectRoleValue,
   type ProjectRowValue,
 } from '@bimdrive/contracts';
-import { App, Avatar, Button, Select, Space, Table, Tag, Typography } from 'antd';
+import { Avatar, Button, Select, Space, Table, Tag, Typography } from 'antd';
+import { useFeedback } from '../../../lib/feedback.tsx';
 import { useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DraggableModal } from '../../../components/draggable-modal.tsx';
@@ -34,7 +35,7 @@ const ROLE_COLORS: Record<ProjectRoleValue, string> = { manager: 'gold', editor:
 /** The members dialog. */
 export function ProjectMembersDialog({ project, onClose }: ProjectMembersDialogProps): ReactElement {
   const { t } = useTranslation(['projects', 'common']);
-  const { message, modal } = App.useApp();
+  const { message, modal } = useFeedback();
   const iuid = project?.iuid ?? '';
   const canManage = project?.role === 'manager';
   const members = useProjectMembers(iuid);

@@ -5,7 +5,8 @@
  * offered 设置登录密码 here (000 §4 "No password set"), as the app shell would.
  */
 import { DesktopOutlined } from '@ant-design/icons';
-import { App, Button, Result } from 'antd';
+import { Button, Result } from 'antd';
+import { useFeedback } from '../../../lib/feedback.tsx';
 import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -16,7 +17,7 @@ import '../i18n.ts';
 /** The "open on a computer" notice for phones. */
 export function MobileTipPage(): ReactElement {
   const { t } = useTranslation('service');
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [params] = useSearchParams();
   const from = params.get('from') ?? '/';
   const link = new URL(from.startsWith('/') ? from : '/', window.location.origin).href;

@@ -28,7 +28,6 @@ import {
 import { SourceType, TRANSMISSION_PAGE_SIZE, formatFileSize } from '@bimdrive/contracts';
 import type { TransmissionRecordValue } from '@bimdrive/contracts';
 import {
-  App,
   Badge,
   Button,
   Empty,
@@ -41,6 +40,7 @@ import {
   Typography,
   type TableColumnsType,
 } from 'antd';
+import { useFeedback } from '../../../lib/feedback.tsx';
 import {
   useEffect,
   useRef,
@@ -82,7 +82,7 @@ const sizeOf = (n: number | null) => (n === null ? '-' : formatFileSize(n));
  */
 export function TransferPanel({ givingWay = false }: { givingWay?: boolean }): ReactElement | null {
   const { t } = useTranslation(['transfers', 'common']);
-  const { modal, message } = App.useApp();
+  const { modal, message } = useFeedback();
   const shown = useTransfers((s) => s.panel === 'shown') && !givingWay;
   const activeTab = useTransfers((s) => s.activeTab);
   const uploads = useTransfers((s) => s.uploads);

@@ -9,7 +9,8 @@
  * and T1 (below).
  */
 import { FileOutlined, FolderOutlined } from '@ant-design/icons';
-import { App, Button, Empty, Space, Tree, type TreeDataNode } from 'antd';
+import { Button, Empty, Space, Tree, type TreeDataNode } from 'antd';
+import { useFeedback } from '../../../../lib/feedback.tsx';
 import { DraggableModal } from '../../../../components/draggable-modal.tsx';
 import { useEffect, useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -71,7 +72,7 @@ export function LinkDrawingDialog({
   onClose,
 }: LinkDrawingDialogProps): ReactElement {
   const { t } = useTranslation('preview');
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const save = useSaveDrawingLinks(modelIuid);
   const [spaceId, setSpaceId] = useState<string | null>(null);
   const [tree, setTree] = useState<TreeDataNode[]>([]);
