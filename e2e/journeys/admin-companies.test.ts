@@ -14,6 +14,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { launchBrowser, shot } from '../lib/browser.ts';
+import { overflowingElements } from '../lib/layout.ts';
 import { signInWithPassword } from '../lib/sign-in.ts';
 import { apiData, DEMO, startServer, type RunningServer } from '../lib/server.ts';
 
@@ -107,28 +108,6 @@ async function confirm(page: Page): Promise<void> {
   await dialog.getByRole('button', { name: /确\s*定/ }).click();
   await dialog.waitFor({ state: 'detached' });
 }
-
-/**
- * Whether anything inside this page (not the app shell around it, whose 390px fit is not this page's)
- * reaches past the screen's right edge, outside the tables' and tab bars' own scroll areas.
- */
-const overflow = (page: Page, testId: string) =>
-  page.evaluate((id) => {
-    const width = document.documentElement.clientWidth;
-    const root = document.querySelector(`[data-testid=${id}]`)!;
-    return [...root.querySelectorAll('*')]
-      .filter(
-        (e) =>
-          e.getBoundingClientRect().right > width + 1 &&
-          !e.closest('[data-table-scroll], .ant-table-content, .ant-table-body, .ant-tabs-nav-list'),
-      )
-      .slice(0, 5)
-      .map(
-        (e) =>
-          `${e.tagName}.${String(e.className).slice(0, 60)} ${Math.round(e.getBoundingClientRect().right)}`,
-      )
-      .join('; ');
-  }, testId);
 
 /** Choose an entry of a row's 更多 menu. */
 async function action(page: Page, row: Locator, name: string): Promise<void> {
@@ -301,11 +280,19 @@ test('on a 390×844 phone screen 企业管理 and /corpDetail fit', async () => 
     await page.goto(`${server.url}/companyManagement`);
     await rowOf(page, CORP.name).waitFor();
     await shot(page, J, '11-phone-list');
-    assert.equal(await overflow(page, 'company-management'), '', 'no horizontal overflow on 企业管理');
+    assert.deepEqual(
+      await overflowingElements(page, '[data-testid=company-management]'),
+      [],
+      'no horizontal overflow on 企业管理',
+    );
     await page.goto(`${server.url}/corpDetail?corpId=${corpId}`);
     await page.getByTestId('corp-detail-name').waitFor();
     await shot(page, J, '12-phone-detail');
-    assert.equal(await overflow(page, 'corp-detail'), '', 'no horizontal overflow on /corpDetail');
+    assert.deepEqual(
+      await overflowingElements(page, '[data-testid=corp-detail]'),
+      [],
+      'no horizontal overflow on /corpDetail',
+    );
     await page.getByRole('tab', { name: '成员' }).click();
     await page.getByRole('tabpanel').getByText(STAFF.phone).waitFor();
     await shot(page, J, '13-phone-detail-members');

@@ -11,6 +11,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, shot } from '../lib/browser.ts';
+import { scrollBodyMaxHeight } from '../lib/layout.ts';
 import { signInWithPassword } from '../lib/sign-in.ts';
 import { startServer, type RunningServer } from '../lib/server.ts';
 import { settled } from '../lib/waits.ts';
@@ -46,14 +47,15 @@ async function post<T>(
   return (await r.json()) as { code: number; msg: string; data: T };
 }
 
-/** Width of the open dialog and the max-height of its table body. */
+/** Width of the open dialog and the max-height of its table's scrolling body. */
 async function dialogBox(page: Page, testId: string) {
-  return page.evaluate((id) => {
-    const table = document.querySelector(`[data-testid="${id}"]`)!;
-    const modal = table.closest('[role="dialog"]') as HTMLElement;
-    const body = table.querySelector('.ant-table-body') as HTMLElement;
-    return { width: modal.getBoundingClientRect().width, maxHeight: getComputedStyle(body).maxHeight };
-  }, testId);
+  const width = await page.evaluate(
+    (id) =>
+      document.querySelector(`[data-testid="${id}"]`)!.closest('[role="dialog"]')!.getBoundingClientRect()
+        .width,
+    testId,
+  );
+  return { width, maxHeight: await scrollBodyMaxHeight(page, `[data-testid="${testId}"]`) };
 }
 
 test('invite a phone, copy the link, register with it in a fresh browser, land as a member', async () => {
