@@ -17,7 +17,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { canvasCoverage, launchBrowser, shot } from '../lib/browser.ts';
-import { closePreview, openPreview } from '../lib/preview.ts';
+import { closePreview, hideTransfers, openPreview } from '../lib/preview.ts';
 import { DEMO, startServer, TESTDATA, type RunningServer } from '../lib/server.ts';
 import { signInWithPassword } from '../lib/sign-in.ts';
 import { makeChineseDocx, makeVideo, makeZip, saveAs } from '../../apps/server/src/test/document-fixtures.ts';
@@ -195,10 +195,7 @@ test('every office and video type converts and opens; shares open on a phone', a
       .filter({ hasText: want })
       .waitFor({ timeout: 240_000 });
   }
-  await page
-    .locator('[data-testid="transfer-panel"]')
-    .evaluate((el) => ((el as HTMLElement).style.display = 'none'))
-    .catch(() => undefined);
+  await hideTransfers(page);
   await shot(page, J, '01-converted');
 
   for (const file of office) {

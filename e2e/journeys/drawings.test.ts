@@ -19,7 +19,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { DwgReader, DxfReader, type CadDocument } from '@node-projects/acad-ts';
 import { canvasCoverage, launchBrowser, pictureCoverage, shot } from '../lib/browser.ts';
-import { closePreview, openPreview } from '../lib/preview.ts';
+import { closePreview, hideTransfers, openPreview } from '../lib/preview.ts';
 import { DEMO, startServer, TESTDATA, type RunningServer } from '../lib/server.ts';
 import { signInWithPassword } from '../lib/sign-in.ts';
 import { steady, until } from '../lib/waits.ts';
@@ -204,10 +204,7 @@ test('every DWG and DXF converts and opens in the drawing viewer; a share opens 
     .locator(`[data-testid="status-${BROKEN}"]`)
     .filter({ hasText: '转换失败' })
     .waitFor({ timeout: 60_000 });
-  await page
-    .locator('[data-testid="transfer-panel"]')
-    .evaluate((el) => ((el as HTMLElement).style.display = 'none'))
-    .catch(() => undefined);
+  await hideTransfers(page);
   await shot(page, J, '01-converted');
 
   for (const [i, d] of drawings.entries()) {

@@ -24,9 +24,13 @@ export async function waitConverted(page: Page, names: string[], timeout = 240_0
     await page.locator(`[data-testid="status-${name}"]`).filter({ hasText: '转换完成' }).waitFor({ timeout });
 }
 
-/** Hide the transfer panel, which covers the rows' buttons after uploads. */
-export const hideTransfers = (page: Page): Promise<unknown> =>
-  page
-    .locator('[data-testid="transfer-panel"]')
-    .evaluate((el) => ((el as HTMLElement).style.display = 'none'))
-    .catch(() => undefined);
+/**
+ * Minimise the transfer panel (its 最小化 button), which covers the rows' buttons after uploads;
+ * nothing when it is not shown.
+ */
+export async function hideTransfers(page: Page): Promise<void> {
+  const panel = page.getByTestId('transfer-panel');
+  if (!(await panel.isVisible())) return;
+  await panel.getByRole('button', { name: /最小化|Minimi[sz]e/ }).click();
+  await panel.waitFor({ state: 'hidden' });
+}
