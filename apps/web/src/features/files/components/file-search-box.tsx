@@ -31,7 +31,6 @@ export function FileSearchBox(props: FileSearchBoxProps): ReactElement {
         data-testid="search-scope"
         className="file-search-scope"
         value={props.scope}
-        style={{ width: 120 }}
         onChange={props.onScopeChange}
         options={props.scopeOptions}
       />
