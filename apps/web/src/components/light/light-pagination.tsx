@@ -6,7 +6,13 @@
  * and chosen with Enter; prev / next, ••• jumps of 5 pages (pager-items.ts), the total text and a
  * page-size chooser (LightSelect). Its texts come from antd's locale (ConfigProvider), as antd's do.
  */
-import { DoubleLeftOutlined, DoubleRightOutlined, LeftOutlined, RightOutlined } from '@ant-design/icons';
+import {
+  DoubleLeftOutlined,
+  DoubleRightOutlined,
+  EllipsisOutlined,
+  LeftOutlined,
+  RightOutlined,
+} from '@ant-design/icons';
 import { ConfigProvider } from 'antd';
 import { useContext, type KeyboardEvent, type ReactElement, type ReactNode } from 'react';
 import { LightSelect } from './light-select.tsx';
@@ -106,7 +112,9 @@ export function LightPagination(props: LightPaginationProps): ReactElement {
                 ) : (
                   <DoubleRightOutlined className="lt-pagination-jump-icon" />
                 )}
-                <span className="lt-pagination-item-ellipsis">•••</span>
+                <span className="lt-pagination-item-ellipsis">
+                  <EllipsisOutlined />
+                </span>
               </span>
             </a>
           </li>
