@@ -6,11 +6,12 @@
  * the same server paging as the table.
  */
 import { FileKind, StatusType, type FileRowValue } from '@bimdrive/contracts';
-import { Pagination, Spin, Tooltip } from 'antd';
+import { Spin, Tooltip } from 'antd';
 import type { KeyboardEvent, ReactElement, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConversionStatus } from './conversion-status.tsx';
 import { FileThumb } from './file-thumb.tsx';
+import { LightPagination } from './light/light-pagination.tsx';
 import './file-grid.css';
 
 /** Props of FileGrid. */
@@ -85,14 +86,12 @@ export function FileGrid<Row extends FileRowValue = FileRowValue>(props: FileGri
           </div>
         )}
         {props.total > 0 && (
-          <Pagination
+          <LightPagination
             className="file-grid-pager"
-            size="small"
             current={props.page}
             pageSize={props.pageSize}
             total={props.total}
-            pageSizeOptions={[...props.pageSizes]}
-            showSizeChanger
+            pageSizeOptions={props.pageSizes}
             showTotal={(n) => t('table.total', { count: n })}
             onChange={props.onPageChange}
           />

@@ -26,7 +26,7 @@ import {
   type FileRowValue,
   type FileTypeGroup,
 } from '@bimdrive/contracts';
-import { Button, Space, Tooltip, Typography } from 'antd';
+import { Button, Tooltip } from 'antd';
 import type { HTMLAttributes, ReactElement, ReactNode, TdHTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConversionStatus } from './conversion-status.tsx';
@@ -34,6 +34,7 @@ import { DataTable, type BulkAction, type DataTableColumn } from './data-table/d
 import './data-table/i18n.ts';
 import type { TableQueryConfig, TableState } from './data-table/table-state.ts';
 import { FileThumb } from './file-thumb.tsx';
+import { LightLink, LightText } from './light/light-text.tsx';
 
 const TYPE_GROUPS = Object.keys(FILE_TYPE_GROUPS) as FileTypeGroup[];
 
@@ -126,7 +127,7 @@ export function FileTable<Row extends FileRowValue = FileRowValue>(props: FileTa
       render: (_: unknown, r) => (
         <span style={{ display: 'flex', alignItems: 'center', gap: 10, minWidth: 0 }}>
           <FileThumb row={r} size={32} iconSize={20} />
-          <Typography.Link
+          <LightLink
             ellipsis
             style={{ color: 'inherit', maxWidth: '100%' }}
             className="file-name-link"
@@ -134,7 +135,7 @@ export function FileTable<Row extends FileRowValue = FileRowValue>(props: FileTa
             onClick={() => (isFolder(r) ? props.onOpenFolder?.(r) : props.onPreview(r))}
           >
             {r.fileName}
-          </Typography.Link>
+          </LightLink>
         </span>
       ),
     },
@@ -148,11 +149,11 @@ export function FileTable<Row extends FileRowValue = FileRowValue>(props: FileTa
             ellipsis: true,
             render: (v: unknown, r: Row) =>
               props.onLocate ? (
-                <Typography.Link onClick={() => props.onLocate?.(r)} title={t('dataTable:file.locate')}>
+                <LightLink onClick={() => props.onLocate?.(r)} title={t('dataTable:file.locate')}>
                   {String(v)}
-                </Typography.Link>
+                </LightLink>
               ) : (
-                <Typography.Text type="secondary">{String(v)}</Typography.Text>
+                <LightText type="secondary">{String(v)}</LightText>
               ),
           } satisfies DataTableColumn<Row>,
         ]
@@ -166,10 +167,10 @@ export function FileTable<Row extends FileRowValue = FileRowValue>(props: FileTa
       render: (_: unknown, r) => {
         const g = typeGroupOf(r);
         return (
-          <Typography.Text type="secondary">
+          <LightText type="secondary">
             {g ? groupLabel(g) : t('dataTable:file.other')}
             {!isFolder(r) && r.fileSuffix ? ` · ${r.fileSuffix}` : ''}
-          </Typography.Text>
+          </LightText>
         );
       },
     },
@@ -206,7 +207,7 @@ export function FileTable<Row extends FileRowValue = FileRowValue>(props: FileTa
       dataIndex: 'updateTime',
       width: 170,
       sortable: true,
-      render: (v: unknown) => <Typography.Text type="secondary">{String(v)}</Typography.Text>,
+      render: (v: unknown) => <LightText type="secondary">{String(v)}</LightText>,
     },
     {
       key: 'createTime',
@@ -214,7 +215,7 @@ export function FileTable<Row extends FileRowValue = FileRowValue>(props: FileTa
       dataIndex: 'createTime',
       width: 170,
       sortable: true,
-      render: (v: unknown) => <Typography.Text type="secondary">{String(v)}</Typography.Text>,
+      render: (v: unknown) => <LightText type="secondary">{String(v)}</LightText>,
     },
     ...(props.extraColumns ?? []),
     {
@@ -223,7 +224,7 @@ export function FileTable<Row extends FileRowValue = FileRowValue>(props: FileTa
       width: actionsWidth,
       hideable: false,
       render: (_: unknown, r) => (
-        <Space size={2} className="row-actions">
+        <div className="row-actions" style={{ display: 'inline-flex', alignItems: 'center', gap: 2 }}>
           {!isFolder(r) && action(t('action.preview'), <EyeOutlined />, () => props.onPreview(r))}
           {!isFolder(r) && action(t('action.download'), <DownloadOutlined />, () => props.onDownload(r))}
           {isFolder(r) &&
@@ -244,7 +245,7 @@ export function FileTable<Row extends FileRowValue = FileRowValue>(props: FileTa
             props.onVersions &&
             action(t('action.versions'), <HistoryOutlined />, () => props.onVersions?.(r))}
           {props.onDelete && action(t('action.delete'), <DeleteOutlined />, () => props.onDelete?.(r), true)}
-        </Space>
+        </div>
       ),
     },
   ];

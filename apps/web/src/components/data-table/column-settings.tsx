@@ -1,13 +1,22 @@
 /**
  * Column visibility of the data table (spec 001 §3 table column `visible`): a settings popover with
  * one checkbox per hideable column, remembered per table in localStorage under
- * `bimdrive.dataTable.<tableId>.hidden` (a JSON array of hidden column keys).
+ * `bimdrive.dataTable.<tableId>.hidden` (a JSON array of hidden column keys). The popover's content
+ * (column-settings-panel.tsx) loads when it first opens (issue 17).
  */
 import { SettingOutlined } from '@ant-design/icons';
-import { Button, Checkbox, Divider, Popover, Tooltip } from 'antd';
-import { useCallback, useState, type ReactElement } from 'react';
+import { Button, Popover, Tooltip } from 'antd';
+import { lazy, Suspense, useCallback, useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import './i18n.ts';
+
+// The popover's checkboxes load when it first opens (issue 17).
+const ColumnSettingsPanel = lazy(async () => ({
+  default: (await import('./column-settings-panel.tsx')).ColumnSettingsPanel,
+}));
+
+/** What the popover shows while its checkboxes load. */
+const PANEL_LOADING = <div style={{ minWidth: 160, minHeight: 96 }} aria-busy="true" />;
 
 const storageKey = (tableId: string) => `bimdrive.dataTable.${tableId}.hidden`;
 
@@ -53,18 +62,9 @@ export interface ColumnSettingsProps {
 export function ColumnSettings({ columns, hidden, onChange }: ColumnSettingsProps): ReactElement {
   const { t } = useTranslation('dataTable');
   const content = (
-    <div style={{ minWidth: 160 }} data-testid="column-settings">
-      <Checkbox.Group
-        style={{ display: 'flex', flexDirection: 'column', gap: 6 }}
-        value={columns.filter((c) => !hidden.includes(c.key)).map((c) => c.key)}
-        onChange={(shown) => onChange(columns.filter((c) => !shown.includes(c.key)).map((c) => c.key))}
-        options={columns.map((c) => ({ value: c.key, label: c.title }))}
-      />
-      <Divider style={{ margin: '8px 0' }} />
-      <Button type="link" size="small" style={{ paddingInline: 0 }} onClick={() => onChange([])}>
-        {t('showAll')}
-      </Button>
-    </div>
+    <Suspense fallback={PANEL_LOADING}>
+      <ColumnSettingsPanel columns={columns} hidden={hidden} onChange={onChange} />
+    </Suspense>
   );
   return (
     <Popover trigger="click" placement="bottomRight" title={t('columnsTitle')} content={content}>

@@ -9,7 +9,7 @@
  * 列设置 popover (visibility remembered per table), and the active filters as closable tags with 重置
  * (back to the table's defaults) and 清空 (every filter removed).
  */
-import { Button, Space, Tag, Typography } from 'antd';
+import { Button, Tag } from 'antd';
 import { useFeedback } from '../../lib/feedback.tsx';
 import {
   useEffect,
@@ -22,6 +22,7 @@ import {
   type TdHTMLAttributes,
 } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LightText } from '../light/light-text.tsx';
 import { ColumnSettings, useHiddenColumns } from './column-settings.tsx';
 import { PlainTable, type PlainColumn } from './plain-table.tsx';
 import './data-table.css';
@@ -199,18 +200,16 @@ export function DataTable<T extends object>(props: DataTableProps<T>): ReactElem
     <div className="data-table" data-testid={props.testId ? `${props.testId}-wrap` : undefined}>
       <div style={{ display: 'flex', alignItems: 'center', gap: 8, marginBottom: 12, flexWrap: 'wrap' }}>
         {bulk.length > 0 && (
-          <Space size={8} wrap>
+          <div style={{ display: 'inline-flex', alignItems: 'center', flexWrap: 'wrap', gap: 8 }}>
             {bulk.map((a) => (
               <Button key={a.key} icon={a.icon} danger={a.danger} onClick={() => runBulk(a)}>
                 {a.label}
               </Button>
             ))}
             {selectedRows.length > 0 && (
-              <Typography.Text type="secondary">
-                {t('selected', { count: selectedRows.length })}
-              </Typography.Text>
+              <LightText type="secondary">{t('selected', { count: selectedRows.length })}</LightText>
             )}
-          </Space>
+          </div>
         )}
         <div style={{ flex: 1, display: 'flex', justifyContent: 'flex-end', gap: 8, minWidth: 0 }}>
           {props.toolbar}
@@ -228,7 +227,7 @@ export function DataTable<T extends object>(props: DataTableProps<T>): ReactElem
           data-testid="filter-tags"
           style={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: 6, marginBottom: 12 }}
         >
-          <Typography.Text type="secondary">{t('filters')}</Typography.Text>
+          <LightText type="secondary">{t('filters')}</LightText>
           {tags.map((tag) => (
             <Tag
               key={tag.key}

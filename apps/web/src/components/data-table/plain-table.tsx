@@ -5,13 +5,14 @@
  * borders, sort and filter colours, the "middle" size's 12 × 8 px cells) so it looks like antd's
  * Table: header cells sort on click (the caller's cycle, `aria-sort` tells the order), a filter
  * trigger (an icon button named `filter`) opens the column's dropdown, which loads on first opening
- * (filter-panel.tsx); a selection column (select all / indeterminate); a horizontal scroll container
- * (`data-table-scroll`) below a least width; antd Pagination, Spin and Empty around it. Columns with
+ * (filter-panel.tsx); a selection column (LightCheckbox: select all / indeterminate); a horizontal scroll container
+ * (`data-table-scroll`) below a least width; antd Spin and Empty around it and a light pagination
+ * (LightPagination, antd's look without its Select) below. Columns with
  * `ellipsis` cut their text on one line with a title. Each body row carries `data-row-key` (its key),
  * as antd's Table rows do.
  */
 import { CaretDownOutlined, CaretUpOutlined, FilterFilled } from '@ant-design/icons';
-import { Checkbox, Dropdown, Empty, Pagination, Spin, theme } from 'antd';
+import { Dropdown, Empty, Spin, theme } from 'antd';
 import {
   lazy,
   Suspense,
@@ -25,6 +26,8 @@ import {
   type ReactNode,
   type TdHTMLAttributes,
 } from 'react';
+import { LightCheckbox } from '../light/light-checkbox.tsx';
+import { LightPagination } from '../light/light-pagination.tsx';
 import './data-table.css';
 import type { FilterValue, PlainFilter } from './table-state.ts';
 
@@ -181,7 +184,7 @@ export function PlainTable<T extends object>(props: PlainTableProps<T>): ReactEl
               <tr>
                 {selection && (
                   <th className="plain-table-selection" scope="col">
-                    <Checkbox
+                    <LightCheckbox
                       aria-label="select all"
                       checked={keys.length > 0 && selectedOnPage === keys.length}
                       indeterminate={selectedOnPage > 0 && selectedOnPage < keys.length}
@@ -248,7 +251,7 @@ export function PlainTable<T extends object>(props: PlainTableProps<T>): ReactEl
                   >
                     {selection && (
                       <td className="plain-table-selection">
-                        <Checkbox
+                        <LightCheckbox
                           checked={isSelected}
                           onChange={(e) =>
                             selection.onChange(
@@ -304,13 +307,11 @@ export function PlainTable<T extends object>(props: PlainTableProps<T>): ReactEl
           </table>
         </div>
       </Spin>
-      <Pagination
+      <LightPagination
         className="plain-table-pagination"
-        size="small"
         current={props.pagination.current}
         pageSize={props.pagination.pageSize}
         total={props.pagination.total}
-        showSizeChanger
         pageSizeOptions={props.pagination.pageSizeOptions}
         showTotal={props.pagination.showTotal}
         onChange={props.pagination.onChange}

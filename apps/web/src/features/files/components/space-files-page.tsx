@@ -21,7 +21,7 @@ import {
   UnorderedListOutlined,
 } from '@ant-design/icons';
 import type { FileRowValue, SearchHitValue, SpaceKindValue } from '@bimdrive/contracts';
-import { Breadcrumb, Button, Empty, Input, Segmented, Select, Space, Tag, Typography } from 'antd';
+import { Button, Empty, Tag } from 'antd';
 import { useFeedback } from '../../../lib/feedback.tsx';
 import {
   useEffect,
@@ -37,6 +37,9 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { stateToParams } from '../../../components/data-table/table-state.ts';
 import { useTableUrlState } from '../../../components/data-table/use-table-url-state.ts';
 import { FileGrid } from '../../../components/file-grid.tsx';
+import { LightBreadcrumb } from '../../../components/light/light-breadcrumb.tsx';
+import { LightSegmented } from '../../../components/light/light-segmented.tsx';
+import { LightText } from '../../../components/light/light-text.tsx';
 import { FILE_TABLE_CONFIG, FileTable } from '../../../components/file-table.tsx';
 import { isPreviewReady } from '../../../components/status-label.ts';
 import { downloadFile } from '../../../lib/download.ts';
@@ -52,6 +55,7 @@ import { lazyWhenOpen } from '../../../components/lazy-when-open.tsx';
 import type { NameDialogProps } from '../../../components/name-dialog.tsx';
 import { downloadFolderZip } from '../lib/folder-download.ts';
 import { useFileView } from '../lib/file-view.ts';
+import { FileSearchBox } from './file-search-box.tsx';
 import type { VersionsDialogProps } from './versions-dialog.tsx';
 
 // The dialogs load when first opened (issue 17: not part of a file list's first load).
@@ -270,40 +274,31 @@ export function SpaceFilesPage({
     />
   );
   const searchBox = (
-    <Space.Compact style={{ width: 380, maxWidth: '100%' }}>
-      <Select
-        aria-label="scope"
-        data-testid="search-scope"
-        value={scopeChoice}
-        style={{ width: 120 }}
-        onChange={(v: 'folder' | 'all') => {
-          setScopeChoice(v);
-          if (keyword) runSearch(keyword, v);
-        }}
-        options={[
-          { value: 'folder', label: t('scopeFolder') },
-          { value: 'all', label: t('scopeAll') },
-        ]}
-      />
-      <Input.Search
-        allowClear
-        data-testid="file-search"
-        placeholder={t('searchPlaceholder')}
-        value={searchText}
-        onChange={(e) => setSearchText(e.target.value)}
-        onSearch={(v) => runSearch(v)}
-      />
-    </Space.Compact>
+    <FileSearchBox
+      scope={scopeChoice}
+      scopeOptions={[
+        { value: 'folder', label: t('scopeFolder') },
+        { value: 'all', label: t('scopeAll') },
+      ]}
+      onScopeChange={(v) => {
+        setScopeChoice(v);
+        if (keyword) runSearch(keyword, v);
+      }}
+      text={searchText}
+      placeholder={t('searchPlaceholder')}
+      onTextChange={setSearchText}
+      onSearch={(v) => runSearch(v)}
+    />
   );
   const empty = (
     <Empty
       image={Empty.PRESENTED_IMAGE_SIMPLE}
       style={{ padding: '48px 0' }}
       description={
-        <Space orientation="vertical" size={4}>
-          <Typography.Text strong>{rights?.upload ? t('emptyTitle') : t('emptyReadOnly')}</Typography.Text>
-          {rights?.upload && <Typography.Text type="secondary">{t('emptyDesc')}</Typography.Text>}
-        </Space>
+        <div style={{ display: 'flex', flexDirection: 'column', gap: 4 }}>
+          <LightText strong>{rights?.upload ? t('emptyTitle') : t('emptyReadOnly')}</LightText>
+          {rights?.upload && <LightText type="secondary">{t('emptyDesc')}</LightText>}
+        </div>
       }
     >
       {rights?.upload && (
@@ -324,7 +319,7 @@ export function SpaceFilesPage({
     >
       {header}
       <div className="page-toolbar">
-        <Breadcrumb
+        <LightBreadcrumb
           items={[
             {
               key: 'root',
@@ -345,7 +340,7 @@ export function SpaceFilesPage({
             })),
           ]}
         />
-        <Space wrap>
+        <div style={{ display: 'inline-flex', alignItems: 'center', flexWrap: 'wrap', gap: 8 }}>
           {rights?.upload && (
             <>
               <Button type="primary" icon={<CloudUploadOutlined />} onClick={pickFiles}>
@@ -371,7 +366,7 @@ export function SpaceFilesPage({
           >
             {t('refresh')}
           </Button>
-          <Segmented<'list' | 'grid'>
+          <LightSegmented<'list' | 'grid'>
             data-testid="view-toggle"
             aria-label={t('view.label')}
             value={view}
@@ -381,7 +376,7 @@ export function SpaceFilesPage({
               { value: 'grid', icon: <AppstoreOutlined />, label: t('view.grid') },
             ]}
           />
-        </Space>
+        </div>
         <input
           ref={fileInput}
           data-testid="upload-input"
@@ -408,10 +403,10 @@ export function SpaceFilesPage({
           data-testid="search-summary"
           style={{ display: 'flex', alignItems: 'center', gap: 8, marginBottom: 12, flexWrap: 'wrap' }}
         >
-          <Typography.Text strong>
+          <LightText strong>
             {crossArea ? t('searchResultAll', { keyword }) : t('searchResultFolder', { keyword })}
-          </Typography.Text>
-          <Typography.Text type="secondary">{t('common:table.total', { count: total })}</Typography.Text>
+          </LightText>
+          <LightText type="secondary">{t('common:table.total', { count: total })}</LightText>
           <Button size="small" type="link" icon={<CloseOutlined />} onClick={() => runSearch('')}>
             {t('exitSearch')}
           </Button>
