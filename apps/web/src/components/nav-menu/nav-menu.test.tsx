@@ -28,7 +28,7 @@ describe('NavMenu', () => {
     const items = within(menu).getAllByRole('menuitem');
     expect(items.map((e) => e.textContent)).toEqual(['我的文件', '我的收藏', '公共构件库']);
     expect(screen.getByTestId('item-b').classList.contains('nav-menu-item-selected')).toBe(true);
-    expect(items[0].classList.contains('nav-menu-item-selected')).toBe(false);
+    expect(items[0]!.classList.contains('nav-menu-item-selected')).toBe(false);
     expect(screen.getByRole('separator')).toBeTruthy();
     expect(screen.getByText('资源库')).toBeTruthy();
     await userEvent.click(screen.getByRole('menuitem', { name: '公共构件库' }));
