@@ -3,7 +3,8 @@
  * NavMenu as a user sees it (issue 17): items are menuitems of a menu, the selected one is marked, a
  * click or Enter opens an item, the arrow keys (up / down inline, left / right horizontal, wrapping),
  * Home and End move the focus between items across groups and dividers, and the collapsed inline menu
- * still names its items (tooltips) while showing the icons only.
+ * still names its items (tooltips) while showing the icons only; a horizontal menu too narrow for its
+ * items lists the rest under "…".
  */
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -83,5 +84,44 @@ describe('NavMenu', () => {
     const item = screen.getByRole('menuitem', { name: '我的收藏' });
     await userEvent.hover(item);
     expect((await screen.findByRole('tooltip')).textContent).toContain('我的收藏');
+  });
+
+  it('lists the items that do not fit under "…" when horizontal', async () => {
+    const rect = vi.spyOn(Element.prototype, 'getBoundingClientRect').mockImplementation(function (
+      this: Element,
+    ) {
+      const width = this.classList.contains('nav-menu-rest') ? 46 : 100;
+      return { width, height: 56, x: 0, y: 0, top: 0, left: 0, right: width, bottom: 56 } as DOMRect;
+    });
+    const client = vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(250);
+    try {
+      const onClick = vi.fn();
+      renderWithApp(
+        <NavMenu
+          mode="horizontal"
+          items={[
+            { key: 'x', label: '我的空间' },
+            { key: 'y', label: '企业空间' },
+            { key: 'z', label: '系统管理', 'data-testid': 'item-z' },
+          ]}
+          selectedKeys={['x']}
+          onClick={onClick}
+        />,
+      );
+      const menu = screen.getAllByRole('menu')[0]!;
+      expect(
+        within(menu)
+          .getAllByRole('menuitem')
+          .map((e) => e.textContent),
+      ).toEqual(['我的空间', '企业空间', '']);
+      const rest = within(menu).getByRole('menuitem', { expanded: false });
+      expect(rest.getAttribute('aria-haspopup')).toBe('true');
+      await userEvent.hover(rest);
+      await userEvent.click(await screen.findByTestId('item-z'));
+      expect(onClick).toHaveBeenCalledWith('z');
+    } finally {
+      rect.mockRestore();
+      client.mockRestore();
+    }
   });
 });

@@ -7,10 +7,13 @@
  * inline shows the icons only, each with its label as a tooltip on the right (antd Tooltip, already on
  * the page). Accessible like antd's: role menu / menuitem, the menu takes the focus (Tab) and the arrow
  * keys (up / down inline, left / right horizontal), Home and End move between items, Enter opens one.
+ * A horizontal menu too narrow for its items lists the rest under a "…" item (antd's overflow).
  */
 import { Tooltip } from 'antd';
 import { useRef, type CSSProperties, type KeyboardEvent, type ReactElement, type ReactNode } from 'react';
+import { NavMenuRest } from './nav-menu-rest.tsx';
 import './nav-menu.css';
+import { useOverflowCount } from './use-overflow-count.ts';
 
 /** One clickable entry. */
 export interface NavMenuItem {
@@ -62,9 +65,19 @@ export function NavMenu({
 }: NavMenuProps): ReactElement {
   const ref = useRef<HTMLUListElement>(null);
   const inlineCollapsed = mode === 'inline' && collapsed;
+  const horizontal = mode === 'horizontal';
+  const { shown, rest } = useOverflowCount(
+    ref,
+    ':scope > .nav-menu-item:not(.nav-menu-rest)',
+    ':scope > .nav-menu-rest',
+    items.length,
+    horizontal,
+  );
 
   const onKeyDown = (e: KeyboardEvent<HTMLUListElement>) => {
-    const list = [...(ref.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])];
+    const list = [...(ref.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])].filter(
+      (e) => !e.closest('[aria-hidden="true"]'),
+    );
     if (list.length === 0) return;
     const at = list.indexOf(document.activeElement as HTMLElement);
     let next: number | undefined;
@@ -83,15 +96,21 @@ export function NavMenu({
     list[next]!.focus();
   };
 
-  const renderItem = (item: NavMenuItem): ReactElement => {
+  /** One item; `hidden`: overflowed (kept for its width, invisible, listed under "…" instead). */
+  const renderItem = (item: NavMenuItem, hidden = false): ReactElement => {
     const selected = selectedKeys.includes(item.key);
     const node = (
       <li
         key={item.key}
         role="menuitem"
         tabIndex={-1}
-        className={cx('nav-menu-item', selected && 'nav-menu-item-selected')}
-        data-testid={item['data-testid']}
+        aria-hidden={hidden || undefined}
+        className={cx(
+          'nav-menu-item',
+          selected && 'nav-menu-item-selected',
+          hidden && 'nav-menu-item-hidden',
+        )}
+        data-testid={hidden ? undefined : item['data-testid']}
         onClick={() => onClick(item.key)}
       >
         {item.icon && (
@@ -127,7 +146,7 @@ export function NavMenu({
       onKeyDown={onKeyDown}
     >
       {items.map((entry, i) => {
-        if (!('type' in entry)) return renderItem(entry);
+        if (!('type' in entry)) return renderItem(entry, i >= shown);
         if (entry.type === 'divider')
           return <li key={entry.key ?? `divider-${i}`} role="separator" className="nav-menu-divider" />;
         return (
@@ -136,11 +155,16 @@ export function NavMenu({
               {entry.label}
             </div>
             <ul role="group" className="nav-menu-group-list">
-              {entry.children.map(renderItem)}
+              {entry.children.map((c) => renderItem(c))}
             </ul>
           </li>
         );
       })}
+      {horizontal && (
+        <NavMenuRest hidden={!rest}>
+          {items.slice(shown).map((entry) => ('type' in entry ? null : renderItem(entry)))}
+        </NavMenuRest>
+      )}
     </ul>
   );
 }

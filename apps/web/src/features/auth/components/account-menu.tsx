@@ -31,7 +31,7 @@ import { useClientConfig } from '../api/get-client-config.ts';
 import { useSpace } from '../api/get-space.ts';
 import { logout } from '../api/logout.ts';
 import '../i18n.ts';
-import './account-menu.css';
+import '../../../components/nav-menu/slide-up-motion.css';
 
 // The help (QR code) and consult dialogs load when first opened (issue 17).
 const HelpCenterDialog = lazyWhenOpen<HelpCenterDialogProps>(
@@ -128,7 +128,7 @@ export function AccountMenu(): ReactElement {
     <>
       <HelpCenterDialog open={dialog === 'help'} url={helpUrl} onClose={() => setDialog(null)} />
       <ConsultDialog open={dialog === 'consult'} phone={consultPhone} onClose={() => setDialog(null)} />
-      {/* antd Popover drawn and moving like antd Dropdown (its box is the card's; account-menu.css). */}
+      {/* antd Popover drawn and moving like antd Dropdown (its box is the card's; slide-up-motion.css). */}
       <Popover
         open={open}
         onOpenChange={setOpen}
@@ -138,7 +138,7 @@ export function AccountMenu(): ReactElement {
         mouseEnterDelay={0.15}
         mouseLeaveDelay={0.1}
         zIndex={1050}
-        motion={{ motionName: 'account-card-motion' }}
+        motion={{ motionName: 'nav-slide-up' }}
         styles={{
           root: { filter: 'none' },
           container: { padding: 0, background: 'none', boxShadow: 'none', borderRadius: 0 },
