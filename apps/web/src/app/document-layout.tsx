@@ -1,7 +1,7 @@
 /**
  * Document sidebar layout (spec 000 §2 Layouts; 001 §2 personal file group, layout 2): a collapsible
  * 240px left sidebar with 我的文件 / 我的收藏 / 我的分享 and a toggle; the open state is remembered in the
- * cookie `sidebarOpen` (000 §3 Client storage).
+ * cookie `sidebarOpen` (000 §3 Client storage). The menu is NavMenu (antd Menu's look, issue 17).
  */
 import {
   BankOutlined,
@@ -15,10 +15,11 @@ import {
   StarOutlined,
   UserOutlined,
 } from '@ant-design/icons';
-import { Button, Layout, Menu, Tooltip } from 'antd';
+import { Button, Layout, Tooltip } from 'antd';
 import { useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate } from 'react-router';
+import { NavMenu } from '../components/nav-menu/nav-menu.tsx';
 import { getCookie, setCookie } from '../lib/cookie.ts';
 import { isInsideChatApp } from '../lib/chat-app.ts';
 import { useMenuList } from '../features/service/api/menu-list.ts';
@@ -74,11 +75,12 @@ export function DocumentLayout(): ReactElement {
         data-testid="doc-sidebar"
       >
         <div style={{ display: 'flex', flexDirection: 'column', height: '100%' }}>
-          <Menu
+          <NavMenu
             mode="inline"
+            collapsed={!open}
             selectedKeys={[selected]}
             style={{ borderInlineEnd: 'none', flex: 1, paddingTop: 8 }}
-            onClick={({ key }) => void navigate(key)}
+            onClick={(key) => void navigate(key)}
             items={[
               { key: '/myDocument', icon: <FolderOpenOutlined />, label: t('sidebar.myDocument') },
               { key: '/myCollection', icon: <StarOutlined />, label: t('sidebar.myCollection') },

@@ -10,34 +10,29 @@
  * Hiding rules: private deployment hides help, consult-to-buy and the space bars; pay and expiry
  * items (expand tags, expiry dates, consult-to-buy) show only outside the chat app; the personal
  * edition has no company line, company bar or red dot.
+ * The trigger is light (issue 17 "Weight and speed": LightAvatar instead of antd Avatar, antd Popover
+ * — already on the page — instead of antd Dropdown, which brings antd Menu); the card's content
+ * (account-card.tsx) loads when the avatar is first hovered.
  */
-import {
-  CaretDownOutlined,
-  CustomerServiceOutlined,
-  LogoutOutlined,
-  QuestionCircleOutlined,
-  UserOutlined,
-  IdcardOutlined,
-} from '@ant-design/icons';
-import { formatFileSize } from '@bimdrive/contracts';
-import { Avatar, Badge, Button, Divider, Dropdown, Progress, Skeleton, Tag, Typography, theme } from 'antd';
+import { CaretDownOutlined, UserOutlined } from '@ant-design/icons';
+import { Badge, Popover, theme } from 'antd';
 import { useFeedback } from '../../../lib/feedback.tsx';
-import { useState, type ReactElement } from 'react';
+import { lazy, Suspense, useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useCorpSpace, usePendingApplications } from '../../companies/api/company-api.ts';
 import { useSession } from '../../../stores/session-store.ts';
 import { lazyWhenOpen } from '../../../components/lazy-when-open.tsx';
+import { LightAvatar } from '../../../components/light/light-avatar.tsx';
 import type { ConsultDialogProps } from '../../service/components/consult-dialog.tsx';
 import type { HelpCenterDialogProps } from '../../service/components/help-center-dialog.tsx';
-import { formatExpiry, usedPercent } from '../../service/lib/format-expiry.ts';
-import { openPayCenter, type PayTarget } from '../../service/lib/pay-center.ts';
 import '../../service/i18n.ts';
 import { isInsideChatApp } from '../../../lib/chat-app.ts';
 import { useClientConfig } from '../api/get-client-config.ts';
 import { useSpace } from '../api/get-space.ts';
 import { logout } from '../api/logout.ts';
 import '../i18n.ts';
+import '../../../components/nav-menu/slide-up-motion.css';
 
 // The help (QR code) and consult dialogs load when first opened (issue 17).
 const HelpCenterDialog = lazyWhenOpen<HelpCenterDialogProps>(
@@ -49,12 +44,9 @@ const ConsultDialog = lazyWhenOpen<ConsultDialogProps>(
   (p) => p.open,
 );
 
-/** Percent bar colour: blue, orange above 80%, red above 95%. */
-function barColor(percent: number): string {
-  if (percent >= 95) return '#ff4d4f';
-  if (percent >= 80) return '#fa8c16';
-  return '#1677ff';
-}
+/** The card's module, fetched when the avatar is first hovered or focused (issue 17). */
+const loadCard = () => import('./account-card.tsx');
+const AccountCard = lazy(async () => ({ default: (await loadCard()).AccountCard }));
 
 /** The account avatar and card in the top bar. */
 export function AccountMenu(): ReactElement {
@@ -92,190 +84,72 @@ export function AccountMenu(): ReactElement {
     });
   };
 
-  /** One space bar: label, expand tag, used / usable, percent bar and expiry (000 §2, §9 date format). */
-  const spaceBar = (
-    label: string,
-    s: { usedSpace: number; usableSpace: number; serviceStopTime: string | null } | undefined,
-    pay: PayTarget | null,
-  ) => {
-    const percent = s ? usedPercent(s.usedSpace, s.usableSpace) : 0;
-    return (
-      <div style={{ marginBottom: 8 }} data-testid={`space-bar-${pay ?? 'none'}`}>
-        <div style={{ display: 'flex', justifyContent: 'space-between', marginBottom: 4 }}>
-          <Typography.Text>
-            {label}
-            {pay && showPayItems && (
-              <Tag
-                color="blue"
-                style={{
-                  marginLeft: 6,
-                  cursor: 'pointer',
-                  fontSize: 11,
-                  lineHeight: '16px',
-                  paddingInline: 4,
-                }}
-                data-testid={`expand-${pay}`}
-                onClick={() => openPayCenter(pay)}
-              >
-                {t('service:expand')}
-              </Tag>
-            )}
-          </Typography.Text>
-          {s && (
-            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-              {t('account.used', {
-                used: formatFileSize(s.usedSpace),
-                total: s.usableSpace > 0 ? formatFileSize(s.usableSpace) : t('account.unlimited'),
-              })}
-            </Typography.Text>
-          )}
-        </div>
-        {s ? (
-          <>
-            <Progress percent={percent} strokeColor={barColor(percent)} size="small" />
-            {showPayItems && (
-              <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                {t('account.expire', { date: formatExpiry(s.serviceStopTime, t('account.unlimited')) })}
-              </Typography.Text>
-            )}
-          </>
-        ) : (
-          <Skeleton active title={false} paragraph={{ rows: 1 }} />
-        )}
-      </div>
-    );
+  const toUserCenter = () => {
+    setOpen(false);
+    void navigate('/userCenter');
+  };
+  const openDialog = (d: 'help' | 'consult') => {
+    setOpen(false);
+    setDialog(d);
   };
 
-  const card = (
+  // Shown while the card's module loads (normally within the hover delay): the card's empty frame.
+  const frame = (
     <div
-      data-testid="account-card"
+      data-testid="account-card-loading"
       style={{
         width: 300,
+        minHeight: 120,
         background: token.colorBgElevated,
         borderRadius: token.borderRadiusLG,
         boxShadow: token.boxShadowSecondary,
-        padding: 20,
       }}
-    >
-      <div style={{ display: 'flex', alignItems: 'center', gap: 12 }}>
-        <Avatar
-          size={48}
-          src={user?.avatar || undefined}
-          style={{ background: token.colorPrimary, fontSize: 20 }}
-        >
-          {name.slice(0, 1) || <UserOutlined />}
-        </Avatar>
-        <div style={{ minWidth: 0 }}>
-          <Typography.Text strong style={{ fontSize: 16 }} ellipsis>
-            {name}
-          </Typography.Text>
-          <div>
-            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-              {user?.phone ?? ''}
-            </Typography.Text>
-          </div>
-          {company && (
-            <div>
-              {user?.corpIdbit ? (
-                <Typography.Text style={{ fontSize: 12 }} ellipsis data-testid="account-company">
-                  {user.corpName}
-                </Typography.Text>
-              ) : (
-                <Typography.Link
-                  style={{ fontSize: 12 }}
-                  onClick={() => {
-                    setOpen(false);
-                    void navigate('/userCenter');
-                  }}
-                >
-                  {t('account.joinOrCreate')}
-                </Typography.Link>
-              )}
-            </div>
-          )}
-        </div>
-      </div>
-      {showSpace && (
-        <>
-          <Divider style={{ margin: '16px 0 12px' }} />
-          {spaceBar(t('account.personalSpace'), space.data, 'person')}
-          {company &&
-            user?.corpIdbit &&
-            spaceBar(t('account.companySpace'), corpSpace.data, user.iscorpadmin ? 'corp' : null)}
-        </>
-      )}
-      <Divider style={{ margin: '12px 0 8px' }} />
-      <Button
-        type="text"
-        block
-        icon={<IdcardOutlined />}
-        data-testid="account-user-center"
-        onClick={() => {
-          setOpen(false);
-          void navigate('/userCenter');
-        }}
-        style={{ textAlign: 'left', justifyContent: 'flex-start' }}
-      >
-        <Badge dot={pending} offset={[6, 0]}>
-          {t('account.userCenter')}
-        </Badge>
-      </Button>
-      {helpUrl && (
-        <Button
-          type="text"
-          block
-          icon={<QuestionCircleOutlined />}
-          data-testid="account-help"
-          onClick={() => {
-            setOpen(false);
-            setDialog('help');
-          }}
-          style={{ textAlign: 'left', justifyContent: 'flex-start' }}
-        >
-          {t('service:help.entry')}
-        </Button>
-      )}
-      {consultPhone && (
-        <Button
-          type="text"
-          block
-          icon={<CustomerServiceOutlined />}
-          data-testid="account-consult"
-          onClick={() => {
-            setOpen(false);
-            setDialog('consult');
-          }}
-          style={{ textAlign: 'left', justifyContent: 'flex-start' }}
-        >
-          {t('service:consult.entry')}
-        </Button>
-      )}
-      <Button
-        type="text"
-        block
-        data-testid="account-logout"
-        icon={<LogoutOutlined />}
-        onClick={confirmLogout}
-        style={{ textAlign: 'left', justifyContent: 'flex-start' }}
-      >
-        {t('account.logout')}
-      </Button>
-    </div>
+    />
+  );
+  const card = (
+    <Suspense fallback={frame}>
+      <AccountCard
+        showSpace={showSpace}
+        showPayItems={showPayItems}
+        company={company}
+        space={space.data}
+        corpSpace={corpSpace.data}
+        pending={pending}
+        helpUrl={helpUrl}
+        consultPhone={consultPhone}
+        onUserCenter={toUserCenter}
+        onHelp={() => openDialog('help')}
+        onConsult={() => openDialog('consult')}
+        onLogout={confirmLogout}
+      />
+    </Suspense>
   );
 
   return (
     <>
       <HelpCenterDialog open={dialog === 'help'} url={helpUrl} onClose={() => setDialog(null)} />
       <ConsultDialog open={dialog === 'consult'} phone={consultPhone} onClose={() => setDialog(null)} />
-      <Dropdown
+      {/* antd Popover drawn and moving like antd Dropdown (its box is the card's; slide-up-motion.css). */}
+      <Popover
         open={open}
         onOpenChange={setOpen}
         trigger={['hover']}
         placement="bottomRight"
-        popupRender={() => card}
+        arrow={false}
+        mouseEnterDelay={0.15}
+        mouseLeaveDelay={0.1}
+        zIndex={1050}
+        motion={{ motionName: 'nav-slide-up' }}
+        styles={{
+          root: { filter: 'none' },
+          container: { padding: 0, background: 'none', boxShadow: 'none', borderRadius: 0 },
+        }}
+        content={card}
       >
         <span
           data-testid="account-menu"
+          onPointerEnter={() => void loadCard()}
+          onFocus={() => void loadCard()}
           style={{
             display: 'inline-flex',
             alignItems: 'center',
@@ -286,16 +160,16 @@ export function AccountMenu(): ReactElement {
           }}
         >
           <Badge dot={pending} data-testid="account-red-dot" data-pending={pending ? '1' : '0'}>
-            <Avatar size={30} src={user?.avatar || undefined} style={{ background: token.colorPrimary }}>
+            <LightAvatar size={30} src={user?.avatar || undefined} background={token.colorPrimary}>
               {name.slice(0, 1) || <UserOutlined />}
-            </Avatar>
+            </LightAvatar>
           </Badge>
           <span style={{ maxWidth: 120, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
             {name}
           </span>
           <CaretDownOutlined style={{ fontSize: 10, color: token.colorTextTertiary }} />
         </span>
-      </Dropdown>
+      </Popover>
     </>
   );
 }

@@ -3,11 +3,10 @@
  * password set, click to set"): while the signed-in user's `ispassword` is false, a banner under the
  * top bar reads 您的账户尚未设置密码，点击设置 and opens the 设置登录密码 dialog; it goes away once a
  * password is set. It stays on every screen (a close only hides it until the next load). Also hosts
- * the dialog itself, which the sign-in page may already have asked to open.
+ * the dialog itself, which the sign-in page may already have asked to open. The banner's module
+ * (password-notice-banner.tsx: antd Alert) loads only when it shows (issue 17).
  */
-import { Alert, Typography } from 'antd';
-import { useState, type ReactElement } from 'react';
-import { useTranslation } from 'react-i18next';
+import { lazy, Suspense, useState, type ReactElement } from 'react';
 import { useSession } from '../../../stores/session-store.ts';
 import { useSetPasswordDialog } from '../stores/set-password-store.ts';
 import { lazyWhenOpen } from '../../../components/lazy-when-open.tsx';
@@ -19,9 +18,13 @@ const SetPasswordDialog = lazyWhenOpen<{ open: boolean }>(
   (p) => p.open,
 );
 
+/** The banner, loaded when a user without a password signs in (issue 17). */
+const PasswordNoticeBanner = lazy(async () => ({
+  default: (await import('./password-notice-banner.tsx')).PasswordNoticeBanner,
+}));
+
 /** The notice and the dialog (only the dialog once a password exists). */
 export function PasswordNotice(): ReactElement {
-  const { t } = useTranslation('auth');
   const noPassword = useSession((s) => s.user?.ispassword === false);
   const show = useSetPasswordDialog((s) => s.show);
   const dialogOpen = useSetPasswordDialog((s) => s.open);
@@ -29,20 +32,9 @@ export function PasswordNotice(): ReactElement {
   return (
     <>
       {noPassword && !closed && (
-        <Alert
-          banner
-          type="warning"
-          data-testid="password-notice"
-          closable={{ onClose: () => setClosed(true) }}
-          title={
-            <span>
-              {t('setPassword.notice')}
-              <Typography.Link onClick={show} data-testid="password-notice-link">
-                {t('setPassword.noticeLink')}
-              </Typography.Link>
-            </span>
-          }
-        />
+        <Suspense fallback={null}>
+          <PasswordNoticeBanner onSet={show} onClose={() => setClosed(true)} />
+        </Suspense>
       )}
       <SetPasswordDialog open={dialogOpen} />
     </>
