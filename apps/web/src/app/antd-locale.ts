@@ -4,13 +4,13 @@
  * first render and on a language change), so Chinese users never download it.
  */
 import type { Locale } from 'antd/es/locale';
-import zhCN from 'antd/locale/zh_CN';
+import zhCN from 'antd/es/locale/zh_CN';
 
 let enUS: Locale | null = null;
 
 /** Load the antd locale of `language` if it is not bundled (en-US); resolves when usable. */
 export async function loadAntdLocale(language: string): Promise<void> {
-  if (language === 'en-US' && !enUS) enUS = (await import('antd/locale/en_US')).default;
+  if (language === 'en-US' && !enUS) enUS = (await import('antd/es/locale/en_US')).default;
 }
 
 /** The antd locale of `language` (zh_CN until en_US has loaded). */

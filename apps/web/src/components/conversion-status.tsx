@@ -1,12 +1,14 @@
 /**
  * Status cell of a file row (spec 001 §4): 排队中, 转换中 with its percent, 转换完成, 转换失败 with the
- * reason in a tooltip; folders '-', files without conversion 无需转换.
+ * reason in a tooltip; folders '-', files without conversion 无需转换. The percent bar is drawn like
+ * antd's small line Progress (48 × 4 px) without loading it (issue 17 "Weight and speed").
  */
-import { Badge, Progress, Tooltip } from 'antd';
+import { Badge, Tooltip } from 'antd';
 import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { statusDisplay } from './status-label.ts';
 import { serverText } from '../lib/server-messages.ts';
+import './conversion-status.css';
 
 /** Props of ConversionStatus. */
 export interface ConversionStatusProps {
@@ -31,12 +33,15 @@ export function ConversionStatus({
     return (
       <span style={{ display: 'inline-flex', alignItems: 'center', gap: 8, whiteSpace: 'nowrap' }}>
         <Badge status="processing" text={`${label} ${d.percent ?? 0}%`} />
-        <Progress
-          percent={d.percent ?? 0}
-          size={[48, 4]}
-          showInfo={false}
-          style={{ margin: 0, lineHeight: 1 }}
-        />
+        <span
+          className="conversion-bar"
+          role="progressbar"
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={d.percent ?? 0}
+        >
+          <span style={{ width: `${Math.min(100, Math.max(0, d.percent ?? 0))}%` }} />
+        </span>
       </span>
     );
   const badge = (

@@ -6,13 +6,14 @@
  * the same server paging as the table.
  */
 import { FileKind, StatusType, type FileRowValue } from '@bimdrive/contracts';
-import { Spin, Tooltip } from 'antd';
+import { Tooltip } from 'antd';
 import type { KeyboardEvent, ReactElement, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConversionStatus } from './conversion-status.tsx';
 import { FileThumb } from './file-thumb.tsx';
 import { LightPagination } from './light/light-pagination.tsx';
 import './file-grid.css';
+import { LightSpinning } from './light/light-spinning.tsx';
 
 /** Props of FileGrid. */
 export interface FileGridProps<Row extends FileRowValue = FileRowValue> {
@@ -45,7 +46,7 @@ export function FileGrid<Row extends FileRowValue = FileRowValue>(props: FileGri
     }
   };
   return (
-    <Spin spinning={props.loading}>
+    <LightSpinning spinning={props.loading}>
       <div data-testid="file-grid">
         {props.rows.length === 0 && !props.loading ? (
           props.empty
@@ -97,6 +98,6 @@ export function FileGrid<Row extends FileRowValue = FileRowValue>(props: FileGri
           />
         )}
       </div>
-    </Spin>
+    </LightSpinning>
   );
 }

@@ -12,7 +12,8 @@
  * as antd's Table rows do.
  */
 import { CaretDownOutlined, CaretUpOutlined, FilterFilled } from '@ant-design/icons';
-import { Dropdown, Empty, Spin, theme } from 'antd';
+import { Empty, Popover, theme } from 'antd';
+import '../nav-menu/slide-up-motion.css';
 import {
   lazy,
   Suspense,
@@ -30,6 +31,7 @@ import { LightCheckbox } from '../light/light-checkbox.tsx';
 import { LightPagination } from '../light/light-pagination.tsx';
 import './data-table.css';
 import type { FilterValue, PlainFilter } from './table-state.ts';
+import { LightSpinning } from '../light/light-spinning.tsx';
 
 export type { PlainFilter } from './table-state.ts';
 
@@ -94,10 +96,11 @@ function FilterTrigger(props: {
   const active =
     props.filter.kind === 'checkbox' ? props.filter.value.length > 0 : props.filter.value !== undefined;
   return (
-    <Dropdown
+    // antd Popover drawn and moving like antd Dropdown (the panel is the box; slide-up-motion.css):
+    // Dropdown would bring antd Menu into every table page's first load (issue 17).
+    <Popover
       open={open}
-      onOpenChange={(next, info) => {
-        if (info.source !== 'trigger') return;
+      onOpenChange={(next) => {
         setOpen(next);
         const d = draft.current;
         draft.current = null;
@@ -106,8 +109,15 @@ function FilterTrigger(props: {
       }}
       trigger={['click']}
       placement="bottomRight"
+      arrow={false}
+      zIndex={1050}
+      motion={{ motionName: 'nav-slide-up' }}
       destroyOnHidden
-      popupRender={() => (
+      styles={{
+        root: { filter: 'none' },
+        container: { padding: 0, background: 'none', boxShadow: 'none', borderRadius: 0 },
+      }}
+      content={
         <div className="plain-table-filter" onClick={(e) => e.stopPropagation()}>
           <Suspense fallback={FILTER_LOADING}>
             <FilterPanel
@@ -121,7 +131,7 @@ function FilterTrigger(props: {
             />
           </Suspense>
         </div>
-      )}
+      }
     >
       <span
         role="button"
@@ -131,7 +141,7 @@ function FilterTrigger(props: {
       >
         <FilterFilled />
       </span>
-    </Dropdown>
+    </Popover>
   );
 }
 
@@ -171,7 +181,7 @@ export function PlainTable<T extends object>(props: PlainTableProps<T>): ReactEl
 
   return (
     <div className="plain-table" style={vars} data-testid={props.testId}>
-      <Spin spinning={props.loading}>
+      <LightSpinning spinning={props.loading}>
         <div className="plain-table-scroll" data-table-scroll="">
           <table style={{ minWidth: props.minWidth }}>
             <colgroup>
@@ -306,7 +316,7 @@ export function PlainTable<T extends object>(props: PlainTableProps<T>): ReactEl
             </tbody>
           </table>
         </div>
-      </Spin>
+      </LightSpinning>
       <LightPagination
         className="plain-table-pagination"
         current={props.pagination.current}
