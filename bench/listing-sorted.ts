@@ -8,30 +8,10 @@
  * also prints the EXPLAIN ANALYZE plans of (a) and (b)'s page queries, to show the index they use.
  * Run: `node bench/listing-sorted.ts [pglite|postgres]`.
  */
-import { fork } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import autocannon from 'autocannon';
 import pg from 'pg';
+import { CONNECTIONS, measure, SECONDS, withListingServer } from './lib/listing-run.ts';
 
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
-const CONNECTIONS = 64;
-const PG_ADMIN = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const FILTER = 'suffix=ifc,dwg&sizeMin=50000000';
-
-interface Ready {
-  url: string;
-  rawUrl: string;
-  token: string;
-  folderId: string;
-}
-
-async function measure(url: string, headers: Record<string, string> = {}) {
-  const r = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS, headers, timeout: 60 });
-  if (r.non2xx > 0 || r.errors > 0) throw new Error(`${url}: ${r.non2xx} non-2xx, ${r.errors} errors`);
-  return { rps: r.requests.average, p99: r.latency.p99 };
-}
 
 /** EXPLAIN ANALYZE of the size-sorted page, filtered or not, as the product builds it (PostgreSQL). */
 async function explain(databaseUrl: string, folderId: string) {
@@ -59,29 +39,7 @@ async function explain(databaseUrl: string, folderId: string) {
 }
 
 async function run(db: 'pglite' | 'postgres') {
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'bimdrive-bench-'));
-  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, BENCH_MIXED: '1' };
-  let dropDb = async () => {};
-  if (db === 'postgres') {
-    const name = `bimdrive_bench_sorted_${process.pid}`;
-    const admin = new pg.Client(PG_ADMIN);
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    env.DATABASE_URL = PG_ADMIN.replace(/\/[^/]*$/, `/${name}`);
-    dropDb = async () => {
-      const c = new pg.Client(PG_ADMIN);
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    };
-  }
-  const child = fork(path.join(import.meta.dirname, 'lib/listing-server.ts'), { env, stdio: 'inherit' });
-  try {
-    const ready = await new Promise<Ready>((resolve, reject) => {
-      child.once('message', (m) => resolve(m as Ready));
-      child.once('exit', (code) => reject(new Error(`listing server exited ${code}`)));
-    });
+  await withListingServer(db, 'bimdrive_bench_sorted', { BENCH_MIXED: '1' }, async (ready, databaseUrl) => {
     const auth = { authorization: `Bearer ${ready.token}` };
     const base = `${ready.url}/api/Home/MyDocumentList?folderId=${ready.folderId}&page=1&rows=50&sort=fileBytes&order=desc`;
     const check = (await (await fetch(`${base}&${FILTER}`, { headers: auth })).json()) as {
@@ -99,12 +57,8 @@ async function run(db: 'pglite' | 'postgres') {
     console.log(
       `${db.padEnd(8)} by size ${plain.rps.toFixed(0)} req/s p99 ${plain.p99} ms | by size + filter ${filtered.rps.toFixed(0)} req/s p99 ${filtered.p99} ms | raw filtered query ${raw.rps.toFixed(0)} req/s p99 ${raw.p99} ms | ratio ${(filtered.rps / raw.rps).toFixed(2)}`,
     );
-    if (env.DATABASE_URL) await explain(env.DATABASE_URL, ready.folderId);
-  } finally {
-    child.kill('SIGKILL');
-    await dropDb().catch(() => undefined);
-    await rm(dataDir, { recursive: true, force: true });
-  }
+    if (databaseUrl) await explain(databaseUrl, ready.folderId);
+  });
 }
 
 const which = process.argv[2];

@@ -15,7 +15,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { createdAt } from './columns.ts';
+import { cascadeRef, createdAt } from './columns.ts';
 
 /**
  * Companies (spec 000 §1, §3 Space info): name, unified social credit code (GB 32100-2015, unique),
@@ -70,9 +70,7 @@ export const sessions = pgTable(
   'sessions',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: cascadeRef('user_id', () => users.id),
     createdAt: createdAt(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
@@ -89,12 +87,8 @@ export const companyApplications = pgTable(
   'company_applications',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    corpId: uuid('corp_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    corpId: cascadeRef('corp_id', () => companies.id),
+    userId: cascadeRef('user_id', () => users.id),
     userName: text('user_name').notNull(),
     status: smallint('status').notNull().default(2),
     createdAt: createdAt(),
@@ -120,9 +114,7 @@ export const companyInvites = pgTable(
   'company_invites',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    corpId: uuid('corp_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    corpId: cascadeRef('corp_id', () => companies.id),
     phone: text('phone').notNull(),
     userName: text('user_name').notNull(),
     status: smallint('status').notNull().default(2),
@@ -145,9 +137,7 @@ export const companyInvites = pgTable(
  */
 export const companyInviteLinks = pgTable('company_invite_links', {
   id: uuid('id').primaryKey().defaultRandom(),
-  inviteId: uuid('invite_id')
-    .notNull()
-    .references(() => companyInvites.id, { onDelete: 'cascade' }),
+  inviteId: cascadeRef('invite_id', () => companyInvites.id),
   tokenHash: text('token_hash').notNull().unique(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   createdAt: createdAt(),
@@ -181,9 +171,7 @@ export const phoneChangeGrants = pgTable('phone_change_grants', {
   sessionId: uuid('session_id')
     .primaryKey()
     .references(() => sessions.id, { onDelete: 'cascade' }),
-  userId: uuid('user_id')
-    .notNull()
-    .references(() => users.id, { onDelete: 'cascade' }),
+  userId: cascadeRef('user_id', () => users.id),
   oldPhone: text('old_phone').notNull(),
   verifiedAt: timestamp('verified_at', { withTimezone: true }).notNull().defaultNow(),
 });
@@ -201,9 +189,7 @@ export const dingtalkAccounts = pgTable(
     corpId: text('corp_id').notNull(),
     unionId: text('union_id').notNull(),
     dingUserId: text('ding_user_id'),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: cascadeRef('user_id', () => users.id),
     name: text('name').notNull().default(''),
     avatarUrl: text('avatar_url').notNull().default(''),
     createdAt: createdAt(),

@@ -9,7 +9,6 @@ import {
   boolean,
   index,
   integer,
-  jsonb,
   pgTable,
   primaryKey,
   smallint,
@@ -18,7 +17,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { createdAt } from './columns.ts';
+import { cascadeRef, conversionColumns, createdAt } from './columns.ts';
 import { users } from './accounts.ts';
 
 /**
@@ -40,13 +39,7 @@ export const files = pgTable(
     sizeBytes: bigint('size_bytes', { mode: 'number' }).notNull().default(0),
     storageKey: text('storage_key'),
     sourceType: smallint('source_type').notNull().default(2),
-    statusType: smallint('status_type').notNull().default(0),
-    progress: smallint('progress').notNull().default(0),
-    statusMsg: text('status_msg').notNull().default(''),
-    derivedKind: text('derived_kind'),
-    derivedKey: text('derived_key'),
-    derivedBytes: bigint('derived_bytes', { mode: 'number' }).notNull().default(0),
-    stats: jsonb('stats'),
+    ...conversionColumns(),
     /** Number of the current version (issue 5 versions; 1 until a new version is added). */
     versionNo: integer('version_no').notNull().default(1),
     /**
@@ -99,22 +92,14 @@ export const fileVersions = pgTable(
   'file_versions',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    fileId: uuid('file_id')
-      .notNull()
-      .references(() => files.id, { onDelete: 'cascade' }),
+    fileId: cascadeRef('file_id', () => files.id),
     number: integer('number').notNull(),
     name: text('name').notNull(),
     suffix: text('suffix').notNull().default(''),
     sizeBytes: bigint('size_bytes', { mode: 'number' }).notNull(),
     uploaderId: uuid('uploader_id').references(() => users.id, { onDelete: 'set null' }),
     storageKey: text('storage_key').notNull(),
-    statusType: smallint('status_type').notNull().default(0),
-    progress: smallint('progress').notNull().default(0),
-    statusMsg: text('status_msg').notNull().default(''),
-    derivedKind: text('derived_kind'),
-    derivedKey: text('derived_key'),
-    derivedBytes: bigint('derived_bytes', { mode: 'number' }).notNull().default(0),
-    stats: jsonb('stats'),
+    ...conversionColumns(),
     /** This version's thumbnail format (files.thumbVersion). */
     thumbVersion: smallint('thumb_version').notNull().default(0),
     createdAt: createdAt(),
@@ -127,9 +112,7 @@ export const uploads = pgTable(
   'uploads',
   {
     id: text('id').primaryKey(),
-    ownerId: uuid('owner_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    ownerId: cascadeRef('owner_id', () => users.id),
     folderId: uuid('folder_id'),
     fileName: text('file_name').notNull(),
     sizeBytes: bigint('size_bytes', { mode: 'number' }).notNull(),
@@ -160,9 +143,7 @@ export const transferRecords = pgTable(
   'transfer_records',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    ownerId: uuid('owner_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    ownerId: cascadeRef('owner_id', () => users.id),
     fileName: text('file_name').notNull(),
     sizeBytes: bigint('size_bytes', { mode: 'number' }).notNull(),
     fileType: smallint('file_type').notNull().default(2),
@@ -178,12 +159,8 @@ export const transferRecords = pgTable(
 export const favourites = pgTable(
   'favourites',
   {
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    fileId: uuid('file_id')
-      .notNull()
-      .references(() => files.id, { onDelete: 'cascade' }),
+    userId: cascadeRef('user_id', () => users.id),
+    fileId: cascadeRef('file_id', () => files.id),
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.fileId] })],
@@ -196,12 +173,8 @@ export const favourites = pgTable(
 export const modelDrawingLinks = pgTable(
   'model_drawing_links',
   {
-    modelId: uuid('model_id')
-      .notNull()
-      .references(() => files.id, { onDelete: 'cascade' }),
-    drawingId: uuid('drawing_id')
-      .notNull()
-      .references(() => files.id, { onDelete: 'cascade' }),
+    modelId: cascadeRef('model_id', () => files.id),
+    drawingId: cascadeRef('drawing_id', () => files.id),
     linkedBy: uuid('linked_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
@@ -221,12 +194,8 @@ export const modelOpens = pgTable(
   {
     socketId: text('socket_id').notNull(),
     tabId: text('tab_id').notNull().default(''),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    fileId: uuid('file_id')
-      .notNull()
-      .references(() => files.id, { onDelete: 'cascade' }),
+    userId: cascadeRef('user_id', () => users.id),
+    fileId: cascadeRef('file_id', () => files.id),
     version: integer('version').notNull(),
     openedAt: timestamp('opened_at', { withTimezone: true }).notNull().defaultNow(),
     heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }).notNull().defaultNow(),
@@ -242,12 +211,8 @@ export const shares = pgTable(
   'shares',
   {
     code: text('code').primaryKey(),
-    ownerId: uuid('owner_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    fileId: uuid('file_id')
-      .notNull()
-      .references(() => files.id, { onDelete: 'cascade' }),
+    ownerId: cascadeRef('owner_id', () => users.id),
+    fileId: cascadeRef('file_id', () => files.id),
     pwd: text('pwd').notNull().default(''),
     isPublic: boolean('is_public').notNull(),
     allowDownload: boolean('allow_download').notNull(),

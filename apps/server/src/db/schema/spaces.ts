@@ -5,7 +5,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { createdAt } from './columns.ts';
+import { cascadeRef, createdAt } from './columns.ts';
 import { companies, users } from './accounts.ts';
 
 /**
@@ -47,12 +47,8 @@ export const spaces = pgTable(
 export const projectMembers = pgTable(
   'project_members',
   {
-    projectId: uuid('project_id')
-      .notNull()
-      .references(() => spaces.id, { onDelete: 'cascade' }),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    projectId: cascadeRef('project_id', () => spaces.id),
+    userId: cascadeRef('user_id', () => users.id),
     role: text('role').notNull(),
     createdAt: createdAt(),
   },
@@ -63,12 +59,8 @@ export const projectMembers = pgTable(
 export const projectCollections = pgTable(
   'project_collections',
   {
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    projectId: uuid('project_id')
-      .notNull()
-      .references(() => spaces.id, { onDelete: 'cascade' }),
+    userId: cascadeRef('user_id', () => users.id),
+    projectId: cascadeRef('project_id', () => spaces.id),
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.projectId] })],
@@ -78,12 +70,8 @@ export const projectCollections = pgTable(
 export const projectVisits = pgTable(
   'project_visits',
   {
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    projectId: uuid('project_id')
-      .notNull()
-      .references(() => spaces.id, { onDelete: 'cascade' }),
+    userId: cascadeRef('user_id', () => users.id),
+    projectId: cascadeRef('project_id', () => spaces.id),
     visitedAt: timestamp('visited_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

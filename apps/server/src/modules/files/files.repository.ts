@@ -73,6 +73,20 @@ function listStatement(db: Db, sort: SortField, order: 'asc' | 'desc', scope: Li
   return statement;
 }
 
+/** One folder page asked of `listFolder`: whose space, whose collect flags, where, sorted how, which slice. */
+interface FolderPageQuery {
+  spaceId: string;
+  /** Whose collect flags the rows carry. */
+  viewerId: string;
+  parentId: string | null;
+  sort: SortField;
+  order: 'asc' | 'desc';
+  offset: number;
+  limit: number;
+  /** Name search through the folder's whole subtree. */
+  keyword?: string;
+}
+
 /** Repository of files and folders. */
 export function filesRepository(db: Db) {
   const parentIs = (parentId: string | null): SQL =>
@@ -88,17 +102,7 @@ export function filesRepository(db: Db) {
 
   /** A filtered page or a subtree search (see listFolder). */
   async function listFiltered(
-    opts: {
-      spaceId: string;
-      /** Whose collect flags the rows carry. */
-      viewerId: string;
-      parentId: string | null;
-      sort: SortField;
-      order: 'asc' | 'desc';
-      offset: number;
-      limit: number;
-      keyword?: string;
-    },
+    opts: FolderPageQuery,
     filters: FileFilters,
   ): Promise<{ rows: Array<FileRowDb & { collected: boolean }>; count: number }> {
     const scope: SQL | undefined = opts.keyword
@@ -156,18 +160,9 @@ export function filesRepository(db: Db) {
      * the root); `filters` narrow either (listing.ts). The plain unfiltered page runs as a prepared
      * statement; filtered pages and searches are built per call from whitelisted columns.
      */
-    async listFolder(opts: {
-      spaceId: string;
-      /** Whose collect flags the rows carry. */
-      viewerId: string;
-      parentId: string | null;
-      sort: SortField;
-      order: 'asc' | 'desc';
-      offset: number;
-      limit: number;
-      keyword?: string;
-      filters?: FileFilters;
-    }): Promise<{ rows: Array<FileRowDb & { collected: boolean }>; count: number }> {
+    async listFolder(
+      opts: FolderPageQuery & { filters?: FileFilters },
+    ): Promise<{ rows: Array<FileRowDb & { collected: boolean }>; count: number }> {
       if (opts.filters && hasFileFilters(opts.filters)) return listFiltered(opts, opts.filters);
       if (opts.keyword && opts.parentId) return listFiltered(opts, {});
       const scope: ListScope = opts.keyword ? 'search' : opts.parentId ? 'folder' : 'root';

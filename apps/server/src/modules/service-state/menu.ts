@@ -32,28 +32,30 @@ type Entry = Omit<MenuItemValue, 'sort' | 'keepAlive' | 'hideInChatApp'> & {
   needsCompany?: boolean;
 };
 
+/**
+ * Entries of one group whose path is `/<name>`, from `[name, title, icon]` rows, each with the
+ * group's common flags (issue 17: one spelling for the project pages and the administration pages).
+ */
+function sameGroup(
+  group: Entry['group'],
+  flags: Partial<Pick<Entry, 'keepAlive' | 'companyOnly' | 'needsCompany' | 'hideInChatApp'>>,
+  rows: ReadonlyArray<readonly [string, string, string]>,
+): Entry[] {
+  return rows.map(([name, title, icon]) => ({ name, path: `/${name}`, title, icon, group, ...flags }));
+}
+
 /** The full table (001 §2), in display order. */
 const TABLE: readonly Entry[] = [
   { name: 'myDocument', path: '/myDocument', title: '我的文件', icon: 'folder', group: 'mySpace' },
   { name: 'myCollection', path: '/myCollection', title: '我的收藏', icon: 'star', group: 'mySpace' },
   { name: 'myShare', path: '/myShare', title: '我的分享', icon: 'share', group: 'mySpace' },
-  ...(
-    [
-      ['lately', '最近浏览', 'clock'],
-      ['all', '全部项目', 'appstore'],
-      ['myCreated', '我的项目', 'project'],
-      ['myParticipateIn', '我参与的项目', 'team'],
-      ['myCollectionProject', '我的收藏', 'star'],
-    ] as const
-  ).map(([name, title, icon]): Entry => ({
-    name,
-    path: `/${name}`,
-    title,
-    icon,
-    group: 'companySpace',
-    keepAlive: true,
-    companyOnly: true,
-  })),
+  ...sameGroup('companySpace', { keepAlive: true, companyOnly: true }, [
+    ['lately', '最近浏览', 'clock'],
+    ['all', '全部项目', 'appstore'],
+    ['myCreated', '我的项目', 'project'],
+    ['myParticipateIn', '我参与的项目', 'team'],
+    ['myCollectionProject', '我的收藏', 'star'],
+  ]),
   {
     name: 'commonBuildLibrary',
     path: '/commonBuildLibrary',
@@ -80,21 +82,12 @@ const TABLE: readonly Entry[] = [
     icon: 'star',
     group: 'library',
   },
-  ...(
-    [
-      ['personalManagement', '用户管理', 'user'],
-      ['companyManagement', '企业管理', 'bank'],
-      ['orderManagement', '订单管理', 'account-book'],
-      ['operationLog', '操作日志', 'file-search'],
-    ] as const
-  ).map(([name, title, icon]): Entry => ({
-    name,
-    path: `/${name}`,
-    title,
-    icon,
-    group: 'systemManagement',
-    hideInChatApp: true,
-  })),
+  ...sameGroup('systemManagement', { hideInChatApp: true }, [
+    ['personalManagement', '用户管理', 'user'],
+    ['companyManagement', '企业管理', 'bank'],
+    ['orderManagement', '订单管理', 'account-book'],
+    ['operationLog', '操作日志', 'file-search'],
+  ]),
 ];
 
 /** Every path the menu can contain (the web guard refuses those missing from a user's menu). */

@@ -14,12 +14,8 @@ import type { FileRowDb } from '../files/files.repository.ts';
 
 export type FileVersionDb = typeof fileVersions.$inferSelect;
 
-/** The per-version fields a file row mirrors for its current version. */
-type VersionFields = Pick<
-  FileRowDb,
-  | 'suffix'
-  | 'sizeBytes'
-  | 'storageKey'
+/** The conversion-status fields a file row and each version carry (the worker writes them). */
+type StatusField =
   | 'statusType'
   | 'progress'
   | 'statusMsg'
@@ -27,23 +23,13 @@ type VersionFields = Pick<
   | 'derivedKey'
   | 'derivedBytes'
   | 'stats'
-  | 'thumbVersion'
->;
+  | 'thumbVersion';
+
+/** The per-version fields a file row mirrors for its current version. */
+type VersionFields = Pick<FileRowDb, 'suffix' | 'sizeBytes' | 'storageKey' | StatusField>;
 
 /** Conversion-status fields the worker writes. */
-export type VersionStatus = Partial<
-  Pick<
-    FileRowDb,
-    | 'statusType'
-    | 'progress'
-    | 'statusMsg'
-    | 'derivedKind'
-    | 'derivedKey'
-    | 'derivedBytes'
-    | 'stats'
-    | 'thumbVersion'
-  >
->;
+export type VersionStatus = Partial<Pick<FileRowDb, StatusField>>;
 
 const fieldsOf = (v: FileVersionDb): VersionFields => ({
   suffix: v.suffix,

@@ -16,7 +16,7 @@ import {
 } from '@ant-design/icons';
 import type { AdminCompanyPageValue } from '@bimdrive/contracts';
 import { Button, Dropdown, Empty, Input, Progress, Select, Space, Tag, Tooltip, Typography } from 'antd';
-import { useFeedback } from '../../../lib/feedback.tsx';
+import { useConfirmedAction } from '../../../lib/confirmed-action.ts';
 import { useState, type HTMLAttributes, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -64,7 +64,7 @@ export function UsageStateTag({ state }: { state: UsageState }): ReactElement {
 /** The enterprise management screen. */
 export function CompanyManagementPage(): ReactElement {
   const { t } = useTranslation(['adminCompanies', 'common']);
-  const { message, modal } = useFeedback();
+  const confirm = useConfirmedAction();
   const navigate = useNavigate();
   const [table, setTable] = useTableUrlState(COMPANY_TABLE_CONFIG);
   const [sp, setSp] = useSearchParams();
@@ -93,20 +93,11 @@ export function CompanyManagementPage(): ReactElement {
 
   const confirmState = (c: AdminCompanyRowValue) => {
     const disable = c.state !== '停用';
-    modal.confirm({
-      title: t('common:tip'),
+    confirm({
       content: disable ? t('confirmDisable', { name: c.corpName }) : t('confirmEnable', { name: c.corpName }),
-      okText: t('common:ok'),
-      cancelText: t('common:cancel'),
-      okButtonProps: { danger: disable },
-      onOk: async () => {
-        try {
-          const r = await setState.mutateAsync({ corpId: c.corpId, state: disable ? 'disabled' : 'normal' });
-          void message.success(serverText(r.msg) || t('common:msg.edited'));
-        } catch {
-          /* toasted by the API client */
-        }
-      },
+      danger: disable,
+      action: () => setState.mutateAsync({ corpId: c.corpId, state: disable ? 'disabled' : 'normal' }),
+      success: (r) => serverText(r.msg) || t('common:msg.edited'),
     });
   };
 

@@ -8,16 +8,15 @@
  * 操作, 对象, IP (the user agent in its tooltip), 结果 (成功 / 失败), 详情 (the entry's detail in
  * words; the raw JSON in a tooltip). 导出 CSV downloads the filtered entries with the session.
  */
-import { DownloadOutlined, ReloadOutlined } from '@ant-design/icons';
+import { ReloadOutlined } from '@ant-design/icons';
 import { formatFileSize, OPERATION_ACTIONS } from '@bimdrive/contracts';
-import { Button, DatePicker, Empty, Input, Select, Space, Tag, Tooltip, Typography } from 'antd';
-import { useFeedback } from '../../../lib/feedback.tsx';
-import dayjs, { type Dayjs } from 'dayjs';
+import { Button, Input, Select, Space, Tag, Tooltip, Typography } from 'antd';
+import dayjs from 'dayjs';
 import type { TFunction } from 'i18next';
 import { useState, type HTMLAttributes, type ReactElement, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table.tsx';
-import type { TableQueryConfig, TableState } from '../../../components/data-table/table-state.ts';
+import type { TableQueryConfig } from '../../../components/data-table/table-state.ts';
 import {
   exportOperationLog,
   useOperationLog,
@@ -26,7 +25,7 @@ import {
 } from '../api/operation-log.ts';
 import '../records-i18n.ts';
 import { orderPlanLabel, yuanOfFen } from './order-detail-drawer.tsx';
-import { dayRangeBounds, useRangePresets } from './order-management-page.tsx';
+import { DayRangeFilter, ExportButton, RecordsEmpty, useRecordFilters } from './record-filters.tsx';
 
 /** Paging of the log table (the filter bar drives the query). */
 const LOG_TABLE_CONFIG: TableQueryConfig = {
@@ -93,39 +92,18 @@ export function OperationLogTable({
   tableId = 'operationLog',
 }: OperationLogTableProps): ReactElement {
   const { t } = useTranslation(['adminRecords', 'common']);
-  const { message } = useFeedback();
-  const presets = useRangePresets();
-  const [range, setRange] = useState<[Dayjs | null, Dayjs | null] | null>(null);
-  const [filters, setFilters] = useState<Omit<OperationLogFilters, 'companyId'>>({});
+  const { filters, applyFilters, range, pickRange, clear, table, setTable, exporting, runExport } =
+    useRecordFilters<Omit<OperationLogFilters, 'companyId'>>(LOG_TABLE_CONFIG, (f) =>
+      exportOperationLog({ ...f, companyId }),
+    );
   const [userDraft, setUserDraft] = useState('');
   const [objectDraft, setObjectDraft] = useState('');
-  const [table, setTable] = useState<TableState>({
-    page: 1,
-    rows: LOG_TABLE_CONFIG.defaultRows,
-    sort: null,
-    filters: {},
-  });
-  const [exporting, setExporting] = useState(false);
-  const scoped: OperationLogFilters = { ...filters, companyId };
-  const list = useOperationLog(scoped, table.page, table.rows);
+  const list = useOperationLog({ ...filters, companyId }, table.page, table.rows);
 
-  const applyFilters = (next: Omit<OperationLogFilters, 'companyId'>) => {
-    setFilters(next);
-    setTable((s) => ({ ...s, page: 1 }));
-  };
   const reset = () => {
-    setRange(null);
     setUserDraft('');
     setObjectDraft('');
-    applyFilters({});
-  };
-  const runExport = async () => {
-    setExporting(true);
-    try {
-      if (await exportOperationLog(scoped)) void message.success(t('filter.exported'));
-    } finally {
-      setExporting(false);
-    }
+    clear();
   };
 
   const actionOptions = GROUPS.map((g) => ({
@@ -239,17 +217,7 @@ export function OperationLogTable({
     <div data-testid="operation-log">
       <div style={{ display: 'flex', flexWrap: 'wrap', gap: 12, marginBottom: 12, alignItems: 'center' }}>
         <Space wrap size={[12, 12]} style={{ flex: 1, minWidth: 0 }} data-testid="log-filters">
-          <DatePicker.RangePicker
-            value={range}
-            allowEmpty={[true, true]}
-            presets={presets}
-            placeholder={[t('filter.startTime'), t('filter.endTime')]}
-            aria-label={t('filter.time')}
-            onChange={(v) => {
-              setRange(v);
-              applyFilters({ ...filters, ...dayRangeBounds(v) });
-            }}
-          />
+          <DayRangeFilter value={range} onChange={pickRange} />
           <Input.Search
             allowClear
             style={{ width: 170 }}
@@ -295,15 +263,7 @@ export function OperationLogTable({
               loading={list.isFetching && !list.isLoading}
             />
           </Tooltip>
-          <Button
-            type="primary"
-            icon={<DownloadOutlined />}
-            loading={exporting}
-            onClick={() => void runExport()}
-            data-testid="log-export"
-          >
-            {t('filter.export')}
-          </Button>
+          <ExportButton exporting={exporting} onExport={runExport} testId="log-export" />
         </Space>
       </div>
       <DataTable<OperationLogRowValue>
@@ -318,13 +278,7 @@ export function OperationLogTable({
         state={table}
         onStateChange={setTable}
         onRow={(r) => ({ 'data-action': r.action }) as HTMLAttributes<HTMLElement>}
-        empty={
-          <Empty
-            image={Empty.PRESENTED_IMAGE_SIMPLE}
-            description={t('log.empty')}
-            style={{ padding: '48px 0' }}
-          />
-        }
+        empty={<RecordsEmpty description={t('log.empty')} />}
       />
     </div>
   );

@@ -7,20 +7,13 @@
  * transaction id, and 导出 CSV of the filtered orders (downloaded with the session's token). The
  * server refuses non-administrators (403); the route guard already sends them to /404.
  */
-import { AccountBookOutlined, DownloadOutlined, ReloadOutlined } from '@ant-design/icons';
+import { AccountBookOutlined, ReloadOutlined } from '@ant-design/icons';
 import type { OrderStateValue, PayChannelValue } from '@bimdrive/contracts';
-import { Button, DatePicker, Empty, Input, Select, Space, Typography } from 'antd';
-import { useFeedback } from '../../../lib/feedback.tsx';
-import dayjs, { type Dayjs } from 'dayjs';
+import { Button, Input, Select, Space, Typography } from 'antd';
 import { useState, type HTMLAttributes, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table.tsx';
-import '../../../components/data-table/i18n.ts';
-import {
-  dateShortcutRange,
-  type TableQueryConfig,
-  type TableState,
-} from '../../../components/data-table/table-state.ts';
+import type { TableQueryConfig } from '../../../components/data-table/table-state.ts';
 import {
   exportAdminOrders,
   useAdminOrders,
@@ -29,6 +22,7 @@ import {
 } from '../api/orders.ts';
 import '../records-i18n.ts';
 import { OrderDetailDrawer, orderPlanLabel, OrderStateTag, yuanOfFen } from './order-detail-drawer.tsx';
+import { DayRangeFilter, ExportButton, RecordsEmpty, useRecordFilters } from './record-filters.tsx';
 
 /** Paging of the order table (no column sorts or filters: the filter bar drives the query). */
 const ORDER_TABLE_CONFIG: TableQueryConfig = {
@@ -40,29 +34,6 @@ const ORDER_TABLE_CONFIG: TableQueryConfig = {
 
 const STATES: readonly OrderStateValue[] = ['unpaid', 'paid', 'closed', 'refunded'];
 const CHANNELS: readonly PayChannelValue[] = ['wechat', 'alipay'];
-
-/** A picked day range as inclusive ISO bounds (start of the first day, end of the last). */
-export function dayRangeBounds(range: [Dayjs | null, Dayjs | null] | null): { from?: string; to?: string } {
-  return {
-    from: range?.[0] ? range[0].startOf('day').toISOString() : undefined,
-    to: range?.[1] ? range[1].endOf('day').toISOString() : undefined,
-  };
-}
-
-/** The 最近一周 / 最近一个月 / 最近三个月 presets of a day range picker (001 §9). */
-export function useRangePresets(): Array<{ label: string; value: [Dayjs, Dayjs] }> {
-  const { t } = useTranslation('dataTable');
-  return (
-    [
-      ['week', 'lastWeek'],
-      ['month', 'lastMonth'],
-      ['threeMonths', 'lastThreeMonths'],
-    ] as const
-  ).map(([shortcut, label]) => {
-    const r = dateShortcutRange(shortcut);
-    return { label: t(label), value: [dayjs(r.from), dayjs(r.to)] };
-  });
-}
 
 /** A `yyyy-MM-dd HH:mm:ss` time on two lines (date, then time) to keep the table narrow. */
 function DateTimeCell({ value }: { value: string }): ReactElement {
@@ -85,38 +56,15 @@ function DateTimeCell({ value }: { value: string }): ReactElement {
 /** The order management screen. */
 export function OrderManagementPage(): ReactElement {
   const { t } = useTranslation(['adminRecords', 'common']);
-  const { message } = useFeedback();
-  const presets = useRangePresets();
-  const [range, setRange] = useState<[Dayjs | null, Dayjs | null] | null>(null);
-  const [filters, setFilters] = useState<AdminOrderFilters>({});
+  const { filters, applyFilters, range, pickRange, clear, table, setTable, exporting, runExport } =
+    useRecordFilters<AdminOrderFilters>(ORDER_TABLE_CONFIG, exportAdminOrders);
   const [buyerDraft, setBuyerDraft] = useState('');
-  const [table, setTable] = useState<TableState>({
-    page: 1,
-    rows: ORDER_TABLE_CONFIG.defaultRows,
-    sort: null,
-    filters: {},
-  });
   const [detail, setDetail] = useState<AdminOrderRowValue | null>(null);
-  const [exporting, setExporting] = useState(false);
   const list = useAdminOrders(filters, table.page, table.rows);
 
-  /** Change the filters and go back to page 1. */
-  const applyFilters = (next: AdminOrderFilters) => {
-    setFilters(next);
-    setTable((s) => ({ ...s, page: 1 }));
-  };
   const reset = () => {
-    setRange(null);
     setBuyerDraft('');
-    applyFilters({});
-  };
-  const runExport = async () => {
-    setExporting(true);
-    try {
-      if (await exportAdminOrders(filters)) void message.success(t('filter.exported'));
-    } finally {
-      setExporting(false);
-    }
+    clear();
   };
 
   const columns: Array<DataTableColumn<AdminOrderRowValue>> = [
@@ -222,29 +170,11 @@ export function OrderManagementPage(): ReactElement {
           >
             {t('filter.refresh')}
           </Button>
-          <Button
-            type="primary"
-            icon={<DownloadOutlined />}
-            loading={exporting}
-            onClick={() => void runExport()}
-            data-testid="order-export"
-          >
-            {t('filter.export')}
-          </Button>
+          <ExportButton exporting={exporting} onExport={runExport} testId="order-export" />
         </Space>
       </div>
       <Space wrap size={[12, 12]} style={{ marginBottom: 12 }} data-testid="order-filters">
-        <DatePicker.RangePicker
-          value={range}
-          allowEmpty={[true, true]}
-          presets={presets}
-          placeholder={[t('filter.startTime'), t('filter.endTime')]}
-          aria-label={t('filter.time')}
-          onChange={(v) => {
-            setRange(v);
-            applyFilters({ ...filters, ...dayRangeBounds(v) });
-          }}
-        />
+        <DayRangeFilter value={range} onChange={pickRange} />
         <Select<OrderStateValue>
           allowClear
           style={{ width: 140 }}
@@ -291,13 +221,7 @@ export function OrderManagementPage(): ReactElement {
         state={table}
         onStateChange={setTable}
         onRow={(r) => ({ 'data-order-no': r.orderNo }) as HTMLAttributes<HTMLElement>}
-        empty={
-          <Empty
-            image={Empty.PRESENTED_IMAGE_SIMPLE}
-            description={t('orders.empty')}
-            style={{ padding: '48px 0' }}
-          />
-        }
+        empty={<RecordsEmpty description={t('orders.empty')} />}
       />
       <OrderDetailDrawer order={detail} onClose={() => setDetail(null)} />
     </div>

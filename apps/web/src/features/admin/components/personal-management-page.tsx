@@ -19,6 +19,7 @@ import {
   TeamOutlined,
 } from '@ant-design/icons';
 import { Button, Dropdown, Empty, Input, Progress, Space, Tag, Tooltip, Typography } from 'antd';
+import { useConfirmedAction } from '../../../lib/confirmed-action.ts';
 import { useFeedback } from '../../../lib/feedback.tsx';
 import { useState, type HTMLAttributes, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -75,6 +76,7 @@ function NewPassword({ password, note }: { password: string; note: string }): Re
 export function PersonalManagementPage(): ReactElement {
   const { t } = useTranslation(['admin', 'common']);
   const { message, modal } = useFeedback();
+  const confirm = useConfirmedAction();
   const [table, setTable] = useTableUrlState(USER_TABLE_CONFIG);
   const [sp, setSp] = useSearchParams();
   const search = sp.get('search') ?? '';
@@ -99,20 +101,11 @@ export function PersonalManagementPage(): ReactElement {
   const confirmState = (u: AdminUserRowValue) => {
     const disable = u.state === 'normal';
     const vars = { name: u.userName, phone: u.phone };
-    modal.confirm({
-      title: t('common:tip'),
+    confirm({
       content: disable ? t('users.confirmDisable', vars) : t('users.confirmEnable', vars),
-      okText: t('common:ok'),
-      cancelText: t('common:cancel'),
-      okButtonProps: { danger: disable },
-      onOk: async () => {
-        try {
-          const r = await setState.mutateAsync({ userId: u.userId, state: disable ? 'disabled' : 'normal' });
-          void message.success(serverText(r.msg) || t('common:msg.edited'));
-        } catch {
-          /* toasted by the API client */
-        }
-      },
+      danger: disable,
+      action: () => setState.mutateAsync({ userId: u.userId, state: disable ? 'disabled' : 'normal' }),
+      success: (r) => serverText(r.msg) || t('common:msg.edited'),
     });
   };
 

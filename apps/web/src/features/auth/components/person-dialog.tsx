@@ -25,6 +25,7 @@ import {
 import { sendSmsCode } from '../api/send-sms.ts';
 import { SmsCodeInput } from './sms-code-input.tsx';
 import { confirmPasswordRules } from '../lib/password-rules.ts';
+import { useFormSubmit } from '../lib/use-form-submit.ts';
 import '../i18n.ts';
 
 /** The own-account modes of the person dialog. */
@@ -96,7 +97,6 @@ function UserInfoForm({ onDone }: { onDone: () => void }): ReactElement {
   const [form] = Form.useForm<{ userName: string }>();
   const [file, setFile] = useState<File | null>(null);
   const [preview, setPreview] = useState<string>('');
-  const [saving, setSaving] = useState(false);
 
   useEffect(() => {
     if (!file) return setPreview('');
@@ -105,24 +105,15 @@ function UserInfoForm({ onDone }: { onDone: () => void }): ReactElement {
     return () => URL.revokeObjectURL(url);
   }, [file]);
 
-  const submit = async () => {
-    let v: { userName: string };
-    try {
-      v = await form.validateFields();
-    } catch {
-      return;
-    }
-    setSaving(true);
+  const { busy: saving, submit } = useFormSubmit(form, async (v: { userName: string }) => {
     try {
       await saveUserInfo(v.userName.trim(), file);
       void message.success(t('person.changed'));
       onDone();
     } catch (err) {
       void message.error(err instanceof ApiError && err.message ? err.message : t('common:serverBusy'));
-    } finally {
-      setSaving(false);
     }
-  };
+  });
 
   const shown = preview || user?.avatar || base?.ddUserAvatar || undefined;
   return (
@@ -174,17 +165,10 @@ function PasswordForm({ onCancel }: { onCancel: () => void }): ReactElement {
   const { t } = useTranslation(['auth', 'common']);
   const { message } = useFeedback();
   const [form] = Form.useForm<PwdValues>();
-  const [saving, setSaving] = useState(false);
 
-  const submit = async () => {
-    let v: PwdValues;
-    try {
-      v = await form.validateFields();
-    } catch {
-      return;
-    }
-    setSaving(true);
-    try {
+  const { busy: saving, submit } = useFormSubmit(
+    form,
+    async (v) => {
       await editPwd(v);
       void message.success(t('person.changed'));
       // The server has already ended the account's sessions: only the client state remains to clear.
@@ -192,10 +176,9 @@ function PasswordForm({ onCancel }: { onCancel: () => void }): ReactElement {
         useSession.getState().signOut();
         window.location.assign('/login');
       }, LOGOUT_AFTER_PASSWORD_MS);
-    } catch {
-      setSaving(false);
-    }
-  };
+    },
+    { keepBusyOnSuccess: true },
+  );
 
   return (
     <Form form={form} layout="vertical" validateTrigger="onBlur">
@@ -242,7 +225,6 @@ function PhoneForm({ onDone }: { onDone: () => void }): ReactElement {
   const { message } = useFeedback();
   const current = useSession((s) => s.user?.phone ?? '');
   const [step, setStep] = useState(0);
-  const [busy, setBusy] = useState(false);
   const [oldForm] = Form.useForm<{ oldPhone: string; code: string }>();
   const [newForm] = Form.useForm<{ phone: string; code: string }>();
 
@@ -266,42 +248,16 @@ function PhoneForm({ onDone }: { onDone: () => void }): ReactElement {
     },
   };
 
-  const next = async () => {
-    let v: { oldPhone: string; code: string };
-    try {
-      v = await oldForm.validateFields();
-    } catch {
-      return;
-    }
-    setBusy(true);
-    try {
-      await editPhoneFirstStep(v.oldPhone, v.code);
-      setStep(1);
-    } catch {
-      /* shown by the API client */
-    } finally {
-      setBusy(false);
-    }
-  };
+  const first = useFormSubmit(oldForm, async (v) => {
+    await editPhoneFirstStep(v.oldPhone, v.code);
+    setStep(1);
+  });
 
-  const confirm = async () => {
-    let v: { phone: string; code: string };
-    try {
-      v = await newForm.validateFields();
-    } catch {
-      return;
-    }
-    setBusy(true);
-    try {
-      await editPhone(v.phone.trim(), v.code);
-      void message.success(t('person.changed'));
-      setStep(2);
-    } catch {
-      /* shown by the API client */
-    } finally {
-      setBusy(false);
-    }
-  };
+  const second = useFormSubmit(newForm, async (v) => {
+    await editPhone(v.phone.trim(), v.code);
+    void message.success(t('person.changed'));
+    setStep(2);
+  });
 
   return (
     <>
@@ -324,7 +280,12 @@ function PhoneForm({ onDone }: { onDone: () => void }): ReactElement {
           <Form.Item name="code" label={t('sms.code')} rules={codeRules}>
             <SmsCodeInput onSend={() => send(oldForm, 'oldPhone')} data-testid="old-phone-code" />
           </Form.Item>
-          <Footer onCancel={onDone} okText={t('person.next')} loading={busy} onOk={() => void next()} />
+          <Footer
+            onCancel={onDone}
+            okText={t('person.next')}
+            loading={first.busy}
+            onOk={() => void first.submit()}
+          />
         </Form>
       )}
       {step === 1 && (
@@ -340,7 +301,12 @@ function PhoneForm({ onDone }: { onDone: () => void }): ReactElement {
           <Form.Item name="code" label={t('sms.code')} rules={codeRules}>
             <SmsCodeInput onSend={() => send(newForm, 'phone')} data-testid="new-phone-code" />
           </Form.Item>
-          <Footer onCancel={onDone} okText={t('common:ok')} loading={busy} onOk={() => void confirm()} />
+          <Footer
+            onCancel={onDone}
+            okText={t('common:ok')}
+            loading={second.busy}
+            onOk={() => void second.submit()}
+          />
         </Form>
       )}
       {step === 2 && (

@@ -8,12 +8,12 @@ import { AccountMessages } from '@bimdrive/contracts';
 import { Button, Form, Input, Modal } from 'antd';
 import { useFeedback } from '../../../lib/feedback.tsx';
 import type { ReactElement } from 'react';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useModalDrag } from '../../../components/use-modal-drag.tsx';
 import { setPassword } from '../api/account-api.ts';
 import { useSetPasswordDialog } from '../stores/set-password-store.ts';
 import { confirmPasswordRules } from '../lib/password-rules.ts';
+import { useFormSubmit } from '../lib/use-form-submit.ts';
 import '../i18n.ts';
 
 interface Values {
@@ -28,27 +28,12 @@ export function SetPasswordDialog(): ReactElement {
   const open = useSetPasswordDialog((s) => s.open);
   const hide = useSetPasswordDialog((s) => s.hide);
   const [form] = Form.useForm<Values>();
-  const [saving, setSaving] = useState(false);
   const drag = useModalDrag();
-
-  const submit = async () => {
-    let v: Values;
-    try {
-      v = await form.validateFields();
-    } catch {
-      return;
-    }
-    setSaving(true);
-    try {
-      await setPassword(v.password, v.confirmPassword);
-      void message.success(t('setPassword.success'));
-      hide();
-    } catch {
-      /* the API client showed the server's message */
-    } finally {
-      setSaving(false);
-    }
-  };
+  const { busy: saving, submit } = useFormSubmit(form, async (v) => {
+    await setPassword(v.password, v.confirmPassword);
+    void message.success(t('setPassword.success'));
+    hide();
+  });
 
   return (
     <Modal

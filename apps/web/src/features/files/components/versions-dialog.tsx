@@ -18,6 +18,7 @@ import {
 } from '@ant-design/icons';
 import { FileKind, SUFFIX_FAMILIES, type FileRowValue, type FileVersionRowValue } from '@bimdrive/contracts';
 import { Button, Progress, Space, Table, Tag, Tooltip, Typography, type TableProps } from 'antd';
+import { useConfirmedAction } from '../../../lib/confirmed-action.ts';
 import { useFeedback } from '../../../lib/feedback.tsx';
 import { useEffect, useRef, type ChangeEvent, type HTMLAttributes, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -56,7 +57,8 @@ function acceptFor(suffix: string): string {
 /** The versions dialog. */
 export function VersionsDialog({ file, canEdit = true, onClose }: VersionsDialogProps): ReactElement {
   const { t } = useTranslation(['files', 'common']);
-  const { message, modal } = useFeedback();
+  const { message } = useFeedback();
+  const confirm = useConfirmedAction();
   const iuid = file && file.fileType === FileKind.file ? file.iuid : null;
   const versions = useFileVersions(iuid);
   const setCurrent = useSetCurrentVersion();
@@ -135,20 +137,10 @@ export function VersionsDialog({ file, canEdit = true, onClose }: VersionsDialog
 
   const confirmDelete = (v: FileVersionRowValue) => {
     if (!iuid) return;
-    modal.confirm({
-      title: t('common:tip'),
+    confirm({
       content: t('versions.confirmDelete', { version: v.version }),
-      okText: t('common:ok'),
-      cancelText: t('common:cancel'),
-      okButtonProps: { danger: true },
-      onOk: async () => {
-        try {
-          await remove.mutateAsync({ iuid, version: v.version });
-          void message.success(t('common:msg.deleted'));
-        } catch {
-          /* toasted */
-        }
-      },
+      action: () => remove.mutateAsync({ iuid, version: v.version }),
+      success: t('common:msg.deleted'),
     });
   };
 

@@ -7,6 +7,7 @@
 import { CopyOutlined, ReloadOutlined, ShareAltOutlined, StopOutlined } from '@ant-design/icons';
 import { SHARE_SORT_FIELDS } from '@bimdrive/contracts';
 import { Button, Empty, Tag, Tooltip, Typography } from 'antd';
+import { useConfirmedAction } from '../../../lib/confirmed-action.ts';
 import { useFeedback } from '../../../lib/feedback.tsx';
 import type { HTMLAttributes, ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -35,7 +36,8 @@ export const SHARE_TABLE_CONFIG: TableQueryConfig = {
 /** The my-shares screen. */
 export function MySharePage(): ReactElement {
   const { t } = useTranslation(['myShares', 'common']);
-  const { message, modal } = useFeedback();
+  const { message } = useFeedback();
+  const confirm = useConfirmedAction();
   const [table, setTable] = useTableUrlState(SHARE_TABLE_CONFIG);
   const list = useMySharePage(stateToParams(table, SHARE_TABLE_CONFIG, { withPaging: true }));
   const cancel = useCancelShare();
@@ -48,37 +50,19 @@ export function MySharePage(): ReactElement {
   };
 
   const confirmCancel = (row: MyShareRowValue) =>
-    modal.confirm({
-      title: t('common:tip'),
+    confirm({
       content: t('confirmCancel'),
-      okText: t('common:ok'),
-      cancelText: t('common:cancel'),
-      okButtonProps: { danger: true },
-      onOk: async () => {
-        try {
-          await cancel.mutateAsync(row.shareCode);
-          void message.success(t('cancelled'));
-        } catch {
-          /* toasted */
-        }
-      },
+      action: () => cancel.mutateAsync(row.shareCode),
+      success: t('cancelled'),
     });
 
   const confirmBulkCancel = (rows: MyShareRowValue[]) =>
-    modal.confirm({
-      title: t('common:tip'),
+    confirm({
       content: t('confirmBulkCancel', { count: rows.length }),
-      okText: t('common:ok'),
-      cancelText: t('common:cancel'),
-      okButtonProps: { danger: true },
-      onOk: async () => {
-        try {
-          for (const r of rows) await cancel.mutateAsync(r.shareCode);
-          void message.success(t('cancelled'));
-        } catch {
-          /* toasted */
-        }
+      action: async () => {
+        for (const r of rows) await cancel.mutateAsync(r.shareCode);
       },
+      success: t('cancelled'),
     });
 
   const columns: Array<DataTableColumn<MyShareRowValue>> = [

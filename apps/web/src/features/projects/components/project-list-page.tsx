@@ -17,6 +17,7 @@ import {
   type ProjectScopeValue,
 } from '@bimdrive/contracts';
 import { Button, Empty, Input, Space, Table, Tag, Tooltip, Typography } from 'antd';
+import { useConfirmedAction } from '../../../lib/confirmed-action.ts';
 import { useFeedback } from '../../../lib/feedback.tsx';
 import { useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -59,7 +60,8 @@ type Dialog = { kind: 'create' } | { kind: 'rename'; row: ProjectRowValue } | nu
 /** The list screen of one scope. */
 export function ProjectListPage({ scope }: ProjectListPageProps): ReactElement {
   const { t } = useTranslation(['projects', 'common']);
-  const { message, modal } = useFeedback();
+  const { message } = useFeedback();
+  const confirm = useConfirmedAction();
   const navigate = useNavigate();
   const user = useSession((s) => s.user);
   const [page, setPage] = useState(1);
@@ -98,22 +100,14 @@ export function ProjectListPage({ scope }: ProjectListPageProps): ReactElement {
   };
 
   const confirmDelete = (row: ProjectRowValue) => {
-    modal.confirm({
-      title: t('common:tip'),
+    confirm({
       content: t('confirmDelete', { name: row.projectName }),
-      okText: t('common:ok'),
-      cancelText: t('common:cancel'),
-      okButtonProps: { danger: true },
-      onOk: async () => {
-        try {
-          await remove.mutateAsync(row.iuid);
-          void message.success(t('common:msg.deleted'));
-          // The last row of a page gone: show the page before.
-          if (list.data && list.data.list.length === 1 && page > 1) setPage(page - 1);
-        } catch {
-          /* toasted */
-        }
+      action: async () => {
+        await remove.mutateAsync(row.iuid);
+        // The last row of a page gone: show the page before.
+        if (list.data && list.data.list.length === 1 && page > 1) setPage(page - 1);
       },
+      success: t('common:msg.deleted'),
     });
   };
 

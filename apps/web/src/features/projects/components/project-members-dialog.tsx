@@ -13,6 +13,7 @@ import {
   type ProjectRowValue,
 } from '@bimdrive/contracts';
 import { Avatar, Button, Select, Space, Table, Tag, Typography } from 'antd';
+import { useConfirmedAction } from '../../../lib/confirmed-action.ts';
 import { useFeedback } from '../../../lib/feedback.tsx';
 import { useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -35,7 +36,8 @@ const ROLE_COLORS: Record<ProjectRoleValue, string> = { manager: 'gold', editor:
 /** The members dialog. */
 export function ProjectMembersDialog({ project, onClose }: ProjectMembersDialogProps): ReactElement {
   const { t } = useTranslation(['projects', 'common']);
-  const { message, modal } = useFeedback();
+  const { message } = useFeedback();
+  const confirm = useConfirmedAction();
   const iuid = project?.iuid ?? '';
   const canManage = project?.role === 'manager';
   const members = useProjectMembers(iuid);
@@ -71,20 +73,10 @@ export function ProjectMembersDialog({ project, onClose }: ProjectMembersDialogP
   };
 
   const confirmRemove = (m: ProjectMemberValue) => {
-    modal.confirm({
-      title: t('common:tip'),
+    confirm({
       content: t('members.confirmRemove', { name: m.userName }),
-      okText: t('common:ok'),
-      cancelText: t('common:cancel'),
-      okButtonProps: { danger: true },
-      onOk: async () => {
-        try {
-          await removeMember.mutateAsync({ iuid, userId: m.userId });
-          void message.success(t('common:msg.deleted'));
-        } catch {
-          /* toasted */
-        }
-      },
+      action: () => removeMember.mutateAsync({ iuid, userId: m.userId }),
+      success: t('common:msg.deleted'),
     });
   };
 
