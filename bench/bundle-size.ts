@@ -8,7 +8,7 @@
  * size of its body, so every figure is gzip. Prints a table and exits 1 when a page is over budget.
  * A size check, not a timed one. Run: `npm run size` (after `npm run build`); `WEB_DIST=<dir>` measures
  * the build in another folder (e.g. `vite build --outDir <dir>`), `--files` lists each page's scripts,
- * `--pages /login,/s` measures and checks only those pages (scripts/test.sh checks the budgets met).
+ * `--pages /login,/s` measures and checks only those pages (scripts/test.sh checks all three).
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';

@@ -1,8 +1,8 @@
 /**
  * Real-time hub names and event payloads — spec 000 §7 (hub at /api/chatHub, events). The payload
- * schemas are built with `zod/mini` (same zod 4 core as the other contracts, functional API): a client
- * checks every event with them, and mini keeps that check at ~5 KB gzip instead of classic zod's ~23 KB
- * in the signed-in pages' first load (issue 17 "Weight and speed").
+ * schemas (zod/mini: the same zod 4 core as the other contracts, functional API) define what the server
+ * sends; the web checks arriving events with plain type checks held to these schemas by a test
+ * (apps/web/src/lib/hub-events.ts), so no zod loads with a signed-in page (issue 17 "Weight and speed").
  */
 import * as z from 'zod/mini';
 

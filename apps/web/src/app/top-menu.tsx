@@ -6,7 +6,7 @@
  * Drawn by NavMenu (antd Menu's look without its code, issue 17).
  */
 import type { MenuGroupValue, MenuItemValue } from '@bimdrive/contracts';
-import { Badge, Tooltip } from 'antd';
+import { Tooltip } from 'antd';
 import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
@@ -16,6 +16,7 @@ import '../features/service/i18n.ts';
 import { isInsideChatApp } from '../lib/chat-app.ts';
 import { useSession } from '../stores/session-store.ts';
 import { visibleMenu } from './guard-rules.ts';
+import { LightBadge } from '../components/light/light-badge.tsx';
 
 const TOP_GROUPS: readonly MenuGroupValue[] = ['mySpace', 'companySpace', 'systemManagement'];
 
@@ -52,9 +53,9 @@ export function TopMenu(): ReactElement {
         label:
           g === 'companySpace' && user && !user.corpIdbit ? (
             <Tooltip title={t('menu.noCompany')}>
-              <Badge dot offset={[6, -2]} data-testid="company-space-badge">
+              <LightBadge dot offset={[6, -2]} data-testid="company-space-badge">
                 {t(`menu.${g}`)}
-              </Badge>
+              </LightBadge>
             </Tooltip>
           ) : (
             t(`menu.${g}`)

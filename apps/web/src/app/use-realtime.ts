@@ -16,7 +16,7 @@
  */
 import type { FileStatusEventValue, ListDataValue } from '@bimdrive/contracts';
 import { HubEvents, StatusType } from '@bimdrive/contracts';
-import { hubSchemas } from '../lib/hub-schemas.ts';
+import { asFileStatusEvent, asPaySuccessEvent } from '../lib/hub-events.ts';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { queryClient } from '../lib/query-client.ts';
@@ -131,11 +131,9 @@ export function useRealtime(): void {
         HubEvents.publicLibraryStatus,
       ])
         conn.socket.on(event, (payload: unknown) => {
-          void hubSchemas().then(({ FileStatusEvent }) => {
-            const parsed = FileStatusEvent.safeParse(payload);
-            if (parsed.success) onFileStatus(parsed.data);
-            else void queryClient.invalidateQueries({ queryKey: fileQueryKeys.all });
-          });
+          const event = asFileStatusEvent(payload);
+          if (event) onFileStatus(event);
+          else void queryClient.invalidateQueries({ queryKey: fileQueryKeys.all });
         });
       // An administrator disabled this account (issue 16): every tab signs out at once and reloads on
       // /login, which shows 该账号已被停用，如有疑问请联系管理员 in the 提示 alert. The stored session (the
@@ -150,16 +148,14 @@ export function useRealtime(): void {
       });
       conn.socket.on(HubEvents.paySuccess, (payload: unknown) => {
         refreshAfterPayment(queryClient);
-        void hubSchemas().then(({ PaySuccessEvent }) => {
-          const parsed = PaySuccessEvent.safeParse(payload);
-          if (parsed.success)
-            toast({
-              type: 'success',
-              content: t('billing:paidToast', {
-                date: serviceEndText(parsed.data.serviceStopTime, t('billing:unlimited')),
-              }),
-            });
-        });
+        const event = asPaySuccessEvent(payload);
+        if (event)
+          toast({
+            type: 'success',
+            content: t('billing:paidToast', {
+              date: serviceEndText(event.serviceStopTime, t('billing:unlimited')),
+            }),
+          });
       });
       conn.socket.on('connect', catchUpFileStatus);
       return conn;

@@ -3,12 +3,13 @@
  * reason in a tooltip; folders '-', files without conversion 无需转换. The percent bar is drawn like
  * antd's small line Progress (48 × 4 px) without loading it (issue 17 "Weight and speed").
  */
-import { Badge, Tooltip } from 'antd';
+import { Tooltip } from 'antd';
 import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { statusDisplay } from './status-label.ts';
 import { serverText } from '../lib/server-messages.ts';
 import './conversion-status.css';
+import { LightBadge } from './light/light-badge.tsx';
 
 /** Props of ConversionStatus. */
 export interface ConversionStatusProps {
@@ -32,7 +33,7 @@ export function ConversionStatus({
   if (d.key === 'converting')
     return (
       <span style={{ display: 'inline-flex', alignItems: 'center', gap: 8, whiteSpace: 'nowrap' }}>
-        <Badge status="processing" text={`${label} ${d.percent ?? 0}%`} />
+        <LightBadge status="processing" text={`${label} ${d.percent ?? 0}%`} />
         <span
           className="conversion-bar"
           role="progressbar"
@@ -45,7 +46,7 @@ export function ConversionStatus({
       </span>
     );
   const badge = (
-    <Badge
+    <LightBadge
       status={d.tone}
       text={<span style={d.key === 'notNeeded' ? { color: '#8c8c8c' } : undefined}>{label}</span>}
     />

@@ -11,7 +11,7 @@ import {
   type FileStatusEventValue,
   type FileVersionEventValue,
 } from '@bimdrive/contracts';
-import { hubSchemas } from './hub-schemas.ts';
+import { asFileStatusEvent, asFileVersionEvent } from './hub-events.ts';
 
 /** What the app does with the hub's events. */
 export interface HubHandlers {
@@ -59,16 +59,12 @@ export function connectHub(getToken: () => string | null, handlers: HubHandlers)
     if (reason === 'io server disconnect') setTimeout(() => socket.connect(), HUB_RECONNECT_MS);
   });
   socket.on(HubEvents.fileStatus, (payload: unknown) => {
-    void hubSchemas().then(({ FileStatusEvent }) => {
-      const parsed = FileStatusEvent.safeParse(payload);
-      if (parsed.success) handlers.onFileStatus(parsed.data);
-    });
+    const event = asFileStatusEvent(payload);
+    if (event) handlers.onFileStatus(event);
   });
   socket.on(HubEvents.fileVersion, (payload: unknown) => {
-    void hubSchemas().then(({ FileVersionEvent }) => {
-      const parsed = FileVersionEvent.safeParse(payload);
-      if (parsed.success) handlers.onFileVersion(parsed.data);
-    });
+    const event = asFileVersionEvent(payload);
+    if (event) handlers.onFileVersion(event);
   });
   socket.on(HubEvents.accountExit, () => handlers.onAccountExit());
   for (const event of [HubEvents.companyApply, HubEvents.companyApplyList])

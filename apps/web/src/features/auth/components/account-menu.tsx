@@ -15,7 +15,7 @@
  * (account-card.tsx) loads when the avatar is first hovered.
  */
 import { CaretDownOutlined, UserOutlined } from '@ant-design/icons';
-import { Badge, Popover, theme } from 'antd';
+import { Popover, theme } from 'antd';
 import { useFeedback } from '../../../lib/feedback.tsx';
 import { lazy, Suspense, useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -33,6 +33,7 @@ import { useSpace } from '../api/get-space.ts';
 import { logout } from '../api/logout.ts';
 import '../i18n.ts';
 import '../../../components/nav-menu/slide-up-motion.css';
+import { LightBadge } from '../../../components/light/light-badge.tsx';
 
 // The help (QR code) and consult dialogs load when first opened (issue 17).
 const HelpCenterDialog = lazyWhenOpen<HelpCenterDialogProps>(
@@ -159,11 +160,11 @@ export function AccountMenu(): ReactElement {
             padding: '0 4px',
           }}
         >
-          <Badge dot={pending} data-testid="account-red-dot" data-pending={pending ? '1' : '0'}>
+          <LightBadge dot={pending} data-testid="account-red-dot" data-pending={pending ? '1' : '0'}>
             <LightAvatar size={30} src={user?.avatar || undefined} background={token.colorPrimary}>
               {name.slice(0, 1) || <UserOutlined />}
             </LightAvatar>
-          </Badge>
+          </LightBadge>
           <span style={{ maxWidth: 120, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
             {name}
           </span>

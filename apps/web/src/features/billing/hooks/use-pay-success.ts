@@ -4,9 +4,10 @@
  * hook opens one for the page (the same socket.io hub, token registered on connect) and closes it on
  * unmount.
  */
-import { HubEvents, PaySuccessEvent, type PaySuccessEventValue } from '@bimdrive/contracts';
+import { HubEvents, type PaySuccessEventValue } from '@bimdrive/contracts';
 import { useEffect, useRef } from 'react';
 import type { Socket } from 'socket.io-client';
+import { asPaySuccessEvent } from '../../../lib/hub-events.ts';
 import { connectHub, subscribeHubSocket, type HubConnection } from '../../../lib/socket.ts';
 import { useSession } from '../../../stores/session-store.ts';
 
@@ -19,8 +20,8 @@ export function usePaySuccess(enabled: boolean, onPaid: (event: PaySuccessEventV
   useEffect(() => {
     if (!enabled) return;
     const handler = (payload: unknown) => {
-      const parsed = PaySuccessEvent.safeParse(payload);
-      if (parsed.success) callback.current(parsed.data);
+      const event = asPaySuccessEvent(payload);
+      if (event) callback.current(event);
     };
     let current: Socket | null = null;
     const unsubscribe = subscribeHubSocket((socket) => {

@@ -5,7 +5,7 @@
  * shown panel is open it stands in for the panel, above the dialog's mask (issue 17; transfer-center.tsx).
  */
 import { CloudUploadOutlined } from '@ant-design/icons';
-import { Badge, Tooltip } from 'antd';
+import { Tooltip } from 'antd';
 import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDraggable } from '../../../lib/use-draggable.ts';
@@ -14,6 +14,7 @@ import '../i18n.ts';
 import { TRANSFER_Z_INDEX } from '../hooks/use-open-dialogs.ts';
 import { isInProgress } from '../lib/transfer-logic.ts';
 import { useTransfers } from '../stores/transfer-store.ts';
+import { LightBadge } from '../../../components/light/light-badge.tsx';
 
 const SIZE = 48;
 
@@ -44,7 +45,7 @@ export function FloatingTransferButton({ standsIn }: { standsIn: boolean }): Rea
       }}
     >
       <Tooltip title={t('title')} placement="left">
-        <Badge dot={busy} offset={[-6, 6]} data-testid="floating-transfer-badge">
+        <LightBadge dot={busy} offset={[-6, 6]} data-testid="floating-transfer-badge">
           <button
             type="button"
             aria-label={t('title')}
@@ -66,7 +67,7 @@ export function FloatingTransferButton({ standsIn }: { standsIn: boolean }): Rea
           >
             <CloudUploadOutlined />
           </button>
-        </Badge>
+        </LightBadge>
       </Tooltip>
     </div>
   );
