@@ -13,7 +13,6 @@
  */
 import { CaretDownOutlined, CaretUpOutlined, FilterFilled } from '@ant-design/icons';
 import { Empty, Popover, theme } from 'antd';
-import '../nav-menu/slide-up-motion.css';
 import {
   lazy,
   Suspense,
@@ -32,6 +31,7 @@ import { LightPagination } from '../light/light-pagination.tsx';
 import './data-table.css';
 import type { FilterValue, PlainFilter } from './table-state.ts';
 import { LightSpinning } from '../light/light-spinning.tsx';
+import { DROPDOWN_LIKE } from '../nav-menu/dropdown-like.ts';
 
 export type { PlainFilter } from './table-state.ts';
 
@@ -96,9 +96,10 @@ function FilterTrigger(props: {
   const active =
     props.filter.kind === 'checkbox' ? props.filter.value.length > 0 : props.filter.value !== undefined;
   return (
-    // antd Popover drawn and moving like antd Dropdown (the panel is the box; slide-up-motion.css):
+    // antd Popover drawn and moving like antd Dropdown (dropdown-like.ts; the panel is the box):
     // Dropdown would bring antd Menu into every table page's first load (issue 17).
     <Popover
+      {...DROPDOWN_LIKE}
       open={open}
       onOpenChange={(next) => {
         setOpen(next);
@@ -109,14 +110,7 @@ function FilterTrigger(props: {
       }}
       trigger={['click']}
       placement="bottomRight"
-      arrow={false}
-      zIndex={1050}
-      motion={{ motionName: 'nav-slide-up' }}
       destroyOnHidden
-      styles={{
-        root: { filter: 'none' },
-        container: { padding: 0, background: 'none', boxShadow: 'none', borderRadius: 0 },
-      }}
       content={
         <div className="plain-table-filter" onClick={(e) => e.stopPropagation()}>
           <Suspense fallback={FILTER_LOADING}>

@@ -6,7 +6,7 @@
 import { EllipsisOutlined } from '@ant-design/icons';
 import { Popover } from 'antd';
 import { useState, type ReactElement, type ReactNode } from 'react';
-import './slide-up-motion.css';
+import { DROPDOWN_LIKE } from './dropdown-like.ts';
 
 /** Props of NavMenuRest. */
 export interface NavMenuRestProps {
@@ -33,19 +33,13 @@ export function NavMenuRest({ hidden, children }: NavMenuRestProps): ReactElemen
       aria-hidden={hidden || undefined}
     >
       <Popover
+        {...DROPDOWN_LIKE}
         open={open && !hidden}
         onOpenChange={setOpen}
         trigger={['hover']}
         placement="bottomLeft"
-        arrow={false}
         mouseEnterDelay={0.1}
         mouseLeaveDelay={0.1}
-        zIndex={1050}
-        motion={{ motionName: 'nav-slide-up' }}
-        styles={{
-          root: { filter: 'none' },
-          container: { padding: 0, background: 'none', boxShadow: 'none', borderRadius: 0 },
-        }}
         content={popup}
       >
         <div

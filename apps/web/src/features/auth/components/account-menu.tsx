@@ -32,8 +32,8 @@ import { useClientConfig } from '../api/get-client-config.ts';
 import { useSpace } from '../api/get-space.ts';
 import { logout } from '../api/logout.ts';
 import '../i18n.ts';
-import '../../../components/nav-menu/slide-up-motion.css';
 import { LightBadge } from '../../../components/light/light-badge.tsx';
+import { DROPDOWN_LIKE } from '../../../components/nav-menu/dropdown-like.ts';
 
 // The help (QR code) and consult dialogs load when first opened (issue 17).
 const HelpCenterDialog = lazyWhenOpen<HelpCenterDialogProps>(
@@ -130,21 +130,15 @@ export function AccountMenu(): ReactElement {
     <>
       <HelpCenterDialog open={dialog === 'help'} url={helpUrl} onClose={() => setDialog(null)} />
       <ConsultDialog open={dialog === 'consult'} phone={consultPhone} onClose={() => setDialog(null)} />
-      {/* antd Popover drawn and moving like antd Dropdown (its box is the card's; slide-up-motion.css). */}
+      {/* antd Popover drawn and moving like antd Dropdown (dropdown-like.ts; its box is the card's). */}
       <Popover
+        {...DROPDOWN_LIKE}
         open={open}
         onOpenChange={setOpen}
         trigger={['hover']}
         placement="bottomRight"
-        arrow={false}
         mouseEnterDelay={0.15}
         mouseLeaveDelay={0.1}
-        zIndex={1050}
-        motion={{ motionName: 'nav-slide-up' }}
-        styles={{
-          root: { filter: 'none' },
-          container: { padding: 0, background: 'none', boxShadow: 'none', borderRadius: 0 },
-        }}
         content={card}
       >
         <span
