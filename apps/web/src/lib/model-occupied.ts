@@ -7,8 +7,8 @@
  * nothing.
  */
 import { ResultCode, type Envelope } from '@bimdrive/contracts';
-import type { MessageInstance } from 'antd/es/message/interface';
 import type { HookAPI } from 'antd/es/modal/useModal';
+import type { ToastApi } from './toast.ts';
 import i18n from './i18n.ts';
 
 /** Closes one model in every other viewer (`POST ModelClose`); answers its envelope. */
@@ -16,22 +16,20 @@ export type CloseModel = (iuid: string) => Promise<Envelope<unknown>>;
 
 /** What the dialog needs of antd's modal API (the static `Modal` and the `App` hook instance both fit). */
 type ConfirmApi = { confirm: (props: Parameters<HookAPI['confirm']>[0]) => unknown };
-/** What the dialog needs of antd's message API (the static `message` and lib/feedback.tsx's both fit). */
-type OpenApi = { open: (args: Parameters<MessageInstance['open']>[0]) => unknown };
 
 // antd's static Modal and message (lib/antd-static.ts, loaded on demand) until the antd shell binds
 // its own: the API client that imports this module loads on pages without antd (issue 17).
 let modal: ConfirmApi | null = null;
-let message: OpenApi | null = null;
+let message: ToastApi | null = null;
 
 /** Use the antd shell's modal and message (lib/feedback.tsx: theme and locale aware); null to unbind. */
-export function bindOccupiedDialog(m: ConfirmApi | null, msg: OpenApi | null): void {
+export function bindOccupiedDialog(m: ConfirmApi | null, msg: ToastApi | null): void {
   modal = m;
   message = msg;
 }
 
 /** The bound modal and message, or antd's static ones. */
-async function dialogApis(): Promise<{ modal: ConfirmApi; message: OpenApi }> {
+async function dialogApis(): Promise<{ modal: ConfirmApi; message: ToastApi }> {
   if (modal && message) return { modal, message };
   const statics = await import('./antd-static.ts');
   return { modal: modal ?? statics.Modal, message: message ?? statics.message };
