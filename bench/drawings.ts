@@ -2,10 +2,10 @@
  * Drawing conversion benchmark (issue 13 "2D drawings", benchmark), in one run: for the DWG and DXF
  * files of ../shared/testdata and a generated DXF of about 20 MB (`BENCH_DXF_MB`), the product's
  * converter (`convertFile`: sniff, an isolated acad-ts child process kept from job to job, ASCII DXF
- * written) against a
+ * written; started and warmed up first, as the server does at start) against a
  * bare parse of the same file with the same library in this process (`DwgReader` / `DxfReader`).
  * Goal: ratio ≤ 1.5. Also the converter child's peak resident memory (VmHWM), measured by running its
- * entry directly. Each pair runs `BENCH_ROUNDS` times (default 3), alternating which goes first;
+ * entry directly. Each pair runs `BENCH_PAIRS` times (default 9), alternating which goes first;
  * medians are compared. Then, through the running product (its own server, headless Chromium), each
  * file is uploaded `BENCH_ROUNDS` times: seconds from the upload's end to a viewable drawing (status
  * 转换完成, polled every 20 ms) and to the first drawn frame (that, plus clicking 预览 in the file
@@ -17,6 +17,7 @@ import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { CadDocument, DwgReader, DxfReader, DxfWriter, Line, TextEntity, XYZ } from '@node-projects/acad-ts';
+import { prewarmDrawingConverter } from '../apps/server/src/converters/drawing/drawing-to-dxf.ts';
 import { launchBrowser } from '../e2e/lib/browser.ts';
 import { DEMO, startServer, TESTDATA } from '../e2e/lib/server.ts';
 import { signInWithPassword } from '../e2e/lib/sign-in.ts';
@@ -24,6 +25,8 @@ import { convertOnce, pairedMedians } from './lib/paired.ts';
 import { uploadFile } from './lib/product.ts';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+/** Converter-against-parse pairs per file: cheap, and a few ms of noise weigh on a 10 ms parse. */
+const PAIRS = Number(process.env.BENCH_PAIRS ?? 9);
 const TARGET_MB = Number(process.env.BENCH_DXF_MB ?? 20);
 const limits = { timeoutMs: 600_000, memoryMb: 4096 };
 const CHILD = path.resolve(
@@ -60,6 +63,8 @@ async function generatedDxf(mb: number): Promise<string> {
 }
 
 const product = (input: string, suffix: string) => convertOnce(work, input, suffix, limits);
+// As the server does at start (CONVERTER_PREWARM): the converter's kept process, warmed up.
+await prewarmDrawingConverter(limits.memoryMb);
 
 async function bare(input: string, suffix: string) {
   const bytes = new Uint8Array(await readFile(input));
@@ -90,11 +95,11 @@ const files = [
   path.join(TESTDATA, 'dxf/sample_AC1018_ascii.dxf'),
   await generatedDxf(TARGET_MB),
 ];
-console.log(`DWG/DXF → ASCII DXF: product convertFile vs bare acad-ts parse (median of ${ROUNDS})`);
+console.log(`DWG/DXF → ASCII DXF: product convertFile vs bare acad-ts parse (median of ${PAIRS})`);
 for (const file of files) {
   const suffix = path.extname(file).slice(1);
   const m = await pairedMedians(
-    ROUNDS,
+    PAIRS,
     () => product(file, suffix),
     () => bare(file, suffix),
   );

@@ -84,6 +84,7 @@ import { drawingLinksRoutes } from './modules/drawing-links/drawing-links.routes
 import { fontsRoutes } from './modules/fonts/fonts.routes.ts';
 import { modelOpensRoutes } from './modules/model-opens/model-opens.routes.ts';
 import { queueMissingRenditions, startConversionWorker } from './modules/conversions/conversion.worker.ts';
+import { prewarmDrawingConverter } from './converters/drawing/drawing-to-dxf.ts';
 import { startConversionRecovery } from './modules/conversions/conversion-recovery.ts';
 import { fieldOpener, resolveFieldKey } from './modules/field-crypto/field-crypto.service.ts';
 import { fieldCryptoRoutes, installFieldDecryption } from './modules/field-crypto/field-crypto.routes.ts';
@@ -259,6 +260,7 @@ export async function buildApp(config: AppConfig, role: Role = 'all'): Promise<B
   let recovery: { stop: () => Promise<void> } | null = null;
   if (role !== 'api') {
     conversionWorkerId = await startConversionWorker(ctx, boss);
+    if (ctx.config.conversion.prewarm) void prewarmDrawingConverter(ctx.config.conversion.memoryMb);
     recovery = startConversionRecovery(ctx, boss); // versions left at 1/2 without a job (issue 15)
     const backfilled = await queueMissingRenditions(ctx);
     if (backfilled > 0) app.log.info({ queued: backfilled }, 'office and video files queued for renditions');

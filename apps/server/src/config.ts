@@ -161,6 +161,8 @@ const EnvSchema = z.object({
   CONVERSION_TIMEOUT_SECONDS: z.coerce.number().int().positive().default(1800),
   CONVERSION_MEMORY_MB: z.coerce.number().int().positive().default(3072),
   CONVERSION_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(1),
+  /** Start the drawing converter's process at start-up and let it warm up (issue 13); off in tests. */
+  CONVERTER_PREWARM: bool.default(true),
   /** Wrong extraction codes allowed per link and client, and per link overall, per window. */
   SHARE_PWD_ATTEMPTS_PER_CLIENT: z.coerce.number().int().positive().default(5),
   SHARE_PWD_ATTEMPTS_PER_LINK: z.coerce.number().int().positive().default(50),
@@ -318,7 +320,7 @@ export interface AppConfig {
   uploadExpiryHours: number;
   /** Per-user limit of concurrent uploads (a PATCH in flight); more answer 429 (upload-slots.ts). */
   uploadConcurrency: number;
-  conversion: { timeoutMs: number; memoryMb: number; concurrency: number };
+  conversion: { timeoutMs: number; memoryMb: number; concurrency: number; prewarm: boolean };
   sharePwd: { perClient: number; perLink: number; windowSeconds: number };
   logLevel: string;
   webDist: string;
@@ -558,6 +560,7 @@ export function loadConfig(
       timeoutMs: e.CONVERSION_TIMEOUT_SECONDS * 1000,
       memoryMb: e.CONVERSION_MEMORY_MB,
       concurrency: e.CONVERSION_CONCURRENCY,
+      prewarm: e.CONVERTER_PREWARM,
     },
     sharePwd: {
       perClient: e.SHARE_PWD_ATTEMPTS_PER_CLIENT,

@@ -157,10 +157,16 @@ function supervise(
 
 /**
  * Fork a Node (TypeScript) converter entry with IPC and its heap limit, in its own process group,
- * dying with this process (setpriv --pdeathsig KILL, parent-guard.ts). @throws on spawn failure.
+ * dying with this process (setpriv --pdeathsig KILL, parent-guard.ts); `exposeGc`: the child may call
+ * `gc()` (a reusable child, between jobs). @throws on spawn failure.
  */
-function forkChild(entry: string, args: string[], memoryMb: number): ChildProcess {
-  const nodeArgs = [`--max-old-space-size=${memoryMb}`, '--import', PARENT_GUARD];
+function forkChild(entry: string, args: string[], memoryMb: number, exposeGc = false): ChildProcess {
+  const nodeArgs = [
+    `--max-old-space-size=${memoryMb}`,
+    ...(exposeGc ? ['--expose-gc'] : []),
+    '--import',
+    PARENT_GUARD,
+  ];
   return fork(entry, args, {
     ...(SETPRIV
       ? { execPath: SETPRIV, execArgv: ['--pdeathsig', 'KILL', '--', process.execPath, ...nodeArgs] }
@@ -192,12 +198,13 @@ interface Reusable {
 }
 
 /**
- * An idle reusable child; `kept` settles once its memory after the last job has been read (false:
- * it was over the bound and is being killed), so that reading it does not delay the job's result.
+ * An idle reusable child. Its memory is read once it says `{ type: 'idle' }` after a job (its heap
+ * collected; or after IDLE_REPORT_MS without that word): `unread` until then, `over` when above the
+ * bound (it is then killed). A child taken for the next job before that is used as it is, unread.
  */
 interface Idle {
   reused: Reusable;
-  kept: Promise<boolean>;
+  memory: 'unread' | 'ok' | 'over';
 }
 
 /** Idle reusable children (forkReusable), at most one per entry and heap limit. */
@@ -206,12 +213,32 @@ process.once('exit', () => {
   for (const { reused } of idleChildren.values()) killGroup(reused.child);
 });
 
+/** How long (ms) a reusable child's `idle` word after a job is waited for before its memory is read. */
+const IDLE_REPORT_MS = 500;
+
+/** Resolves at the child's next `{ type: 'idle' }` message, its exit, or after `timeoutMs`. */
+function nextIdle(child: ChildProcess, timeoutMs = IDLE_REPORT_MS): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      child.off('message', onMessage);
+      child.off('exit', done);
+      resolve();
+    };
+    const onMessage = (m: unknown) => (m as { type?: unknown } | null)?.type === 'idle' && done();
+    const timer = setTimeout(done, timeoutMs);
+    timer.unref();
+    child.on('message', onMessage);
+    child.once('exit', done);
+  });
+}
+
 const isAlive = (child: ChildProcess) =>
   child.exitCode === null && child.signalCode === null && child.connected;
 
 /** Fork a child for forkReusable; it leaves the idle set when it exits. */
 function newReusable(key: string, entry: string, memoryMb: number): Reusable {
-  const reused = { child: forkChild(entry, [], memoryMb), jobs: 0 };
+  const reused = { child: forkChild(entry, [], memoryMb, true), jobs: 0 };
   reused.child.once('exit', () => idleChildren.get(key)?.reused === reused && idleChildren.delete(key));
   return reused;
 }
@@ -224,7 +251,8 @@ const settlesJob = (m: unknown) => {
 
 /**
  * Like forkIsolated, but the child is kept for the next job with the same entry and heap limit: it
- * gets each job as `{ type: 'job', args }` over IPC and answers with ConverterChildMessage, and the
+ * gets each job as `{ type: 'job', args, keepBelowMb }` over IPC (keepBelowMb: the resident-memory
+ * bound it is kept under, MiB) and answers with ConverterChildMessage, and the
  * job ends at its `done` / `failed` message, under the job's own time and memory limits (counted from
  * the job). A kept child has acad-ts loaded and its code compiled by the JIT, so a small drawing
  * converts at the speed of a warm parse instead of a cold one (issue 13 benchmark). A child is replaced
@@ -244,17 +272,16 @@ export async function forkReusable(
   const key = `${entry}\0${opts.memoryMb}`;
   const idle = idleChildren.get(key);
   idleChildren.delete(key);
-  let held = idle && (await idle.kept) ? idle.reused : undefined;
-  if (held && !isAlive(held.child)) {
-    killGroup(held.child);
-    held = undefined;
-  }
+  const held = idle && idle.memory !== 'over' && isAlive(idle.reused.child) ? idle.reused : undefined;
+  if (idle && !held) killGroup(idle.reused.child);
   const reused = held ?? newReusable(key, entry, opts.memoryMb);
   const { child } = reused;
   child.ref();
   child.channel?.ref();
   const exit = supervise(child, opts, settlesJob);
-  child.send({ type: 'job', args });
+  const idled = nextIdle(child); // listened for before the job: the word may come with its result
+  const bound = Math.min(REUSE_MAX_RSS_MB, opts.memoryMb / 4);
+  child.send({ type: 'job', args, keepBelowMb: bound });
   const result = await exit;
   reused.jobs += 1;
   const keep =
@@ -271,10 +298,35 @@ export async function forkReusable(
   child.stderr?.resume();
   child.unref();
   child.channel?.unref();
-  const bound = Math.min(REUSE_MAX_RSS_MB, opts.memoryMb / 4);
-  const kept = treeRssMb(child.pid!).then((mb) => mb <= bound || (killGroup(child), false));
-  idleChildren.set(key, { reused, kept });
+  const waiting: Idle = { reused, memory: 'unread' };
+  idleChildren.set(key, waiting);
+  void idled.then(async () => {
+    const mb = await treeRssMb(child.pid!);
+    if (idleChildren.get(key) !== waiting) return; // taken for the next job (or gone) meanwhile
+    waiting.memory = mb <= bound ? 'ok' : 'over';
+    if (waiting.memory === 'over') killGroup(child);
+  });
   return result;
+}
+
+/**
+ * Start the reusable child of `entry` under the heap limit `memoryMb` now, idle, so that the first
+ * job finds it started (and, for an entry that warms itself up while it waits, its code compiled:
+ * drawing/warm-up.ts); no-op when one is idle already. Like every idle child it never holds the
+ * server open and dies with it. Resolves when the child first says `idle` (its warm-up done), exits,
+ * or after a minute; callers need not wait. @throws on spawn failure.
+ */
+export function prewarmReusable(entry: string, memoryMb: number): Promise<void> {
+  const key = `${entry}\0${memoryMb}`;
+  if (idleChildren.has(key)) return Promise.resolve();
+  const reused = newReusable(key, entry, memoryMb);
+  const { child } = reused;
+  child.stdout?.resume();
+  child.stderr?.resume();
+  child.unref();
+  child.channel?.unref();
+  idleChildren.set(key, { reused, memory: 'unread' });
+  return nextIdle(child, 60_000);
 }
 
 /**
@@ -429,7 +481,7 @@ export async function forkConverter<T>(
       onMessage: (m) => {
         const msg = m as ConverterChildMessage<T>;
         if (msg.type === 'progress') req.onProgress?.(msg.percent);
-        else outcome = msg;
+        else if (msg.type === 'done' || msg.type === 'failed') outcome = msg;
       },
     });
   } catch {

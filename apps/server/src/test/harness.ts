@@ -65,7 +65,7 @@ export async function startTestApp(overrides: Partial<AppConfig> = {}): Promise<
       storageDir: path.join(dataDir, 'storage'),
       pgliteDir: 'memory://',
       databaseUrl: pgdb?.url,
-      conversion: { timeoutMs: 120_000, memoryMb: 3072, concurrency: 1 },
+      conversion: { timeoutMs: 120_000, memoryMb: 3072, concurrency: 1, prewarm: false },
       ...overrides,
     },
   );

@@ -29,8 +29,16 @@ import {
   withLayers,
   withUtf8CodePage,
 } from './dxf-scan.ts';
+import { warmUp } from './warm-up.ts';
 
-const send = (m: unknown) => process.send?.(m);
+/** What a conversion reports (ConverterChildMessage): sent over IPC, or dropped during the warm-up. */
+type Report = (m: unknown) => void;
+const send: Report = (m) => process.connected && process.send?.(m);
+
+/** Quiet time (ms) after a job before the kept child says `idle`. */
+const IDLE_AFTER_MS = 50;
+/** Share of the keep bound above which the kept child collects its heap before saying `idle`. */
+const COLLECT_AT = 0.6;
 
 /** A failure with a reason for the user. */
 class Unreadable extends Error {}
@@ -173,7 +181,7 @@ function writeDxf(doc: CadDocument, file: string): void {
 }
 
 /** Convert one drawing and report over IPC (see the module docstring). */
-async function convert(inputPath: string, outputPath: string, suffix: string): Promise<void> {
+async function convert(inputPath: string, outputPath: string, suffix: string, report = send): Promise<void> {
   try {
     const sniff = sniffDrawing(head(inputPath, 64));
     if (sniff.format === 'unknown')
@@ -184,7 +192,7 @@ async function convert(inputPath: string, outputPath: string, suffix: string): P
       throw new Unreadable(
         `暂不支持此 DWG 版本（${sniff.version}），支持 R14 至 2018（AC1014–AC1032），请另存为较新版本或 DXF 后上传`,
       );
-    send({ type: 'progress', percent: 5 });
+    report({ type: 'progress', percent: 5 });
     let bytes = readFileSync(inputPath);
     // acad-ts decodes DXF strings by $DWGCODEPAGE alone; a UTF-8 file (every DXF from 2007 on) that
     // names another code page would come out garbled: make it say UTF-8.
@@ -204,7 +212,7 @@ async function convert(inputPath: string, outputPath: string, suffix: string): P
         [...(doc.layers ?? [])].map((l) => l.name).filter((n) => !listed.has(n)),
       );
     }
-    send({ type: 'progress', percent: 60 });
+    report({ type: 'progress', percent: 60 });
     if (!doc.header || !doc.modelSpace || !doc.layers)
       throw new Unreadable('图纸缺少模型空间或图层表，文件可能已损坏');
     const entities = doc.modelSpace.entities.count;
@@ -224,18 +232,18 @@ async function convert(inputPath: string, outputPath: string, suffix: string): P
     };
     if (original !== null) writeFileSync(outputPath, original, 'utf8');
     else writeDxf(doc, outputPath);
-    send({ type: 'progress', percent: 95 });
-    send({ type: 'done', stats: figures });
+    report({ type: 'progress', percent: 95 });
+    report({ type: 'done', stats: figures });
   } catch (err) {
     const detail = err instanceof Error ? err.message : String(err);
-    if (err instanceof Unreadable) send({ type: 'failed', reason: detail });
+    if (err instanceof Unreadable) report({ type: 'failed', reason: detail });
     else if (
       /out of memory|Array buffer allocation failed|Invalid typed array length|Invalid array length/i.test(
         detail,
       )
     )
-      send({ type: 'failed', reason: detail, outOfMemory: true });
-    else send({ type: 'failed', reason: `图纸无法转换：${detail.slice(0, 200)}` });
+      report({ type: 'failed', reason: detail, outOfMemory: true });
+    else report({ type: 'failed', reason: `图纸无法转换：${detail.slice(0, 200)}` });
   }
 }
 
@@ -245,11 +253,43 @@ if (argv.length >= 3) {
   process.exit(0);
 } else {
   process.once('disconnect', () => process.exit(0));
-  // Jobs run one after another, in the order they came.
+  const gc = (globalThis as { gc?: () => void }).gc;
+  // Jobs run one after another, in the order they came. Once none has come for IDLE_AFTER_MS the
+  // child says `{ type: 'idle' }` and the parent reads its resident memory to decide whether to keep
+  // it (under `keepBelowMb`). When it holds more than COLLECT_AT of that, a full garbage collection
+  // first hands the drawings' heap back: without it a few 1 MB DWGs in a row passed the bound and the
+  // next job paid a new process's start. (Not after every job: a heap collected to its minimum makes
+  // the next large drawing pay for growing it again.) Jobs that come one after another wait for none of it.
   let queue = Promise.resolve();
-  process.on('message', (m: { type?: string; args?: string[] }) => {
-    if (m.type === 'job' && m.args?.length === 3)
-      queue = queue.then(() => convert(m.args![0]!, m.args![1]!, m.args![2]!));
-    else process.exit(2);
+  let waiting = 0;
+  let keepBelowMb = Infinity;
+  let quiet: NodeJS.Timeout | undefined;
+  const settle = () => {
+    if (--waiting > 0) return;
+    quiet = setTimeout(() => {
+      if (process.memoryUsage.rss() / 2 ** 20 > keepBelowMb * COLLECT_AT) gc?.();
+      send({ type: 'idle' });
+    }, IDLE_AFTER_MS);
+  };
+  process.on('message', (m: { type?: string; args?: string[]; keepBelowMb?: number }) => {
+    if (m.type !== 'job' || m.args?.length !== 3) process.exit(2);
+    clearTimeout(quiet);
+    keepBelowMb = m.keepBelowMb ?? Infinity;
+    waiting++;
+    queue = queue.then(() => convert(m.args![0]!, m.args![1]!, m.args![2]!)).then(settle);
   });
+  // Until the first job: compile the reader's and writer's hot code (warm-up.ts), collect what that
+  // left, then say `idle`.
+  queue = queue
+    .then(() =>
+      warmUp(
+        (i, o, s) => convert(i, o, s, () => undefined),
+        () => waiting > 0,
+      ),
+    )
+    .then(() => {
+      if (waiting > 0) return;
+      gc?.();
+      send({ type: 'idle' });
+    });
 }

@@ -13,7 +13,7 @@
  * truncated file, time or memory limit, crash (not retried); the child could not be started (retryable).
  */
 import path from 'node:path';
-import { forkConverter } from '../run-isolated.ts';
+import { forkConverter, prewarmReusable } from '../run-isolated.ts';
 import type { ConvertRequest } from '../types.ts';
 /** What the child reports of a drawing (stored in `files.stats`). */
 export interface DrawingFigures {
@@ -44,4 +44,15 @@ const CHILD = path.join(import.meta.dirname, 'drawing-to-dxf.child.ts');
  */
 export async function drawingToDxf(req: ConvertRequest, outputPath: string): Promise<DrawingFigures> {
   return forkConverter<DrawingFigures>(CHILD, [req.inputPath, outputPath, req.suffix], req, '图纸', true);
+}
+
+/**
+ * Start the drawing converter's kept child at server start (config `CONVERTER_PREWARM`), so that the
+ * first drawing does not pay a process start and cold code: the child compiles acad-ts's reader and
+ * writer on small drawings of its own while it waits (warm-up.ts). `memoryMb` must be the limit the
+ * jobs will run under (`CONVERSION_MEMORY_MB`), which is what the kept child is chosen by. Resolves
+ * when the warm-up is done (the server does not wait). @throws on spawn failure.
+ */
+export function prewarmDrawingConverter(memoryMb: number): Promise<void> {
+  return prewarmReusable(CHILD, memoryMb);
 }
