@@ -9,6 +9,7 @@
  *   { type: 'progress', percent } … then { type: 'done', stats } or { type: 'failed', reason, outOfMemory? }.
  * Reasons are Simplified Chinese for the user (001 §4 转换失败).
  */
+import { isAscii } from 'node:buffer';
 import { closeSync, openSync, readFileSync, readSync, writeFileSync, writeSync } from 'node:fs';
 import {
   ACadVersion,
@@ -126,16 +127,21 @@ function modelExtents(doc: CadDocument): DrawingFigures['extents'] {
   return box;
 }
 
-/** The text of an ASCII DXF, decoded by its `$DWGCODEPAGE` (UTF-8 when it says so). */
-function asciiText(bytes: Uint8Array): string {
+/**
+ * The text of an ASCII DXF, decoded by its `$DWGCODEPAGE` (UTF-8 when it says so); `asUtf8`: the
+ * bytes already are that text in UTF-8 (a UTF-8 or pure-ASCII file), so they can be served as they are.
+ */
+function asciiText(bytes: Uint8Array): { text: string; asUtf8: boolean } {
   const head = Buffer.from(bytes.buffer, bytes.byteOffset, Math.min(bytes.byteLength, 65_536)).toString(
     'latin1',
   );
   const codePage = /\$DWGCODEPAGE[\t ]*\r?\n[\t ]*3[\t ]*\r?\n([^\r\n]*)/.exec(head)?.[1]?.trim();
+  const label = decoderLabelOf(codePage);
   try {
-    return new TextDecoder(decoderLabelOf(codePage)).decode(bytes);
+    return { text: new TextDecoder(label).decode(bytes), asUtf8: label === 'utf-8' || isAscii(bytes) };
   } catch {
-    return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1');
+    const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1');
+    return { text, asUtf8: isAscii(bytes) };
   }
 }
 
@@ -200,17 +206,16 @@ async function convert(inputPath: string, outputPath: string, suffix: string, re
     const doc = readDocument(bytes, sniff.format);
     // An ASCII DXF is served as its own text (in UTF-8), with LAYER entries added for layers its
     // entities use but its LAYER table lacks (dxf-viewer lists only the table's): nothing is lost to
-    // the library's writer, and writing a drawing again would double the time.
-    let original: string | null = null;
+    // the library's writer, and writing a drawing again would double the time. A UTF-8 or ASCII file
+    // that lacks no layer is served as its bytes.
+    let original: string | Uint8Array | null = null;
     if (sniff.format === 'dxf-ascii') {
-      const text = asciiText(bytes);
+      const { text, asUtf8 } = asciiText(bytes);
       const counts = countDxf(text);
       keepLayersOff(doc, counts.offLayers);
       const listed = new Set(counts.layerNames);
-      original = withLayers(
-        text,
-        [...(doc.layers ?? [])].map((l) => l.name).filter((n) => !listed.has(n)),
-      );
+      const missing = [...(doc.layers ?? [])].map((l) => l.name).filter((n) => !listed.has(n));
+      original = asUtf8 && !missing.length ? bytes : withLayers(text, missing);
     }
     report({ type: 'progress', percent: 60 });
     if (!doc.header || !doc.modelSpace || !doc.layers)
@@ -230,7 +235,7 @@ async function convert(inputPath: string, outputPath: string, suffix: string, re
       extents,
       output: original !== null ? 'original' : 'rewritten',
     };
-    if (original !== null) writeFileSync(outputPath, original, 'utf8');
+    if (original !== null) writeFileSync(outputPath, original);
     else writeDxf(doc, outputPath);
     report({ type: 'progress', percent: 95 });
     report({ type: 'done', stats: figures });

@@ -4,6 +4,7 @@
  * directly, independently of the DXF library the converter uses (so tests and the converter can
  * cross-check each other).
  */
+import { isAscii, isUtf8 } from 'node:buffer';
 
 /** What the first bytes of a drawing file are. */
 export type DrawingSniff =
@@ -134,13 +135,7 @@ export function isUtf8Dxf(bytes: Uint8Array): boolean {
   );
   const version = /\$ACADVER\s*\r?\n\s*1\s*\r?\n\s*(AC\d{4})/.exec(head)?.[1];
   if (version && version >= 'AC1021') return true;
-  if (!bytes.some((b) => b >= 0x80)) return false;
-  try {
-    new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-    return true;
-  } catch {
-    return false;
-  }
+  return !isAscii(bytes) && isUtf8(bytes);
 }
 
 /**
