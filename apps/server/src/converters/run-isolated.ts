@@ -191,10 +191,11 @@ const REUSE_MAX_JOBS = 50;
  */
 const REUSE_MAX_RSS_MB = 256;
 
-/** A reusable child and how many jobs it has run. */
+/** A reusable child, how many jobs it has run, and how to stop waiting for its last job's `idle`. */
 interface Reusable {
   child: ChildProcess;
   jobs: number;
+  stopWaiting?: () => void;
 }
 
 /**
@@ -216,15 +217,21 @@ process.once('exit', () => {
 /** How long (ms) a reusable child's `idle` word after a job is waited for before its memory is read. */
 const IDLE_REPORT_MS = 500;
 
-/** Resolves at the child's next `{ type: 'idle' }` message, its exit, or after `timeoutMs`. */
-function nextIdle(child: ChildProcess, timeoutMs = IDLE_REPORT_MS): Promise<void> {
+/**
+ * Resolves at the reused child's next `{ type: 'idle' }` message, its exit, or after `timeoutMs`; the
+ * child's next job ends the wait (`stopWaiting`, then it resolves at once).
+ */
+function nextIdle(reused: Reusable, timeoutMs = IDLE_REPORT_MS): Promise<void> {
+  const { child } = reused;
   return new Promise((resolve) => {
     const done = () => {
       clearTimeout(timer);
       child.off('message', onMessage);
       child.off('exit', done);
+      if (reused.stopWaiting === done) reused.stopWaiting = undefined;
       resolve();
     };
+    reused.stopWaiting = done;
     const onMessage = (m: unknown) => (m as { type?: unknown } | null)?.type === 'idle' && done();
     const timer = setTimeout(done, timeoutMs);
     timer.unref();
@@ -275,11 +282,12 @@ export async function forkReusable(
   const held = idle && idle.memory !== 'over' && isAlive(idle.reused.child) ? idle.reused : undefined;
   if (idle && !held) killGroup(idle.reused.child);
   const reused = held ?? newReusable(key, entry, opts.memoryMb);
+  reused.stopWaiting?.();
   const { child } = reused;
   child.ref();
   child.channel?.ref();
   const exit = supervise(child, opts, settlesJob);
-  const idled = nextIdle(child); // listened for before the job: the word may come with its result
+  const idled = nextIdle(reused); // listened for before the job: the word may come with its result
   const bound = Math.min(REUSE_MAX_RSS_MB, opts.memoryMb / 4);
   child.send({ type: 'job', args, keepBelowMb: bound });
   const result = await exit;
@@ -326,7 +334,7 @@ export function prewarmReusable(entry: string, memoryMb: number): Promise<void> 
   child.unref();
   child.channel?.unref();
   idleChildren.set(key, { reused, memory: 'unread' });
-  return nextIdle(child, 60_000);
+  return nextIdle(reused, 60_000);
 }
 
 /**

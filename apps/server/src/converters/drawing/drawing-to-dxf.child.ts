@@ -39,7 +39,7 @@ const send: Report = (m) => process.connected && process.send?.(m);
 /** Quiet time (ms) after a job before the kept child says `idle`. */
 const IDLE_AFTER_MS = 50;
 /** Share of the keep bound above which the kept child collects its heap before saying `idle`. */
-const COLLECT_AT = 0.6;
+const COLLECT_AT = 0.8;
 
 /** A failure with a reason for the user. */
 class Unreadable extends Error {}
