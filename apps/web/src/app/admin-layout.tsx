@@ -12,12 +12,10 @@ import {
   AccountBookOutlined,
   BankOutlined,
   FileSearchOutlined,
-  MenuFoldOutlined,
-  MenuUnfoldOutlined,
   SettingOutlined,
   UserOutlined,
 } from '@ant-design/icons';
-import { Button, Grid, Layout, Menu, Tooltip } from 'antd';
+import { Grid, Layout } from 'antd';
 import { useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate } from 'react-router';
@@ -27,6 +25,7 @@ import '../features/admin/i18n.ts';
 import { isInsideChatApp } from '../lib/chat-app.ts';
 import { getCookie, setCookie } from '../lib/cookie.ts';
 import { visibleMenu } from './guard-rules.ts';
+import { SidebarMenu } from './sidebar-menu.tsx';
 import './i18n.ts';
 
 /** Sidebar width of the system-management layout (001 §2 layout 4). */
@@ -90,45 +89,31 @@ export function AdminLayout(): ReactElement {
           : undefined
       }
     >
-      <div style={{ display: 'flex', flexDirection: 'column', height: '100%' }}>
-        <Menu
-          mode="inline"
-          selectedKeys={[pathname]}
-          style={{ borderInlineEnd: 'none', flex: 1, paddingTop: 8 }}
-          onClick={({ key }) => {
-            if (narrow) setOpenNarrow(false);
-            void navigate(key);
-          }}
-          items={[
-            {
-              type: 'group' as const,
-              label: expanded ? (
-                <span>
-                  <SettingOutlined style={{ marginRight: 6 }} />
-                  {t('admin:sidebar.title')}
-                </span>
-              ) : null,
-              children: menu.map((e) => ({
-                key: e.path,
-                icon: ICONS[e.icon] ?? <SettingOutlined />,
-                label: t(`service:title.${e.name}`),
-              })),
-            },
-          ]}
-        />
-        <div className="doc-sider-toggle">
-          <Tooltip title={t('app:nav.toggleSidebar')} placement="right">
-            <Button
-              type="text"
-              icon={expanded ? <MenuFoldOutlined /> : <MenuUnfoldOutlined />}
-              onClick={toggle}
-              aria-label={t('app:nav.toggleSidebar')}
-              aria-expanded={expanded}
-              data-testid="sidebar-toggle"
-            />
-          </Tooltip>
-        </div>
-      </div>
+      <SidebarMenu
+        expanded={expanded}
+        selectedKey={pathname}
+        onNavigate={(path) => {
+          if (narrow) setOpenNarrow(false);
+          void navigate(path);
+        }}
+        onToggle={toggle}
+        items={[
+          {
+            type: 'group' as const,
+            label: expanded ? (
+              <span>
+                <SettingOutlined style={{ marginRight: 6 }} />
+                {t('admin:sidebar.title')}
+              </span>
+            ) : null,
+            children: menu.map((e) => ({
+              key: e.path,
+              icon: ICONS[e.icon] ?? <SettingOutlined />,
+              label: t(`service:title.${e.name}`),
+            })),
+          },
+        ]}
+      />
     </Layout.Sider>
   );
 

@@ -1,7 +1,7 @@
 /**
  * Document sidebar layout (spec 000 §2 Layouts; 001 §2 personal file group, layout 2): a collapsible
  * 240px left sidebar with 我的文件 / 我的收藏 / 我的分享 and a toggle; the open state is remembered in the
- * cookie `sidebarOpen` (000 §3 Client storage). The menu is NavMenu (antd Menu's look, issue 17).
+ * cookie `sidebarOpen` (000 §3 Client storage). The sidebar's body is sidebar-menu.tsx.
  */
 import {
   BankOutlined,
@@ -9,23 +9,21 @@ import {
   BuildOutlined,
   FileImageOutlined,
   FolderOpenOutlined,
-  MenuFoldOutlined,
-  MenuUnfoldOutlined,
   ShareAltOutlined,
   StarOutlined,
   UserOutlined,
 } from '@ant-design/icons';
-import { Button, Layout, Tooltip } from 'antd';
+import { Layout } from 'antd';
 import { useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate } from 'react-router';
-import { NavMenu } from '../components/nav-menu/nav-menu.tsx';
 import { getCookie, setCookie } from '../lib/cookie.ts';
 import { isInsideChatApp } from '../lib/chat-app.ts';
 import { useMenuList } from '../features/service/api/menu-list.ts';
 import '../features/service/i18n.ts';
 import '../features/libraries/i18n.ts';
 import { visibleMenu } from './guard-rules.ts';
+import { SidebarMenu } from './sidebar-menu.tsx';
 import './i18n.ts';
 
 /** Icons of the library group's menu entries (menu.ts icon names). */
@@ -74,46 +72,31 @@ export function DocumentLayout(): ReactElement {
         className="doc-sider"
         data-testid="doc-sidebar"
       >
-        <div style={{ display: 'flex', flexDirection: 'column', height: '100%' }}>
-          <NavMenu
-            mode="inline"
-            collapsed={!open}
-            selectedKeys={[selected]}
-            style={{ borderInlineEnd: 'none', flex: 1, paddingTop: 8 }}
-            onClick={(key) => void navigate(key)}
-            items={[
-              { key: '/myDocument', icon: <FolderOpenOutlined />, label: t('sidebar.myDocument') },
-              { key: '/myCollection', icon: <StarOutlined />, label: t('sidebar.myCollection') },
-              { key: '/myShare', icon: <ShareAltOutlined />, label: t('sidebar.myShare') },
-              ...(libraries.length
-                ? [
-                    { type: 'divider' as const },
-                    {
-                      type: 'group' as const,
-                      label: open ? t('libraries:sidebar.group') : null,
-                      children: libraries.map((e) => ({
-                        key: e.path,
-                        icon: LIBRARY_ICONS[e.icon] ?? <BookOutlined />,
-                        label: t(`service:title.${e.name}`),
-                      })),
-                    },
-                  ]
-                : []),
-            ]}
-          />
-          <div className="doc-sider-toggle">
-            <Tooltip title={t('nav.toggleSidebar')} placement="right">
-              <Button
-                type="text"
-                icon={open ? <MenuFoldOutlined /> : <MenuUnfoldOutlined />}
-                onClick={toggle}
-                aria-label={t('nav.toggleSidebar')}
-                aria-expanded={open}
-                data-testid="sidebar-toggle"
-              />
-            </Tooltip>
-          </div>
-        </div>
+        <SidebarMenu
+          expanded={open}
+          selectedKey={selected}
+          onNavigate={(path) => void navigate(path)}
+          onToggle={toggle}
+          items={[
+            { key: '/myDocument', icon: <FolderOpenOutlined />, label: t('sidebar.myDocument') },
+            { key: '/myCollection', icon: <StarOutlined />, label: t('sidebar.myCollection') },
+            { key: '/myShare', icon: <ShareAltOutlined />, label: t('sidebar.myShare') },
+            ...(libraries.length
+              ? [
+                  { type: 'divider' as const },
+                  {
+                    type: 'group' as const,
+                    label: open ? t('libraries:sidebar.group') : null,
+                    children: libraries.map((e) => ({
+                      key: e.path,
+                      icon: LIBRARY_ICONS[e.icon] ?? <BookOutlined />,
+                      label: t(`service:title.${e.name}`),
+                    })),
+                  },
+                ]
+              : []),
+          ]}
+        />
       </Layout.Sider>
       <Layout.Content className="doc-content">
         <Outlet />

@@ -13,14 +13,12 @@ import {
   AppstoreOutlined,
   ClockCircleOutlined,
   FolderOpenOutlined,
-  MenuFoldOutlined,
-  MenuUnfoldOutlined,
   ProjectOutlined,
   StarOutlined,
   TeamOutlined,
 } from '@ant-design/icons';
 import type { ProjectScopeValue } from '@bimdrive/contracts';
-import { Button, Layout, Menu, Tooltip } from 'antd';
+import { Layout } from 'antd';
 import { useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate } from 'react-router';
@@ -33,6 +31,7 @@ import { isInsideChatApp } from '../lib/chat-app.ts';
 import { getCookie, setCookie } from '../lib/cookie.ts';
 import { SIDEBAR_COOKIE, SIDEBAR_WIDTH } from './document-layout.tsx';
 import { visibleMenu } from './guard-rules.ts';
+import { SidebarMenu } from './sidebar-menu.tsx';
 import './i18n.ts';
 
 /** Icons of the project group's menu entries (menu.ts icon names). */
@@ -82,39 +81,25 @@ export function ProjectLayout(): ReactElement {
         className="doc-sider"
         data-testid="project-sidebar"
       >
-        <div style={{ display: 'flex', flexDirection: 'column', height: '100%' }}>
-          <Menu
-            mode="inline"
-            selectedKeys={[pathname]}
-            style={{ borderInlineEnd: 'none', flex: 1, paddingTop: 8 }}
-            onClick={({ key }) => void navigate(key)}
-            items={[
-              ...menu.map((e) => ({
-                key: e.path,
-                icon: ICONS[e.icon] ?? <ProjectOutlined />,
-                label: t(`projects:title.${e.name}`),
-              })),
-              { type: 'divider' as const },
-              {
-                key: '/projectFile',
-                icon: <FolderOpenOutlined />,
-                label: t('projects:sidebar.projectFile'),
-              },
-            ]}
-          />
-          <div className="doc-sider-toggle">
-            <Tooltip title={t('app:nav.toggleSidebar')} placement="right">
-              <Button
-                type="text"
-                icon={expanded ? <MenuFoldOutlined /> : <MenuUnfoldOutlined />}
-                onClick={toggle}
-                aria-label={t('app:nav.toggleSidebar')}
-                aria-expanded={expanded}
-                data-testid="sidebar-toggle"
-              />
-            </Tooltip>
-          </div>
-        </div>
+        <SidebarMenu
+          expanded={expanded}
+          selectedKey={pathname}
+          onNavigate={(path) => void navigate(path)}
+          onToggle={toggle}
+          items={[
+            ...menu.map((e) => ({
+              key: e.path,
+              icon: ICONS[e.icon] ?? <ProjectOutlined />,
+              label: t(`projects:title.${e.name}`),
+            })),
+            { type: 'divider' as const },
+            {
+              key: '/projectFile',
+              icon: <FolderOpenOutlined />,
+              label: t('projects:sidebar.projectFile'),
+            },
+          ]}
+        />
       </Layout.Sider>
       <Layout.Content className="project-content">
         {visited.map((scope) => (
