@@ -100,7 +100,7 @@ try {
   const full: number[] = [];
   const rawParse: number[] = [];
   // The viewer's stages (marks set by features/viewer): where the time to its first frame goes.
-  const STAGES = ['viewer-bytes', 'viewer-mount', 'viewer-model', 'viewer-framed'] as const;
+  const STAGES = ['viewer-fetch', 'viewer-bytes', 'viewer-model', 'viewer-mount', 'viewer-framed'] as const;
   const stages: Record<string, number[]> = Object.fromEntries(STAGES.map((s) => [s, []]));
   for (let i = 0; i < RUNS; i++) {
     const ctx = await browser.newContext({ viewport: { width: 1280, height: 800 } });

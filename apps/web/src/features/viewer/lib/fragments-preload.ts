@@ -89,6 +89,7 @@ async function buildOpeningView(core: FragmentsModels, model: FragmentsModel, si
 }
 
 async function load(url: string, size?: CanvasSize): Promise<FragmentsLoad> {
+  performance.mark('bimdrive:viewer-fetch');
   const core = new FragmentsModels(workerUrl);
   const got = await fetchModelBytes(url);
   if (!got.ok) {
