@@ -16,22 +16,20 @@ import {
   UserOutlined,
 } from '@ant-design/icons';
 import { Grid, Layout } from 'antd';
-import { useState, type ReactElement } from 'react';
+import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { useMenuList } from '../features/service/api/menu-list.ts';
 import '../features/service/i18n.ts';
 import '../features/admin/i18n.ts';
 import { isInsideChatApp } from '../lib/chat-app.ts';
-import { getCookie, setCookie } from '../lib/cookie.ts';
 import { visibleMenu } from './guard-rules.ts';
-import { SidebarMenu } from './sidebar-menu.tsx';
+import { FOLDED_SIDEBAR_WIDTH, SidebarMenu } from './sidebar-menu.tsx';
+import { useSidebarOpen } from './use-sidebar-open.ts';
 import './i18n.ts';
 
 /** Sidebar width of the system-management layout (001 §2 layout 4). */
 export const ADMIN_SIDEBAR_WIDTH = 220;
-/** Width of the collapsed sidebar (icons only). */
-const COLLAPSED_WIDTH = 64;
 /** Cookie remembering whether the sidebar is open. */
 export const ADMIN_SIDEBAR_COOKIE = 'adminSidebarOpen';
 
@@ -49,34 +47,16 @@ export function AdminLayout(): ReactElement {
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const narrow = Grid.useBreakpoint().md === false;
-  const [open, setOpen] = useState(() => getCookie(ADMIN_SIDEBAR_COOKIE) !== '0');
   // On a narrow screen the sidebar opens over the page and only until a choice is made.
-  const [openNarrow, setOpenNarrow] = useState(false);
-  const expanded = narrow ? openNarrow : open;
+  const { expanded, toggle, fold } = useSidebarOpen(ADMIN_SIDEBAR_COOKIE, narrow);
   const menu = visibleMenu(useMenuList().data ?? [], isInsideChatApp()).filter(
     (e) => e.group === 'systemManagement',
   );
 
-  const toggle = () => {
-    if (narrow) {
-      setOpenNarrow((o) => !o);
-      return;
-    }
-    setOpen((o) => {
-      setCookie(ADMIN_SIDEBAR_COOKIE, o ? '0' : '1');
-      return !o;
-    });
-  };
-
   const sider = (
-    <Layout.Sider
+    <SidebarMenu
       width={ADMIN_SIDEBAR_WIDTH}
-      collapsedWidth={COLLAPSED_WIDTH}
-      collapsible
-      collapsed={!expanded}
-      trigger={null}
-      className="doc-sider"
-      data-testid="admin-sidebar"
+      testId="admin-sidebar"
       style={
         narrow && expanded
           ? {
@@ -88,39 +68,36 @@ export function AdminLayout(): ReactElement {
             }
           : undefined
       }
-    >
-      <SidebarMenu
-        expanded={expanded}
-        selectedKey={pathname}
-        onNavigate={(path) => {
-          if (narrow) setOpenNarrow(false);
-          void navigate(path);
-        }}
-        onToggle={toggle}
-        items={[
-          {
-            type: 'group' as const,
-            label: expanded ? (
-              <span>
-                <SettingOutlined style={{ marginRight: 6 }} />
-                {t('admin:sidebar.title')}
-              </span>
-            ) : null,
-            children: menu.map((e) => ({
-              key: e.path,
-              icon: ICONS[e.icon] ?? <SettingOutlined />,
-              label: t(`service:title.${e.name}`),
-            })),
-          },
-        ]}
-      />
-    </Layout.Sider>
+      expanded={expanded}
+      selectedKey={pathname}
+      onNavigate={(path) => {
+        fold();
+        void navigate(path);
+      }}
+      onToggle={toggle}
+      items={[
+        {
+          type: 'group' as const,
+          label: expanded ? (
+            <span>
+              <SettingOutlined style={{ marginRight: 6 }} />
+              {t('admin:sidebar.title')}
+            </span>
+          ) : null,
+          children: menu.map((e) => ({
+            key: e.path,
+            icon: ICONS[e.icon] ?? <SettingOutlined />,
+            label: t(`service:title.${e.name}`),
+          })),
+        },
+      ]}
+    />
   );
 
   return (
     <Layout style={{ minHeight: 0, position: 'relative' }}>
       {/* Keeps the page beside the icon rail while the narrow sidebar lies over it. */}
-      {narrow && expanded && <div style={{ width: COLLAPSED_WIDTH, flex: 'none' }} aria-hidden />}
+      {narrow && expanded && <div style={{ width: FOLDED_SIDEBAR_WIDTH, flex: 'none' }} aria-hidden />}
       {sider}
       <Layout.Content className="doc-content" data-testid="admin-content">
         <Outlet />

@@ -14,16 +14,16 @@ import {
   UserOutlined,
 } from '@ant-design/icons';
 import { Layout } from 'antd';
-import { useState, type ReactElement } from 'react';
+import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate } from 'react-router';
-import { getCookie, setCookie } from '../lib/cookie.ts';
 import { isInsideChatApp } from '../lib/chat-app.ts';
 import { useMenuList } from '../features/service/api/menu-list.ts';
 import '../features/service/i18n.ts';
 import '../features/libraries/i18n.ts';
 import { visibleMenu } from './guard-rules.ts';
 import { SidebarMenu } from './sidebar-menu.tsx';
+import { useSidebarOpen } from './use-sidebar-open.ts';
 import './i18n.ts';
 
 /** Icons of the library group's menu entries (menu.ts icon names). */
@@ -46,7 +46,7 @@ export function DocumentLayout(): ReactElement {
   const { t } = useTranslation(['app', 'service', 'libraries']);
   const navigate = useNavigate();
   const { pathname } = useLocation();
-  const [open, setOpen] = useState(() => getCookie(SIDEBAR_COOKIE) !== '0');
+  const { expanded: open, toggle } = useSidebarOpen(SIDEBAR_COOKIE);
   const selected = pathname === '/' ? '/myDocument' : pathname;
   // The library group (issue 5; 001 §2) as the permission menu offers it (no Company base in the
   // personal edition).
@@ -54,50 +54,35 @@ export function DocumentLayout(): ReactElement {
     (e) => e.group === 'library',
   );
 
-  const toggle = () => {
-    setOpen((o) => {
-      setCookie(SIDEBAR_COOKIE, o ? '0' : '1');
-      return !o;
-    });
-  };
-
   return (
     <Layout style={{ minHeight: 0 }}>
-      <Layout.Sider
+      <SidebarMenu
         width={SIDEBAR_WIDTH}
-        collapsedWidth={64}
-        collapsible
-        collapsed={!open}
-        trigger={null}
-        className="doc-sider"
-        data-testid="doc-sidebar"
-      >
-        <SidebarMenu
-          expanded={open}
-          selectedKey={selected}
-          onNavigate={(path) => void navigate(path)}
-          onToggle={toggle}
-          items={[
-            { key: '/myDocument', icon: <FolderOpenOutlined />, label: t('sidebar.myDocument') },
-            { key: '/myCollection', icon: <StarOutlined />, label: t('sidebar.myCollection') },
-            { key: '/myShare', icon: <ShareAltOutlined />, label: t('sidebar.myShare') },
-            ...(libraries.length
-              ? [
-                  { type: 'divider' as const },
-                  {
-                    type: 'group' as const,
-                    label: open ? t('libraries:sidebar.group') : null,
-                    children: libraries.map((e) => ({
-                      key: e.path,
-                      icon: LIBRARY_ICONS[e.icon] ?? <BookOutlined />,
-                      label: t(`service:title.${e.name}`),
-                    })),
-                  },
-                ]
-              : []),
-          ]}
-        />
-      </Layout.Sider>
+        testId="doc-sidebar"
+        expanded={open}
+        selectedKey={selected}
+        onNavigate={(path) => void navigate(path)}
+        onToggle={toggle}
+        items={[
+          { key: '/myDocument', icon: <FolderOpenOutlined />, label: t('sidebar.myDocument') },
+          { key: '/myCollection', icon: <StarOutlined />, label: t('sidebar.myCollection') },
+          { key: '/myShare', icon: <ShareAltOutlined />, label: t('sidebar.myShare') },
+          ...(libraries.length
+            ? [
+                { type: 'divider' as const },
+                {
+                  type: 'group' as const,
+                  label: open ? t('libraries:sidebar.group') : null,
+                  children: libraries.map((e) => ({
+                    key: e.path,
+                    icon: LIBRARY_ICONS[e.icon] ?? <BookOutlined />,
+                    label: t(`service:title.${e.name}`),
+                  })),
+                },
+              ]
+            : []),
+        ]}
+      />
       <Layout.Content className="doc-content">
         <Outlet />
       </Layout.Content>

@@ -28,10 +28,10 @@ import { scopeOfPath } from '../features/projects/lib/project-tree.ts';
 import '../features/projects/i18n.ts';
 import '../features/projects/projects.css';
 import { isInsideChatApp } from '../lib/chat-app.ts';
-import { getCookie, setCookie } from '../lib/cookie.ts';
 import { SIDEBAR_COOKIE, SIDEBAR_WIDTH } from './document-layout.tsx';
 import { visibleMenu } from './guard-rules.ts';
 import { SidebarMenu } from './sidebar-menu.tsx';
+import { useSidebarOpen } from './use-sidebar-open.ts';
 import './i18n.ts';
 
 /** Icons of the project group's menu entries (menu.ts icon names). */
@@ -51,56 +51,35 @@ export function ProjectLayout(): ReactElement {
   const active = scopeOfPath(pathname);
   const [visited, setVisited] = useState<ProjectScopeValue[]>(active ? [active] : []);
   if (active && !visited.includes(active)) setVisited([...visited, active]);
-  const [open, setOpen] = useState(() => getCookie(SIDEBAR_COOKIE) !== '0');
-  const [openInSpace, setOpenInSpace] = useState(false);
   const inSpace = !active;
-  const expanded = inSpace ? openInSpace : open;
+  const { expanded, toggle } = useSidebarOpen(SIDEBAR_COOKIE, inSpace);
   const menu = visibleMenu(useMenuList().data ?? [], isInsideChatApp()).filter(
     (e) => e.group === 'companySpace',
   );
 
-  const toggle = () => {
-    if (inSpace) {
-      setOpenInSpace((o) => !o);
-      return;
-    }
-    setOpen((o) => {
-      setCookie(SIDEBAR_COOKIE, o ? '0' : '1');
-      return !o;
-    });
-  };
-
   return (
     <Layout style={{ minHeight: 0 }}>
-      <Layout.Sider
+      <SidebarMenu
         width={SIDEBAR_WIDTH}
-        collapsedWidth={64}
-        collapsible
-        collapsed={!expanded}
-        trigger={null}
-        className="doc-sider"
-        data-testid="project-sidebar"
-      >
-        <SidebarMenu
-          expanded={expanded}
-          selectedKey={pathname}
-          onNavigate={(path) => void navigate(path)}
-          onToggle={toggle}
-          items={[
-            ...menu.map((e) => ({
-              key: e.path,
-              icon: ICONS[e.icon] ?? <ProjectOutlined />,
-              label: t(`projects:title.${e.name}`),
-            })),
-            { type: 'divider' as const },
-            {
-              key: '/projectFile',
-              icon: <FolderOpenOutlined />,
-              label: t('projects:sidebar.projectFile'),
-            },
-          ]}
-        />
-      </Layout.Sider>
+        testId="project-sidebar"
+        expanded={expanded}
+        selectedKey={pathname}
+        onNavigate={(path) => void navigate(path)}
+        onToggle={toggle}
+        items={[
+          ...menu.map((e) => ({
+            key: e.path,
+            icon: ICONS[e.icon] ?? <ProjectOutlined />,
+            label: t(`projects:title.${e.name}`),
+          })),
+          { type: 'divider' as const },
+          {
+            key: '/projectFile',
+            icon: <FolderOpenOutlined />,
+            label: t('projects:sidebar.projectFile'),
+          },
+        ]}
+      />
       <Layout.Content className="project-content">
         {visited.map((scope) => (
           <div
