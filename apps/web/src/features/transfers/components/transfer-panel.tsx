@@ -2,55 +2,25 @@
  * The file-transfer panel (spec 000 §2 File-transfer panel, §4 Panel / Cancel upload / Cancel
  * download, §7 GetTransmissionData, §8 confirmations and 删除成功, §9 page size 6 and badge cap 99): a
  * draggable floating window, shown / minimised / cleared.
- * - 已完成 (index 0): the server's completed uploads, 6 a page (previous, pager, next): name with icon,
- *   size, location tag (企业空间 / 我的空间 / 知识库 by source type), 上传完成, delete one (确定要删除这条记录吗？)
- *   and 清空 (确定要删除所有上传记录吗？), 删除成功 and the list reloads. It reloads when the panel is shown
- *   on that tab and when switching to it; a non-1 answer is ignored silently.
- * - 上传中 (index 1): 文件名, 大小, 路径, 上传时间, 状态 (percent, 等待中..., 已暂停, 完成, 错误: msg), 暂停 /
- *   继续 and 取消 (移除 once finished); badge of uploads below 100 (capped at 99). An upload restored
- *   after a reload asks for its file again on 继续. Finished rows leave for 已完成 once the queue has
- *   drained (tus-uploads.ts).
- * - 下载中 (index 2, hidden until a download runs): 文件名, 大小, 路径, 下载时间, 状态, 取消 (移除 once
- *   finished or failed).
+ * - 已完成 (index 0, completed-tab.tsx): the server's completed uploads, 6 a page; delete one
+ *   (确定要删除这条记录吗？) and 清空 (确定要删除所有上传记录吗？), 删除成功 and the list reloads. It reloads
+ *   when the panel is shown on that tab and when switching to it; a non-1 answer is ignored silently.
+ * - 上传中 (index 1, uploading-table.tsx), with the badge of uploads below 100 (capped at 99). An
+ *   upload restored after a reload asks for its file again on 继续 (the panel's file input).
+ *   Finished rows leave for 已完成 once the queue has drained (tus-uploads.ts).
+ * - 下载中 (index 2, downloading-table.tsx; hidden until a download runs), with the badge of running ones.
  * - Over dialogs (issue 17): the panel sits above modal masks and its confirmations above it
  *   (hooks/use-open-dialogs.ts), so it can be used while a dialog is open; it is not rendered while it
  *   gives way to a dialog opened over it (`givingWay`, transfer-center.tsx).
  * - Its rows carry `data-transfer-name` (not the file tables' `data-row-name`, so a file's row and its
  *   upload's row are never confused) and upload rows `data-phase`.
  */
-import {
-  CaretRightOutlined,
-  CloseOutlined,
-  DeleteOutlined,
-  MinusOutlined,
-  PauseOutlined,
-} from '@ant-design/icons';
-import { SourceType, TRANSMISSION_PAGE_SIZE, formatFileSize } from '@bimdrive/contracts';
-import type { TransmissionRecordValue } from '@bimdrive/contracts';
-import {
-  Badge,
-  Button,
-  Empty,
-  Pagination,
-  Space,
-  Table,
-  Tabs,
-  Tag,
-  Tooltip,
-  Typography,
-  type TableColumnsType,
-} from 'antd';
-import { useFeedback } from '../../../lib/feedback.tsx';
-import {
-  useEffect,
-  useRef,
-  useState,
-  type ChangeEvent,
-  type HTMLAttributes,
-  type ReactElement,
-  type TdHTMLAttributes,
-} from 'react';
+import { CloseOutlined, MinusOutlined } from '@ant-design/icons';
+import { TRANSMISSION_PAGE_SIZE } from '@bimdrive/contracts';
+import { Badge, Button, Tabs, Tooltip, Typography } from 'antd';
+import { useEffect, useRef, useState, type ChangeEvent, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFeedback } from '../../../lib/feedback.tsx';
 import { useDraggable } from '../../../lib/use-draggable.ts';
 import { deleteAllTransmissions, deleteTransmission, useTransmissionPage } from '../api/transmission.ts';
 import '../i18n.ts';
@@ -59,22 +29,16 @@ import {
   TRANSFER_DIALOG_CLASS,
   TRANSFER_Z_INDEX,
 } from '../hooks/use-open-dialogs.ts';
-import { cancelDownload } from '../lib/downloads.ts';
-import { BADGE_CAP, pauseAction, pendingCount } from '../lib/transfer-logic.ts';
-import {
-  cancelUpload,
-  dismissUpload,
-  pauseUpload,
-  resumeUpload,
-  resumeWithFile,
-} from '../lib/tus-uploads.ts';
-import { useTransfers, type DownloadRecord, type UploadRecord } from '../stores/transfer-store.ts';
-import { DownloadStatusCell, NameCell, UploadStatusCell } from './transfer-cells.tsx';
+import { BADGE_CAP, pendingCount } from '../lib/transfer-logic.ts';
+import { resumeUpload, resumeWithFile } from '../lib/tus-uploads.ts';
+import { useTransfers, type UploadRecord } from '../stores/transfer-store.ts';
+import { CompletedTab } from './completed-tab.tsx';
+import { DownloadingTable } from './downloading-table.tsx';
+import { TRANSFER_PANEL_HEIGHT } from './transfer-columns.tsx';
+import { UploadingTable } from './uploading-table.tsx';
 
 const WIDTH = 860;
-const HEIGHT = 460;
-
-const sizeOf = (n: number | null) => (n === null ? '-' : formatFileSize(n));
+const HEIGHT = TRANSFER_PANEL_HEIGHT;
 
 /**
  * The floating transfer window, rendered while shown (the store's `panel`) unless `givingWay` (to a
@@ -114,50 +78,23 @@ export function TransferPanel({ givingWay = false }: { givingWay?: boolean }): R
 
   if (!shown) return null;
 
-  const locationLabel = (sourceType: number) =>
-    sourceType === SourceType.enterprise
-      ? t('location.enterprise')
-      : sourceType === SourceType.personal
-        ? t('location.personal')
-        : t('location.knowledgeBase');
-  const locationColor = (sourceType: number) =>
-    sourceType === SourceType.enterprise ? 'purple' : sourceType === SourceType.personal ? 'blue' : 'green';
-
-  const confirmRemove = (r: TransmissionRecordValue) =>
+  /** Ask (确定要删除…？ over the panel), then run `remove`; on success 删除成功 and the list reloads. */
+  const confirmDelete = (content: string, remove: () => Promise<boolean>, after?: () => void) =>
     modal.confirm({
       zIndex: TRANSFER_CONFIRM_Z_INDEX,
       wrapClassName: TRANSFER_DIALOG_CLASS,
       title: t('common:tip'),
-      content: t('confirmDelete'),
+      content,
       okText: t('common:ok'),
       cancelText: t('common:cancel'),
       onOk: async () => {
-        if (!(await deleteTransmission(r.iuid))) return;
+        if (!(await remove())) return;
         void message.success(t('deleted'));
+        after?.();
         void refetchCompleted();
       },
     });
-
-  const confirmClear = () =>
-    modal.confirm({
-      zIndex: TRANSFER_CONFIRM_Z_INDEX,
-      wrapClassName: TRANSFER_DIALOG_CLASS,
-      title: t('common:tip'),
-      content: t('confirmDeleteAll'),
-      okText: t('common:ok'),
-      cancelText: t('common:cancel'),
-      onOk: async () => {
-        if (!(await deleteAllTransmissions())) return;
-        void message.success(t('deleted'));
-        setPage(1);
-        void refetchCompleted();
-      },
-    });
-
-  const cancel = (r: UploadRecord) => {
-    if (r.phase === 'done') dismissUpload(r.iuid);
-    else void cancelUpload(r.iuid);
-  };
+  const confirmClear = () => confirmDelete(t('confirmDeleteAll'), deleteAllTransmissions, () => setPage(1));
 
   const resume = (r: UploadRecord) => {
     if (resumeUpload(r.iuid) === 'needsFile') {
@@ -175,207 +112,15 @@ export function TransferPanel({ givingWay = false }: { givingWay?: boolean }): R
   };
 
   const pending = pendingCount(uploads);
-
-  const nameAndSize = <T extends { fileName: string }>(
-    size: (r: T) => string,
-    sizeWidth: number,
-  ): TableColumnsType<T> => [
-    {
-      title: t('col.fileName'),
-      key: 'name',
-      ellipsis: true,
-      render: (_: unknown, r) => <NameCell name={r.fileName} />,
-    },
-    { title: t('col.size'), key: 'size', width: sizeWidth, render: (_: unknown, r) => size(r) },
-  ];
-  const pathColumn = <T extends { fullPath: string }>(): TableColumnsType<T>[number] => ({
-    title: t('col.path'),
-    key: 'path',
-    width: 140,
-    ellipsis: { showTitle: false },
-    render: (_: unknown, r) => (
-      <Tooltip title={r.fullPath}>
-        <Typography.Text type="secondary">{r.fullPath || '-'}</Typography.Text>
-      </Tooltip>
-    ),
-  });
-
-  const uploadingTable = (
-    <Table<UploadRecord>
-      rowKey="iuid"
-      size="small"
-      dataSource={uploads}
-      pagination={false}
-      scroll={{ y: HEIGHT - 170 }}
-      locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('emptyUploading')} /> }}
-      onRow={(r) =>
-        ({ 'data-transfer-name': r.fileName, 'data-phase': r.phase }) as HTMLAttributes<HTMLElement>
-      }
-      columns={[
-        ...nameAndSize<UploadRecord>((r) => formatFileSize(r.fileSize), 84),
-        pathColumn<UploadRecord>(),
-        { title: t('col.uploadTime'), key: 'time', dataIndex: 'uploadTime', width: 150 },
-        {
-          title: t('col.status'),
-          key: 'status',
-          width: 150,
-          onCell: (r) =>
-            ({ 'data-testid': `upload-status-${r.fileName}` }) as TdHTMLAttributes<HTMLTableCellElement>,
-          render: (_: unknown, r) => <UploadStatusCell record={r} />,
-        },
-        {
-          title: t('col.action'),
-          key: 'action',
-          width: 96,
-          render: (_: unknown, r) => {
-            const act = pauseAction(r);
-            return (
-              <Space size={0}>
-                {act === 'pause' && (
-                  <Tooltip title={t('pause')}>
-                    <Button
-                      type="text"
-                      size="small"
-                      icon={<PauseOutlined />}
-                      aria-label={t('pause')}
-                      onClick={() => void pauseUpload(r.iuid)}
-                    />
-                  </Tooltip>
-                )}
-                {act === 'resume' && (
-                  <Tooltip title={r.needsFile ? t('needsFileHint') : t('resume')}>
-                    <Button
-                      type="text"
-                      size="small"
-                      icon={<CaretRightOutlined />}
-                      aria-label={t('resume')}
-                      onClick={() => resume(r)}
-                    />
-                  </Tooltip>
-                )}
-                {/* A finished upload has nothing to cancel: 移除 takes its row off (it is in 已完成). */}
-                <Button
-                  type="link"
-                  size="small"
-                  danger={r.phase !== 'done'}
-                  onClick={() => cancel(r)}
-                  aria-label={r.phase === 'done' ? t('removeDone') : t('cancel')}
-                >
-                  {r.phase === 'done' ? t('removeDone') : t('cancel')}
-                </Button>
-              </Space>
-            );
-          },
-        },
-      ]}
-    />
-  );
-
-  const downloadingTable = (
-    <Table<DownloadRecord>
-      rowKey="iuid"
-      size="small"
-      dataSource={downloads}
-      pagination={false}
-      scroll={{ y: HEIGHT - 170 }}
-      locale={{
-        emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('emptyDownloading')} />,
-      }}
-      onRow={(r) => ({ 'data-transfer-name': r.fileName }) as HTMLAttributes<HTMLElement>}
-      columns={[
-        ...nameAndSize<DownloadRecord>((r) => sizeOf(r.fileSize ?? (r.loaded || null)), 84),
-        pathColumn<DownloadRecord>(),
-        { title: t('col.downloadTime'), key: 'time', dataIndex: 'downloadTime', width: 150 },
-        {
-          title: t('col.status'),
-          key: 'status',
-          width: 150,
-          onCell: (r) =>
-            ({ 'data-testid': `download-status-${r.fileName}` }) as TdHTMLAttributes<HTMLTableCellElement>,
-          render: (_: unknown, r) => <DownloadStatusCell record={r} />,
-        },
-        {
-          title: t('col.action'),
-          key: 'action',
-          width: 70,
-          render: (_: unknown, r) => (
-            // A finished or failed download has nothing to cancel: 移除 takes its row off.
-            <Button
-              type="link"
-              size="small"
-              danger={r.phase === 'running'}
-              onClick={() => cancelDownload(r.iuid)}
-              aria-label={r.phase === 'running' ? t('cancel') : t('removeDone')}
-            >
-              {r.phase === 'running' ? t('cancel') : t('removeDone')}
-            </Button>
-          ),
-        },
-      ]}
-    />
-  );
-
-  const rows = completed.data?.list ?? [];
   const completedTable = (
-    <div data-testid="completed-tab">
-      <Table<TransmissionRecordValue>
-        rowKey="iuid"
-        size="small"
-        dataSource={rows}
-        loading={completed.isFetching && !completed.data}
-        pagination={false}
-        onRow={(r) => ({ 'data-transfer-name': r.fileName }) as HTMLAttributes<HTMLElement>}
-        locale={{
-          emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('emptyCompleted')} />,
-        }}
-        columns={[
-          ...nameAndSize<TransmissionRecordValue>((r) => formatFileSize(r.fileSize), 100),
-          {
-            title: t('col.location'),
-            key: 'location',
-            width: 110,
-            render: (_: unknown, r) => (
-              <Tag color={locationColor(r.sourceType)}>{locationLabel(r.sourceType)}</Tag>
-            ),
-          },
-          {
-            title: t('col.status'),
-            key: 'status',
-            width: 100,
-            render: () => <Typography.Text type="success">{t('uploadDone')}</Typography.Text>,
-          },
-          {
-            title: t('col.action'),
-            key: 'action',
-            width: 64,
-            render: (_: unknown, r) => (
-              <Tooltip title={t('delete')}>
-                <Button
-                  type="text"
-                  size="small"
-                  icon={<DeleteOutlined />}
-                  aria-label={t('delete')}
-                  onClick={() => confirmRemove(r)}
-                />
-              </Tooltip>
-            ),
-          },
-        ]}
-      />
-      {count > 0 && (
-        <div style={{ display: 'flex', justifyContent: 'flex-end', marginTop: 10 }}>
-          <Pagination
-            size="small"
-            current={page}
-            pageSize={TRANSMISSION_PAGE_SIZE}
-            total={count}
-            showSizeChanger={false}
-            showTotal={(n) => t('total', { count: n })}
-            onChange={setPage}
-          />
-        </div>
-      )}
-    </div>
+    <CompletedTab
+      rows={completed.data?.list ?? []}
+      count={count}
+      loading={completed.isFetching && !completed.data}
+      page={page}
+      onPage={setPage}
+      onDelete={(r) => confirmDelete(t('confirmDelete'), () => deleteTransmission(r.iuid))}
+    />
   );
 
   return (
@@ -458,7 +203,7 @@ export function TransferPanel({ givingWay = false }: { givingWay?: boolean }): R
                   <span>{t('tabUploading')}</span>
                 </Badge>
               ),
-              children: uploadingTable,
+              children: <UploadingTable uploads={uploads} onResume={resume} />,
             },
             ...(downloadsVisible
               ? [
@@ -474,7 +219,7 @@ export function TransferPanel({ givingWay = false }: { givingWay?: boolean }): R
                         <span>{t('tabDownloading')}</span>
                       </Badge>
                     ),
-                    children: downloadingTable,
+                    children: <DownloadingTable downloads={downloads} />,
                   },
                 ]
               : []),
