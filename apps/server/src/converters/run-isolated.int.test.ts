@@ -11,7 +11,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { descendants, procInfo, survivors } from '../test/processes.ts';
-import { forkReusable, spawnIsolated, type IsolatedExit } from './run-isolated.ts';
+import { forkReusable } from './reusable-child.ts';
+import { spawnIsolated, type IsolatedExit } from './run-isolated.ts';
 
 describe('converter children and their parent', () => {
   let dir: string;
@@ -25,10 +26,12 @@ describe('converter children and their parent', () => {
     await writeFile(idle, 'setInterval(() => undefined, 1000);\n');
     const parent = path.join(dir, 'parent.ts');
     const runIsolated = path.join(import.meta.dirname, 'run-isolated.ts');
+    const reusableChild = path.join(import.meta.dirname, 'reusable-child.ts');
     await writeFile(
       parent,
       [
-        `import { forkIsolated, forkReusable, spawnIsolated } from ${JSON.stringify(runIsolated)};`,
+        `import { forkIsolated, spawnIsolated } from ${JSON.stringify(runIsolated)};`,
+        `import { forkReusable } from ${JSON.stringify(reusableChild)};`,
         `const limits = { timeoutMs: 120_000, memoryMb: 512 };`,
         `void spawnIsolated('/bin/sh', ['-c', 'sleep 300 & sleep 300 & wait'], limits);`,
         `void spawnIsolated('sleep', ['301'], { ...limits, addressSpaceMb: 256 });`,

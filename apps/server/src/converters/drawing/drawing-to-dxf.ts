@@ -13,7 +13,8 @@
  * truncated file, time or memory limit, crash (not retried); the child could not be started (retryable).
  */
 import path from 'node:path';
-import { forkConverter, prewarmReusable } from '../run-isolated.ts';
+import { prewarmReusable } from '../reusable-child.ts';
+import { forkConverter } from '../run-isolated.ts';
 import type { ConvertRequest } from '../types.ts';
 /** What the child reports of a drawing (stored in `files.stats`). */
 export interface DrawingFigures {
