@@ -19,6 +19,7 @@ import { Button, Dropdown, Empty, Input, Progress, Select, Space, Tag, Tooltip, 
 import { useConfirmedAction } from '../../../lib/confirmed-action.ts';
 import { useState, type HTMLAttributes, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PageToolbar } from '../../../components/page-toolbar.tsx';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table.tsx';
 import type { TableQueryConfig } from '../../../components/data-table/table-state.ts';
@@ -221,11 +222,7 @@ export function CompanyManagementPage(): ReactElement {
 
   return (
     <div className="page-card" data-testid="company-management">
-      <div className="page-toolbar">
-        <Typography.Title level={5} style={{ margin: 0 }}>
-          <ApartmentOutlined style={{ color: '#1677ff', marginRight: 8 }} />
-          {t('title')}
-        </Typography.Title>
+      <PageToolbar icon={ApartmentOutlined} title={t('title')}>
         <Space wrap style={{ minWidth: 0 }}>
           <Input.Search
             allowClear
@@ -259,7 +256,7 @@ export function CompanyManagementPage(): ReactElement {
             />
           </Tooltip>
         </Space>
-      </div>
+      </PageToolbar>
       <DataTable<AdminCompanyRowValue>
         testId="company-table"
         tableId="companyManagement"

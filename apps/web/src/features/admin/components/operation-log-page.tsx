@@ -6,9 +6,9 @@
  * which a company's detail page embeds with its `companyId`.
  */
 import { FileSearchOutlined } from '@ant-design/icons';
-import { Typography } from 'antd';
 import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PageToolbar } from '../../../components/page-toolbar.tsx';
 import '../records-i18n.ts';
 import { OperationLogTable } from './operation-log-table.tsx';
 
@@ -17,12 +17,7 @@ export function OperationLogPage(): ReactElement {
   const { t } = useTranslation('adminRecords');
   return (
     <div className="page-card" data-testid="operation-log-page">
-      <div className="page-toolbar">
-        <Typography.Title level={5} style={{ margin: 0 }}>
-          <FileSearchOutlined style={{ color: '#1677ff', marginRight: 8 }} />
-          {t('log.title')}
-        </Typography.Title>
-      </div>
+      <PageToolbar icon={FileSearchOutlined} title={t('log.title')} />
       <OperationLogTable />
     </div>
   );

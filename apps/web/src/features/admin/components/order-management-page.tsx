@@ -7,13 +7,14 @@
  * transaction id, and 导出 CSV of the filtered orders (downloaded with the session's token). The
  * server refuses non-administrators (403); the route guard already sends them to /404.
  */
-import { AccountBookOutlined, ReloadOutlined } from '@ant-design/icons';
+import { AccountBookOutlined } from '@ant-design/icons';
 import type { OrderStateValue, PayChannelValue } from '@bimdrive/contracts';
 import { Button, Input, Select, Space, Typography } from 'antd';
 import { useState, type HTMLAttributes, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table.tsx';
 import type { TableQueryConfig } from '../../../components/data-table/table-state.ts';
+import { PageToolbar, RefreshButton } from '../../../components/page-toolbar.tsx';
 import {
   exportAdminOrders,
   useAdminOrders,
@@ -50,6 +51,35 @@ function DateTimeCell({ value }: { value: string }): ReactElement {
         </>
       )}
     </span>
+  );
+}
+
+/** A clearable filter of the order bar, 140 px wide, `label` as placeholder and accessible name. */
+function FilterSelect<V extends string>({
+  label,
+  testId,
+  value,
+  options,
+  onChange,
+}: {
+  label: string;
+  testId: string;
+  value: V | undefined;
+  options: Array<{ value: V; label: string }>;
+  /** The picked value, `undefined` when cleared. */
+  onChange: (value: V | undefined) => void;
+}): ReactElement {
+  return (
+    <Select<V>
+      allowClear
+      style={{ width: 140 }}
+      placeholder={label}
+      value={value}
+      aria-label={label}
+      data-testid={testId}
+      options={options}
+      onChange={onChange}
+    />
   );
 }
 
@@ -157,43 +187,27 @@ export function OrderManagementPage(): ReactElement {
 
   return (
     <div className="page-card" data-testid="order-management">
-      <div className="page-toolbar">
-        <Typography.Title level={5} style={{ margin: 0 }}>
-          <AccountBookOutlined style={{ color: '#1677ff', marginRight: 8 }} />
-          {t('orders.title')}
-        </Typography.Title>
+      <PageToolbar icon={AccountBookOutlined} title={t('orders.title')}>
         <Space wrap>
-          <Button
-            icon={<ReloadOutlined />}
-            onClick={() => void list.refetch()}
-            loading={list.isFetching && !list.isLoading}
-          >
-            {t('filter.refresh')}
-          </Button>
+          <RefreshButton query={list}>{t('filter.refresh')}</RefreshButton>
           <ExportButton exporting={exporting} onExport={runExport} testId="order-export" />
         </Space>
-      </div>
+      </PageToolbar>
       <Space wrap size={[12, 12]} style={{ marginBottom: 12 }} data-testid="order-filters">
         <DayRangeFilter value={range} onChange={pickRange} />
-        <Select<OrderStateValue>
-          allowClear
-          style={{ width: 140 }}
-          placeholder={t('orders.state')}
+        <FilterSelect<OrderStateValue>
+          label={t('orders.state')}
+          testId="order-filter-state"
           value={filters.state}
-          aria-label={t('orders.state')}
-          data-testid="order-filter-state"
           options={STATES.map((s) => ({ value: s, label: t(`stateName.${s}`) }))}
-          onChange={(v) => applyFilters({ ...filters, state: v })}
+          onChange={(state) => applyFilters({ ...filters, state })}
         />
-        <Select<PayChannelValue>
-          allowClear
-          style={{ width: 140 }}
-          placeholder={t('orders.channel')}
+        <FilterSelect<PayChannelValue>
+          label={t('orders.channel')}
+          testId="order-filter-channel"
           value={filters.channel}
-          aria-label={t('orders.channel')}
-          data-testid="order-filter-channel"
           options={CHANNELS.map((c) => ({ value: c, label: t(`channelName.${c}`) }))}
-          onChange={(v) => applyFilters({ ...filters, channel: v })}
+          onChange={(channel) => applyFilters({ ...filters, channel })}
         />
         <Input.Search
           allowClear

@@ -23,6 +23,7 @@ import { useConfirmedAction } from '../../../lib/confirmed-action.ts';
 import { useFeedback } from '../../../lib/feedback.tsx';
 import { useState, type HTMLAttributes, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PageToolbar } from '../../../components/page-toolbar.tsx';
 import { useSearchParams } from 'react-router';
 import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table.tsx';
 import { useTableUrlState } from '../../../components/data-table/use-table-url-state.ts';
@@ -262,11 +263,7 @@ export function PersonalManagementPage(): ReactElement {
 
   return (
     <div className="page-card" data-testid="personal-management">
-      <div className="page-toolbar">
-        <Typography.Title level={5} style={{ margin: 0 }}>
-          <TeamOutlined style={{ color: '#1677ff', marginRight: 8 }} />
-          {t('users.title')}
-        </Typography.Title>
+      <PageToolbar icon={TeamOutlined} title={t('users.title')}>
         <div style={{ display: 'flex', gap: 8, flex: '1 1 240px', maxWidth: 320, minWidth: 0 }}>
           <Input.Search
             allowClear
@@ -290,7 +287,7 @@ export function PersonalManagementPage(): ReactElement {
             />
           </Tooltip>
         </div>
-      </div>
+      </PageToolbar>
       <DataTable<AdminUserRowValue>
         testId="user-table"
         tableId="personalManagement"

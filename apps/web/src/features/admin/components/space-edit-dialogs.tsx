@@ -8,7 +8,7 @@
  * unlimitedOption, serviceEndLabel, serviceEndHint, serviceEndRequired).
  */
 import { formatFileSize } from '@bimdrive/contracts';
-import { DatePicker, Form, InputNumber, Modal, Radio, Typography } from 'antd';
+import { DatePicker, Form, InputNumber, Modal, Radio, Typography, type FormInstance } from 'antd';
 import { useFeedback } from '../../../lib/feedback.tsx';
 import dayjs, { type Dayjs } from 'dayjs';
 import type { ReactElement, ReactNode } from 'react';
@@ -47,13 +47,20 @@ function useSaveAndClose(onClose: () => void): (save: () => Promise<{ msg: strin
   };
 }
 
-/** The modal both dialogs sit in; its content is mounted only while open. */
-function EditModal({
+/**
+ * The modal both dialogs sit in, with their vertical form (`form`, `initialValues`, `onFinish`) led by
+ * the secondary `lead` line (who is edited…); its content is mounted only while open. OK runs `onOk`.
+ */
+function EditModal<V extends object>({
   open,
   title,
   pending,
   onOk,
   onClose,
+  form,
+  initialValues,
+  onFinish,
+  lead,
   children,
 }: {
   open: boolean;
@@ -61,6 +68,10 @@ function EditModal({
   pending: boolean;
   onOk: () => void;
   onClose: () => void;
+  form: FormInstance<V>;
+  initialValues: Partial<V>;
+  onFinish?: () => void;
+  lead: ReactNode;
   children: ReactNode;
 }): ReactElement {
   const { t } = useTranslation('common');
@@ -76,7 +87,14 @@ function EditModal({
       destroyOnHidden
       width={425}
     >
-      {open && children}
+      {open && (
+        <Form form={form} layout="vertical" initialValues={initialValues} onFinish={onFinish}>
+          <Typography.Paragraph type="secondary" style={{ marginBottom: 12 }}>
+            {lead}
+          </Typography.Paragraph>
+          {children}
+        </Form>
+      )}
     </Modal>
   );
 }
@@ -112,33 +130,31 @@ export function QuotaDialog({
       pending={pending}
       onOk={() => void submit()}
       onClose={onClose}
-    >
-      <Form
-        form={form}
-        layout="vertical"
-        initialValues={{ gb: bytesToGb(usableSpace) }}
-        onFinish={() => void submit()}
-      >
-        <Typography.Paragraph type="secondary" style={{ marginBottom: 12 }}>
+      form={form}
+      initialValues={{ gb: bytesToGb(usableSpace) }}
+      onFinish={() => void submit()}
+      lead={
+        <>
           {subject} · {t(text('quotaUsed'), { used: formatFileSize(usedSpace) })}
-        </Typography.Paragraph>
-        <Form.Item
-          name="gb"
-          label={t(text('quotaLabel'))}
-          rules={[{ required: true, message: t(text('quotaRequired')) }]}
-        >
-          <InputNumber
-            min={0}
-            max={MAX_QUOTA_GB}
-            precision={2}
-            step={1}
-            addonAfter="GB"
-            style={{ width: '100%' }}
-            aria-label={t(text('quotaLabel'))}
-            autoFocus
-          />
-        </Form.Item>
-      </Form>
+        </>
+      }
+    >
+      <Form.Item
+        name="gb"
+        label={t(text('quotaLabel'))}
+        rules={[{ required: true, message: t(text('quotaRequired')) }]}
+      >
+        <InputNumber
+          min={0}
+          max={MAX_QUOTA_GB}
+          precision={2}
+          step={1}
+          addonAfter="GB"
+          style={{ width: '100%' }}
+          aria-label={t(text('quotaLabel'))}
+          autoFocus
+        />
+      </Form.Item>
     </EditModal>
   );
 }
@@ -174,38 +190,32 @@ export function ServiceEndDialog({
       pending={pending}
       onOk={() => void submit()}
       onClose={onClose}
+      form={form}
+      initialValues={{ mode: initialMode, day: serviceStopTime ? dayjs(serviceStopTime) : null }}
+      lead={subject}
     >
-      <Form
-        form={form}
-        layout="vertical"
-        initialValues={{ mode: initialMode, day: serviceStopTime ? dayjs(serviceStopTime) : null }}
+      <Form.Item name="mode">
+        <Radio.Group
+          options={[
+            { value: 'date', label: t(text('dateOption')) },
+            { value: 'unlimited', label: t(text('unlimitedOption')) },
+          ]}
+        />
+      </Form.Item>
+      <Form.Item
+        name="day"
+        label={t(text('serviceEndLabel'))}
+        extra={t(text('serviceEndHint'))}
+        hidden={mode === 'unlimited'}
+        rules={[{ required: mode === 'date', message: t(text('serviceEndRequired')) }]}
       >
-        <Typography.Paragraph type="secondary" style={{ marginBottom: 12 }}>
-          {subject}
-        </Typography.Paragraph>
-        <Form.Item name="mode">
-          <Radio.Group
-            options={[
-              { value: 'date', label: t(text('dateOption')) },
-              { value: 'unlimited', label: t(text('unlimitedOption')) },
-            ]}
-          />
-        </Form.Item>
-        <Form.Item
-          name="day"
-          label={t(text('serviceEndLabel'))}
-          extra={t(text('serviceEndHint'))}
-          hidden={mode === 'unlimited'}
-          rules={[{ required: mode === 'date', message: t(text('serviceEndRequired')) }]}
-        >
-          <DatePicker
-            style={{ width: '100%' }}
-            format="YYYY-MM-DD"
-            aria-label={t(text('serviceEndLabel'))}
-            data-testid="service-end-date"
-          />
-        </Form.Item>
-      </Form>
+        <DatePicker
+          style={{ width: '100%' }}
+          format="YYYY-MM-DD"
+          aria-label={t(text('serviceEndLabel'))}
+          data-testid="service-end-date"
+        />
+      </Form.Item>
     </EditModal>
   );
 }

@@ -15,7 +15,7 @@ import {
 } from '@ant-design/icons';
 import { formatFileSize } from '@bimdrive/contracts';
 import { Avatar, Badge, Button, Divider, Progress, Skeleton, Tag, Typography, theme } from 'antd';
-import type { ReactElement } from 'react';
+import type { ReactElement, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatExpiry, usedPercent } from '../../service/lib/format-expiry.ts';
 import { openPayCenter, type PayTarget } from '../../service/lib/pay-center.ts';
@@ -55,6 +55,32 @@ function barColor(percent: number): string {
   if (percent >= 95) return '#ff4d4f';
   if (percent >= 80) return '#fa8c16';
   return '#1677ff';
+}
+
+/** One full-width, left-aligned text button of the card's action list (个人中心, 帮助中心, …). */
+function CardAction({
+  icon,
+  testId,
+  onClick,
+  children,
+}: {
+  icon: ReactNode;
+  testId: string;
+  onClick: () => void;
+  children: ReactNode;
+}): ReactElement {
+  return (
+    <Button
+      type="text"
+      block
+      icon={icon}
+      data-testid={testId}
+      onClick={onClick}
+      style={{ textAlign: 'left', justifyContent: 'flex-start' }}
+    >
+      {children}
+    </Button>
+  );
 }
 
 /** The card inside the avatar's dropdown. */
@@ -180,52 +206,24 @@ export function AccountCard({
         </>
       )}
       <Divider style={{ margin: '12px 0 8px' }} />
-      <Button
-        type="text"
-        block
-        icon={<IdcardOutlined />}
-        data-testid="account-user-center"
-        onClick={onUserCenter}
-        style={{ textAlign: 'left', justifyContent: 'flex-start' }}
-      >
+      <CardAction icon={<IdcardOutlined />} testId="account-user-center" onClick={onUserCenter}>
         <Badge dot={pending} offset={[6, 0]}>
           {t('account.userCenter')}
         </Badge>
-      </Button>
+      </CardAction>
       {helpUrl && (
-        <Button
-          type="text"
-          block
-          icon={<QuestionCircleOutlined />}
-          data-testid="account-help"
-          onClick={onHelp}
-          style={{ textAlign: 'left', justifyContent: 'flex-start' }}
-        >
+        <CardAction icon={<QuestionCircleOutlined />} testId="account-help" onClick={onHelp}>
           {t('service:help.entry')}
-        </Button>
+        </CardAction>
       )}
       {consultPhone && (
-        <Button
-          type="text"
-          block
-          icon={<CustomerServiceOutlined />}
-          data-testid="account-consult"
-          onClick={onConsult}
-          style={{ textAlign: 'left', justifyContent: 'flex-start' }}
-        >
+        <CardAction icon={<CustomerServiceOutlined />} testId="account-consult" onClick={onConsult}>
           {t('service:consult.entry')}
-        </Button>
+        </CardAction>
       )}
-      <Button
-        type="text"
-        block
-        data-testid="account-logout"
-        icon={<LogoutOutlined />}
-        onClick={onLogout}
-        style={{ textAlign: 'left', justifyContent: 'flex-start' }}
-      >
+      <CardAction icon={<LogoutOutlined />} testId="account-logout" onClick={onLogout}>
         {t('account.logout')}
-      </Button>
+      </CardAction>
     </div>
   );
 }

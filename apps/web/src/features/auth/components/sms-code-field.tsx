@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { LightButton, LightInput } from '../../../components/light/light-controls.tsx';
 import { SafetyIcon } from '../../../components/light/light-icons.tsx';
 import '../i18n.ts';
-import { useSmsCountdown } from '../lib/use-sms-countdown.ts';
+import { useSmsCodeControls } from '../lib/use-sms-countdown.ts';
 
 /** Props of SmsCodeField. */
 export interface SmsCodeFieldProps {
@@ -34,34 +34,22 @@ export function SmsCodeField({
   'data-testid': testId,
 }: SmsCodeFieldProps): ReactElement {
   const { t } = useTranslation('auth');
-  const { left, sending, send } = useSmsCountdown(onSend);
+  const { input, button, label } = useSmsCodeControls({ onSend, onChange, testId });
 
   return (
     <div className="lt-compact">
       <LightInput
         size="large"
         value={value}
-        onChange={(e) => onChange(e.target.value.replace(/\D/g, '').slice(0, 6))}
+        {...input}
         onBlur={onBlur}
         prefix={<SafetyIcon />}
-        placeholder={t('sms.code')}
         aria-label={t('sms.code')}
         aria-describedby={describedBy}
         invalid={invalid}
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        maxLength={6}
-        data-testid={testId}
       />
-      <LightButton
-        size="large"
-        onClick={() => void send()}
-        loading={sending}
-        disabled={left > 0}
-        style={{ minWidth: 128 }}
-        data-testid={testId ? `${testId}-send` : undefined}
-      >
-        {left > 0 ? t('sms.resend', { s: left }) : t('sms.send')}
+      <LightButton size="large" {...button}>
+        {label}
       </LightButton>
     </div>
   );

@@ -7,9 +7,7 @@
 import { SafetyOutlined } from '@ant-design/icons';
 import { Button, Input, Space } from 'antd';
 import type { ReactElement } from 'react';
-import { useTranslation } from 'react-i18next';
-import '../i18n.ts';
-import { useSmsCountdown } from '../lib/use-sms-countdown.ts';
+import { useSmsCodeControls } from '../lib/use-sms-countdown.ts';
 
 /** Props of SmsCodeInput. */
 export interface SmsCodeInputProps {
@@ -32,31 +30,13 @@ export function SmsCodeInput({
   withIcon,
   'data-testid': testId,
 }: SmsCodeInputProps): ReactElement {
-  const { t } = useTranslation('auth');
-  const { left, sending, send } = useSmsCountdown(onSend);
+  const { input, button, label } = useSmsCodeControls({ onSend, onChange, testId });
 
   return (
     <Space.Compact style={{ width: '100%' }}>
-      <Input
-        value={value}
-        onChange={(e) => onChange?.(e.target.value.replace(/\D/g, '').slice(0, 6))}
-        prefix={withIcon ? <SafetyOutlined /> : undefined}
-        placeholder={t('sms.code')}
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        maxLength={6}
-        size={size}
-        data-testid={testId}
-      />
-      <Button
-        size={size}
-        onClick={() => void send()}
-        loading={sending}
-        disabled={left > 0}
-        style={{ minWidth: 128 }}
-        data-testid={testId ? `${testId}-send` : undefined}
-      >
-        {left > 0 ? t('sms.resend', { s: left }) : t('sms.send')}
+      <Input value={value} {...input} prefix={withIcon ? <SafetyOutlined /> : undefined} size={size} />
+      <Button size={size} {...button}>
+        {label}
       </Button>
     </Space.Compact>
   );

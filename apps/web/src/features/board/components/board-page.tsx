@@ -180,6 +180,44 @@ function StatCard(props: { icon: ReactNode; testId: string; children: ReactNode 
   );
 }
 
+/**
+ * One row of a bar card: `label` on the left, a bar of `percent` in `colour` named `name` for screen
+ * readers, then the figures (`children`).
+ */
+function BarRow(props: {
+  testId: string;
+  name: string;
+  label: ReactNode;
+  percent: number;
+  colour: string | undefined;
+  children: ReactNode;
+}): ReactElement {
+  return (
+    <div className="board-bar-row" data-testid={props.testId}>
+      <span className="board-bar-label">{props.label}</span>
+      <Progress
+        className="board-bar"
+        percent={props.percent}
+        strokeColor={props.colour}
+        showInfo={false}
+        aria-label={props.name}
+      />
+      {props.children}
+    </div>
+  );
+}
+
+/** A titled card of the board's lower rows, full width on small screens and `lg` of 24 from lg up. */
+function BoardCard(props: { lg: number; title: string; testId: string; children: ReactNode }): ReactElement {
+  return (
+    <Col xs={24} lg={props.lg}>
+      <Card title={props.title} size="small" data-testid={props.testId} className="board-card">
+        {props.children}
+      </Card>
+    </Col>
+  );
+}
+
 /** Everything below the head, for one loaded board. */
 function BoardFigures({ data }: { data: BoardDataValue }): ReactElement {
   const { t } = useTranslation('board');
@@ -258,127 +296,107 @@ function BoardFigures({ data }: { data: BoardDataValue }): ReactElement {
       </Row>
 
       <Row gutter={[16, 16]} className="board-row">
-        <Col xs={24} lg={14}>
-          <Card title={t('byType.title')} size="small" data-testid="board-by-type" className="board-card">
-            {totalFiles === 0 && (
-              <Typography.Paragraph type="secondary" style={{ marginBottom: 8 }}>
-                {t('byType.empty')}
-              </Typography.Paragraph>
-            )}
-            {data.byType.map((f) => (
-              <div key={f.type} className="board-bar-row" data-testid={`board-type-${f.type}`}>
-                <span className="board-bar-label">
+        <BoardCard lg={14} title={t('byType.title')} testId="board-by-type">
+          {totalFiles === 0 && (
+            <Typography.Paragraph type="secondary" style={{ marginBottom: 8 }}>
+              {t('byType.empty')}
+            </Typography.Paragraph>
+          )}
+          {data.byType.map((f) => (
+            <BarRow
+              key={f.type}
+              testId={`board-type-${f.type}`}
+              name={t(`types.${f.type}`)}
+              label={
+                <>
                   <span className="board-dot" style={{ background: TYPE_COLOURS[f.type] }} />
                   {t(`types.${f.type}`)}
+                </>
+              }
+              percent={percentOf(f.bytes, totalBytes)}
+              colour={TYPE_COLOURS[f.type]}
+            >
+              <span className="board-bar-figure">
+                <span data-testid={`board-type-${f.type}-count`}>
+                  {t('byType.count', { count: f.count })}
                 </span>
-                <Progress
-                  className="board-bar"
-                  percent={percentOf(f.bytes, totalBytes)}
-                  strokeColor={TYPE_COLOURS[f.type]}
-                  showInfo={false}
-                  aria-label={t(`types.${f.type}`)}
-                />
-                <span className="board-bar-figure">
-                  <span data-testid={`board-type-${f.type}-count`}>
-                    {t('byType.count', { count: f.count })}
-                  </span>
-                  <Typography.Text type="secondary"> · {formatFileSize(f.bytes)}</Typography.Text>
-                </span>
-              </div>
-            ))}
-          </Card>
-        </Col>
-        <Col xs={24} lg={10}>
-          <Card
-            title={t('conversions.title')}
-            size="small"
-            data-testid="board-conversions"
-            className="board-card"
-          >
-            {data.conversions.map((c) => (
-              <div key={c.status} className="board-bar-row" data-testid={`board-status-${c.status}`}>
-                <span className="board-bar-label">
-                  <Tag color={STATUS_COLOURS[c.status]?.tag} style={{ marginInlineEnd: 0 }}>
-                    {t(`status.${c.status}`)}
-                  </Tag>
-                </span>
-                <Progress
-                  className="board-bar"
-                  percent={percentOf(c.count, totalFiles)}
-                  strokeColor={STATUS_COLOURS[c.status]?.bar}
-                  showInfo={false}
-                  aria-label={t(`status.${c.status}`)}
-                />
-                <span
-                  className="board-bar-figure board-bar-figure-narrow"
-                  data-testid={`board-status-${c.status}-count`}
-                >
-                  {c.count}
-                </span>
-              </div>
-            ))}
-          </Card>
-        </Col>
+                <Typography.Text type="secondary"> · {formatFileSize(f.bytes)}</Typography.Text>
+              </span>
+            </BarRow>
+          ))}
+        </BoardCard>
+        <BoardCard lg={10} title={t('conversions.title')} testId="board-conversions">
+          {data.conversions.map((c) => (
+            <BarRow
+              key={c.status}
+              testId={`board-status-${c.status}`}
+              name={t(`status.${c.status}`)}
+              label={
+                <Tag color={STATUS_COLOURS[c.status]?.tag} style={{ marginInlineEnd: 0 }}>
+                  {t(`status.${c.status}`)}
+                </Tag>
+              }
+              percent={percentOf(c.count, totalFiles)}
+              colour={STATUS_COLOURS[c.status]?.bar}
+            >
+              <span
+                className="board-bar-figure board-bar-figure-narrow"
+                data-testid={`board-status-${c.status}-count`}
+              >
+                {c.count}
+              </span>
+            </BarRow>
+          ))}
+        </BoardCard>
       </Row>
 
       <Row gutter={[16, 16]} className="board-row">
-        <Col xs={24} lg={14}>
-          <Card title={t('shares.title')} size="small" data-testid="board-top-shares" className="board-card">
-            <Table<BoardShareRowValue>
-              size="small"
-              rowKey={(r) => `${r.fileIUID}-${r.createTime}-${r.sharerName}`}
-              columns={shareColumns}
-              dataSource={data.shares.top}
-              pagination={false}
-              scroll={{ x: 'max-content' }}
-              locale={{
-                emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('shares.empty')} />,
-              }}
-            />
-          </Card>
-        </Col>
-        <Col xs={24} lg={10}>
-          <Card
-            title={t('operations.title')}
+        <BoardCard lg={14} title={t('shares.title')} testId="board-top-shares">
+          <Table<BoardShareRowValue>
             size="small"
-            data-testid="board-operations"
-            className="board-card"
-          >
-            <List
-              size="small"
-              dataSource={data.operations}
-              locale={{
-                emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('operations.empty')} />,
-              }}
-              renderItem={(o) => (
-                <List.Item className="board-op" data-testid="board-operation">
-                  <div className="board-op-main">
-                    <Tag
-                      color={
-                        o.action.startsWith('share.')
-                          ? 'purple'
-                          : o.action.startsWith('file.')
-                            ? 'blue'
-                            : 'default'
-                      }
-                    >
-                      {t(`actions.${o.action.replaceAll('.', '_')}`, { defaultValue: o.action })}
-                    </Tag>
-                    <Typography.Text ellipsis className="board-op-object">
-                      {o.objectName}
-                    </Typography.Text>
-                  </div>
-                  <div className="board-op-meta">
-                    <Typography.Text type="secondary">
-                      {o.userName || t('operations.visitor')}
-                    </Typography.Text>
-                    <Typography.Text type="secondary">{o.time}</Typography.Text>
-                  </div>
-                </List.Item>
-              )}
-            />
-          </Card>
-        </Col>
+            rowKey={(r) => `${r.fileIUID}-${r.createTime}-${r.sharerName}`}
+            columns={shareColumns}
+            dataSource={data.shares.top}
+            pagination={false}
+            scroll={{ x: 'max-content' }}
+            locale={{
+              emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('shares.empty')} />,
+            }}
+          />
+        </BoardCard>
+        <BoardCard lg={10} title={t('operations.title')} testId="board-operations">
+          <List
+            size="small"
+            dataSource={data.operations}
+            locale={{
+              emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('operations.empty')} />,
+            }}
+            renderItem={(o) => (
+              <List.Item className="board-op" data-testid="board-operation">
+                <div className="board-op-main">
+                  <Tag
+                    color={
+                      o.action.startsWith('share.')
+                        ? 'purple'
+                        : o.action.startsWith('file.')
+                          ? 'blue'
+                          : 'default'
+                    }
+                  >
+                    {t(`actions.${o.action.replaceAll('.', '_')}`, { defaultValue: o.action })}
+                  </Tag>
+                  <Typography.Text ellipsis className="board-op-object">
+                    {o.objectName}
+                  </Typography.Text>
+                </div>
+                <div className="board-op-meta">
+                  <Typography.Text type="secondary">{o.userName || t('operations.visitor')}</Typography.Text>
+                  <Typography.Text type="secondary">{o.time}</Typography.Text>
+                </div>
+              </List.Item>
+            )}
+          />
+        </BoardCard>
       </Row>
     </>
   );

@@ -9,6 +9,7 @@
  */
 import { UserAddOutlined } from '@ant-design/icons';
 import { Button, Space, Table, Tabs, Tag, Typography } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
 import { useFeedback } from '../../../lib/feedback.tsx';
 import dayjs from 'dayjs';
 import { useState, type ReactElement } from 'react';
@@ -40,6 +41,44 @@ export interface MembersDialogProps {
 }
 
 const LIST_HEIGHT = 400;
+
+/**
+ * One list of the dialog (members, administrators, applicants): small, unpaged, at most LIST_HEIGHT
+ * high, 暂无数据 when empty; the columns 序号, 姓名 and 手机号 come before the list's own `more`.
+ */
+function PersonList<T extends object>({
+  testId,
+  rowKey,
+  loading,
+  rows,
+  more = [],
+}: {
+  testId: string;
+  rowKey: keyof T & string;
+  loading: boolean;
+  rows: readonly T[];
+  more?: ColumnsType<T>;
+}): ReactElement {
+  const { t } = useTranslation(['companies', 'common']);
+  return (
+    <Table<T>
+      data-testid={testId}
+      rowKey={rowKey}
+      size="small"
+      pagination={false}
+      scroll={{ y: LIST_HEIGHT }}
+      locale={{ emptyText: t('common:noData') }}
+      loading={loading}
+      dataSource={rows}
+      columns={[
+        { title: t('col.index'), width: 64, render: (_: unknown, __: unknown, i: number) => i + 1 },
+        { title: t('col.userName'), dataIndex: 'userName', ellipsis: true },
+        { title: t('col.phone'), dataIndex: 'phone', width: 130 },
+        ...more,
+      ]}
+    />
+  );
+}
 
 /** The members / applicants dialog of the caller's company. */
 export function MembersDialog({ open, corpId, isAdmin, onClose }: MembersDialogProps): ReactElement {
@@ -98,28 +137,13 @@ export function MembersDialog({ open, corpId, isAdmin, onClose }: MembersDialogP
     });
   };
 
-  /** What both lists share: size, height, empty text and the leading person columns. */
-  const listProps = {
-    size: 'small',
-    pagination: false,
-    scroll: { y: LIST_HEIGHT },
-    locale: { emptyText: t('common:noData') },
-  } as const;
-  const personColumns = [
-    { title: t('col.index'), width: 64, render: (_: unknown, __: unknown, i: number) => i + 1 },
-    { title: t('col.userName'), dataIndex: 'userName', ellipsis: true },
-    { title: t('col.phone'), dataIndex: 'phone', width: 130 },
-  ];
-
   const memberTable = (
-    <Table<Person>
-      data-testid="company-members"
+    <PersonList<Person>
+      testId="company-members"
       rowKey="userId"
-      {...listProps}
       loading={members.isLoading}
-      dataSource={members.data?.list ?? []}
-      columns={[
-        ...personColumns,
+      rows={members.data?.list ?? []}
+      more={[
         {
           title: t('col.role'),
           width: 120,
@@ -169,14 +193,12 @@ export function MembersDialog({ open, corpId, isAdmin, onClose }: MembersDialogP
   );
 
   const applicantTable = (
-    <Table<CompanyApplicationValue>
-      data-testid="company-applicants"
+    <PersonList<CompanyApplicationValue>
+      testId="company-applicants"
       rowKey="iuid"
-      {...listProps}
       loading={applicants.isLoading}
-      dataSource={applicants.data ?? []}
-      columns={[
-        ...personColumns,
+      rows={applicants.data ?? []}
+      more={[
         {
           title: t('col.createTime'),
           dataIndex: 'createTime',
@@ -212,13 +234,11 @@ export function MembersDialog({ open, corpId, isAdmin, onClose }: MembersDialogP
   );
 
   const adminTable = (
-    <Table<Person>
-      data-testid="company-admins"
+    <PersonList<Person>
+      testId="company-admins"
       rowKey="userId"
-      {...listProps}
       loading={admins.isLoading}
-      dataSource={admins.data ?? []}
-      columns={personColumns}
+      rows={admins.data ?? []}
     />
   );
 

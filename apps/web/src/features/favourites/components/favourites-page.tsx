@@ -5,9 +5,9 @@
  * marked), preview, download and 取消收藏 through the collect call of the file's area (message 已取消,
  * 000 §8), one or many at once; sorting, filters and paging run on the server.
  */
-import { ReloadOutlined, StarOutlined } from '@ant-design/icons';
+import { StarOutlined } from '@ant-design/icons';
 import { locateUrl, type FileRowValue } from '@bimdrive/contracts';
-import { Button, Empty, Space, Typography } from 'antd';
+import { Empty, Space, Typography } from 'antd';
 import { useFeedback } from '../../../lib/feedback.tsx';
 import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,6 +15,7 @@ import { useNavigate } from 'react-router';
 import { stateToParams } from '../../../components/data-table/table-state.ts';
 import { useTableUrlState } from '../../../components/data-table/use-table-url-state.ts';
 import { FILE_TABLE_CONFIG, FileTable } from '../../../components/file-table.tsx';
+import { PageToolbar, RefreshButton } from '../../../components/page-toolbar.tsx';
 import { isPreviewReady } from '../../../components/status-label.ts';
 import { downloadFile } from '../../../lib/download.ts';
 import { useMyCollectionList, type FavouriteGroup } from '../api/get-my-collection-list.ts';
@@ -66,19 +67,9 @@ export function FavouritesPage({ group, onPreview }: FavouritesPageProps): React
 
   return (
     <div className="page-card" data-testid={`favourites-${group}`}>
-      <div className="page-toolbar">
-        <Typography.Title level={5} style={{ margin: 0 }}>
-          <StarOutlined style={{ color: '#faad14', marginRight: 8 }} />
-          {t('title')}
-        </Typography.Title>
-        <Button
-          icon={<ReloadOutlined />}
-          onClick={() => void list.refetch()}
-          loading={list.isFetching && !list.isLoading}
-        >
-          {t('refresh')}
-        </Button>
-      </div>
+      <PageToolbar icon={StarOutlined} iconColor="#faad14" title={t('title')}>
+        <RefreshButton query={list}>{t('refresh')}</RefreshButton>
+      </PageToolbar>
       <FileTable
         rows={list.data?.list ?? []}
         total={list.data?.count ?? 0}

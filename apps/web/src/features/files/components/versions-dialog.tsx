@@ -20,7 +20,14 @@ import { FileKind, SUFFIX_FAMILIES, type FileRowValue, type FileVersionRowValue 
 import { Button, Progress, Space, Table, Tag, Tooltip, Typography, type TableProps } from 'antd';
 import { useConfirmedAction } from '../../../lib/confirmed-action.ts';
 import { useFeedback } from '../../../lib/feedback.tsx';
-import { useEffect, useRef, type ChangeEvent, type HTMLAttributes, type ReactElement } from 'react';
+import {
+  useEffect,
+  useRef,
+  type ChangeEvent,
+  type HTMLAttributes,
+  type ReactElement,
+  type ReactNode,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConversionStatus } from '../../../components/conversion-status.tsx';
 import { isPreviewReady } from '../../../components/status-label.ts';
@@ -52,6 +59,37 @@ function acceptFor(suffix: string): string {
   if (!s) return '';
   const family = SUFFIX_FAMILIES.find((f) => f.includes(s)) ?? [s];
   return family.map((x) => `.${x}`).join(',');
+}
+
+/** An icon button of a version row with its tooltip `tip`; `label` (default `tip`) names it. */
+function RowAction({
+  tip,
+  label = tip,
+  icon,
+  danger,
+  disabled,
+  onClick,
+}: {
+  tip: string;
+  label?: string;
+  icon: ReactNode;
+  danger?: boolean;
+  disabled?: boolean;
+  onClick: () => void;
+}): ReactElement {
+  return (
+    <Tooltip title={tip} mouseEnterDelay={0.3}>
+      <Button
+        type="text"
+        size="small"
+        danger={danger}
+        icon={icon}
+        aria-label={label}
+        disabled={disabled}
+        onClick={onClick}
+      />
+    </Tooltip>
+  );
 }
 
 /** The versions dialog. */
@@ -196,51 +234,33 @@ export function VersionsDialog({ file, canEdit = true, onClose }: VersionsDialog
       width: 140,
       render: (_: unknown, v) => (
         <Space size={2}>
-          <Tooltip title={t('common:action.preview')} mouseEnterDelay={0.3}>
-            <Button
-              type="text"
-              size="small"
-              icon={<EyeOutlined />}
-              aria-label={t('common:action.preview')}
-              onClick={() => previewVersion(v)}
-            />
-          </Tooltip>
-          <Tooltip title={t('common:action.download')} mouseEnterDelay={0.3}>
-            <Button
-              type="text"
-              size="small"
-              icon={<DownloadOutlined />}
-              aria-label={t('common:action.download')}
-              onClick={() => void download(v)}
-            />
-          </Tooltip>
+          <RowAction
+            tip={t('common:action.preview')}
+            icon={<EyeOutlined />}
+            onClick={() => previewVersion(v)}
+          />
+          <RowAction
+            tip={t('common:action.download')}
+            icon={<DownloadOutlined />}
+            onClick={() => void download(v)}
+          />
           {canEdit && (
-            <Tooltip title={t('versions.setCurrent')} mouseEnterDelay={0.3}>
-              <Button
-                type="text"
-                size="small"
-                icon={<HistoryOutlined />}
-                aria-label={t('versions.setCurrent')}
-                disabled={v.isCurrent}
-                onClick={() => void makeCurrent(v)}
-              />
-            </Tooltip>
+            <RowAction
+              tip={t('versions.setCurrent')}
+              icon={<HistoryOutlined />}
+              disabled={v.isCurrent}
+              onClick={() => void makeCurrent(v)}
+            />
           )}
           {canEdit && (
-            <Tooltip
-              title={v.isCurrent ? t('versions.currentNoDelete') : t('common:action.delete')}
-              mouseEnterDelay={0.3}
-            >
-              <Button
-                type="text"
-                size="small"
-                danger
-                icon={<DeleteOutlined />}
-                aria-label={t('common:action.delete')}
-                disabled={v.isCurrent}
-                onClick={() => confirmDelete(v)}
-              />
-            </Tooltip>
+            <RowAction
+              tip={v.isCurrent ? t('versions.currentNoDelete') : t('common:action.delete')}
+              label={t('common:action.delete')}
+              icon={<DeleteOutlined />}
+              danger
+              disabled={v.isCurrent}
+              onClick={() => confirmDelete(v)}
+            />
           )}
         </Space>
       ),

@@ -4,7 +4,7 @@
  * one or many at once. The shared data table sorts (file name, share time, expiry) and filters (status,
  * share time and expiry ranges) on the server (`ShareListQuery`).
  */
-import { CopyOutlined, ReloadOutlined, ShareAltOutlined, StopOutlined } from '@ant-design/icons';
+import { CopyOutlined, ShareAltOutlined, StopOutlined } from '@ant-design/icons';
 import { SHARE_SORT_FIELDS } from '@bimdrive/contracts';
 import { Button, Empty, Tag, Tooltip, Typography } from 'antd';
 import { useConfirmedAction } from '../../../lib/confirmed-action.ts';
@@ -15,6 +15,7 @@ import { DataTable, type DataTableColumn } from '../../../components/data-table/
 import { stateToParams, type TableQueryConfig } from '../../../components/data-table/table-state.ts';
 import { useTableUrlState } from '../../../components/data-table/use-table-url-state.ts';
 import { FileIcon } from '../../../components/file-icon.tsx';
+import { PageToolbar, RefreshButton } from '../../../components/page-toolbar.tsx';
 import { absoluteUrl, copyText } from '../../../lib/clipboard.ts';
 import { useCancelShare } from '../api/cancel-share.ts';
 import type { MyShareRowValue } from '../api/get-my-share-list.ts';
@@ -147,19 +148,9 @@ export function MySharePage(): ReactElement {
 
   return (
     <div className="page-card">
-      <div className="page-toolbar">
-        <Typography.Title level={5} style={{ margin: 0 }}>
-          <ShareAltOutlined style={{ color: '#1677ff', marginRight: 8 }} />
-          {t('title')}
-        </Typography.Title>
-        <Button
-          icon={<ReloadOutlined />}
-          onClick={() => void list.refetch()}
-          loading={list.isFetching && !list.isLoading}
-        >
-          {t('refresh')}
-        </Button>
-      </div>
+      <PageToolbar icon={ShareAltOutlined} title={t('title')}>
+        <RefreshButton query={list}>{t('refresh')}</RefreshButton>
+      </PageToolbar>
       <DataTable<MyShareRowValue>
         testId="share-table"
         tableId="myShare"
