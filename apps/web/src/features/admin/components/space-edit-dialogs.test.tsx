@@ -56,6 +56,15 @@ describe('QuotaDialog', () => {
     await waitFor(() => expect(onClose).toHaveBeenCalled());
     expect(save).toHaveBeenCalledWith(10 * GB);
   });
+
+  it('with the field emptied, 确定 shows the required message and saves nothing (no unhandled rejection)', async () => {
+    const { save, onClose, input } = renderQuota();
+    fireEvent.change(input, { target: { value: '' } });
+    fireEvent.click(okButton());
+    expect(await screen.findByText('请输入存储配额')).toBeTruthy();
+    expect(save).not.toHaveBeenCalled();
+    expect(onClose).not.toHaveBeenCalled();
+  });
 });
 
 describe('ServiceEndDialog', () => {

@@ -119,7 +119,9 @@ export function QuotaDialog({
   const [form] = Form.useForm<{ gb: number | null }>();
 
   const submit = async () => {
-    const quotaBytes = gbToBytes((await form.validateFields()).gb);
+    // An invalid form shows its messages under the fields and saves nothing.
+    const values = await form.validateFields().catch(() => null);
+    const quotaBytes = values ? gbToBytes(values.gb) : null;
     if (quotaBytes !== null) await saveAndClose(() => save(quotaBytes));
   };
 
@@ -179,8 +181,8 @@ export function ServiceEndDialog({
   const mode = Form.useWatch('mode', form) ?? initialMode;
 
   const submit = async () => {
-    const v = await form.validateFields();
-    await saveAndClose(() => save(serviceEndBody(v.day ?? null, v.mode === 'unlimited')));
+    const v = await form.validateFields().catch(() => null); // invalid: its messages, nothing saved
+    if (v) await saveAndClose(() => save(serviceEndBody(v.day ?? null, v.mode === 'unlimited')));
   };
 
   return (
