@@ -8,10 +8,10 @@
  * (sorted `key=value` pairs without sign and sign_type, RSA2), with optional faults for tests.
  */
 import { createSign, createVerify, randomBytes, randomUUID } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage } from 'node:http';
 import type { AlipayConfig } from '../config.ts';
 import { rsaKeyPair } from './test-certs.ts';
+import { listenFake, postNotify, type SentNotify } from './fake-http.ts';
 
 interface FakeTrade {
   out_trade_no: string;
@@ -62,80 +62,73 @@ export async function startFakeAlipay() {
       .verify(app.publicKey, m[2]!, 'base64');
   }
 
-  const server: Server = createServer((req, res) => {
-    void (async () => {
-      const body = await readBody(req);
-      const url = new URL(req.url ?? '/', 'http://x');
-      const ok = authorized(req, `${url.pathname}${url.search}`, body);
-      requests.push({ method: req.method ?? '', path: url.pathname, authorized: ok });
-      const reply = (status: number, payload: unknown) => {
-        const text = JSON.stringify(payload);
-        const ts = String(Date.now());
-        const nonce = randomUUID();
-        res.writeHead(status, {
-          'content-type': 'application/json; charset=utf-8',
-          'alipay-trace-id': randomUUID(),
-          'alipay-timestamp': ts,
-          'alipay-nonce': nonce,
-          'alipay-signature': createSign('RSA-SHA256')
-            .update(`${ts}\n${nonce}\n${text}\n`, 'utf8')
-            .sign(alipay.privateKey, 'base64'),
+  const { url, close } = await listenFake(async (req, res) => {
+    const body = await readBody(req);
+    const url = new URL(req.url ?? '/', 'http://x');
+    const ok = authorized(req, `${url.pathname}${url.search}`, body);
+    requests.push({ method: req.method ?? '', path: url.pathname, authorized: ok });
+    const reply = (status: number, payload: unknown) => {
+      const text = JSON.stringify(payload);
+      const ts = String(Date.now());
+      const nonce = randomUUID();
+      res.writeHead(status, {
+        'content-type': 'application/json; charset=utf-8',
+        'alipay-trace-id': randomUUID(),
+        'alipay-timestamp': ts,
+        'alipay-nonce': nonce,
+        'alipay-signature': createSign('RSA-SHA256')
+          .update(`${ts}\n${nonce}\n${text}\n`, 'utf8')
+          .sign(alipay.privateKey, 'base64'),
+      });
+      res.end(text);
+    };
+    if (!ok) return reply(401, { code: 'invalid-signature', message: '验签出错' });
+    const b = (body ? JSON.parse(body) : {}) as Record<string, string>;
+    const notFound = () => reply(404, { code: 'ACQ.TRADE_NOT_EXIST', message: '交易不存在' });
+    if (req.method === 'POST' && url.pathname === '/v3/alipay/trade/precreate') {
+      if (!/^\d+(\.\d{1,2})?$/.test(b.total_amount ?? ''))
+        return reply(400, { code: 'INVALID_PARAMETER', message: '金额错误' });
+      if (!trades.has(b.out_trade_no!))
+        trades.set(b.out_trade_no!, {
+          out_trade_no: b.out_trade_no!,
+          total_amount: b.total_amount!,
+          subject: b.subject ?? '',
+          notify_url: b.notify_url ?? '',
+          scanned: false,
+          trade_status: 'WAIT_BUYER_PAY',
+          trade_no: '',
         });
-        res.end(text);
-      };
-      if (!ok) return reply(401, { code: 'invalid-signature', message: '验签出错' });
-      const b = (body ? JSON.parse(body) : {}) as Record<string, string>;
-      const notFound = () => reply(404, { code: 'ACQ.TRADE_NOT_EXIST', message: '交易不存在' });
-      if (req.method === 'POST' && url.pathname === '/v3/alipay/trade/precreate') {
-        if (!/^\d+(\.\d{1,2})?$/.test(b.total_amount ?? ''))
-          return reply(400, { code: 'INVALID_PARAMETER', message: '金额错误' });
-        if (!trades.has(b.out_trade_no!))
-          trades.set(b.out_trade_no!, {
-            out_trade_no: b.out_trade_no!,
-            total_amount: b.total_amount!,
-            subject: b.subject ?? '',
-            notify_url: b.notify_url ?? '',
-            scanned: false,
-            trade_status: 'WAIT_BUYER_PAY',
-            trade_no: '',
-          });
-        return reply(200, {
-          out_trade_no: b.out_trade_no,
-          qr_code: `https://qr.alipay.com/bax0${digits(16)}`,
-        });
+      return reply(200, {
+        out_trade_no: b.out_trade_no,
+        qr_code: `https://qr.alipay.com/bax0${digits(16)}`,
+      });
+    }
+    const t = trades.get(b.out_trade_no ?? '');
+    if (req.method === 'POST' && url.pathname === '/v3/alipay/trade/query') {
+      if (!t?.scanned) return notFound();
+      return reply(200, {
+        trade_no: t.trade_no,
+        out_trade_no: t.out_trade_no,
+        trade_status: t.trade_status,
+        total_amount: t.total_amount,
+        buyer_logon_id: '159****5620',
+      });
+    }
+    if (req.method === 'POST' && url.pathname === '/v3/alipay/trade/close') {
+      if (!t?.scanned) {
+        if (t) t.trade_status = 'TRADE_CLOSED';
+        return notFound();
       }
-      const t = trades.get(b.out_trade_no ?? '');
-      if (req.method === 'POST' && url.pathname === '/v3/alipay/trade/query') {
-        if (!t?.scanned) return notFound();
-        return reply(200, {
-          trade_no: t.trade_no,
-          out_trade_no: t.out_trade_no,
-          trade_status: t.trade_status,
-          total_amount: t.total_amount,
-          buyer_logon_id: '159****5620',
-        });
-      }
-      if (req.method === 'POST' && url.pathname === '/v3/alipay/trade/close') {
-        if (!t?.scanned) {
-          if (t) t.trade_status = 'TRADE_CLOSED';
-          return notFound();
-        }
-        if (t.trade_status === 'TRADE_SUCCESS')
-          return reply(400, { code: 'ACQ.TRADE_STATUS_ERROR', message: '交易状态不合法' });
-        t.trade_status = 'TRADE_CLOSED';
-        return reply(200, { trade_no: t.trade_no, out_trade_no: t.out_trade_no });
-      }
-      return reply(404, { code: 'NOT_FOUND', message: '无此接口' });
-    })().catch((err: unknown) => {
-      res.writeHead(500);
-      res.end(String(err));
-    });
+      if (t.trade_status === 'TRADE_SUCCESS')
+        return reply(400, { code: 'ACQ.TRADE_STATUS_ERROR', message: '交易状态不合法' });
+      t.trade_status = 'TRADE_CLOSED';
+      return reply(200, { trade_no: t.trade_no, out_trade_no: t.out_trade_no });
+    }
+    return reply(404, { code: 'NOT_FOUND', message: '无此接口' });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
   /** Post the asynchronous notification of a trade, as Alipay does. */
-  async function notify(orderNo: string, faults: AlipayNotifyFaults = {}) {
+  async function notify(orderNo: string, faults: AlipayNotifyFaults = {}): Promise<SentNotify> {
     const t = trades.get(orderNo);
     if (!t) throw new Error(`fake alipay: no trade ${orderNo}`);
     const now = new Date();
@@ -171,15 +164,8 @@ export async function startFakeAlipay() {
     params.sign = createSign('RSA-SHA256').update(content, 'utf8').sign(key, 'base64');
     params.sign_type = 'RSA2';
     const body = new URLSearchParams(params).toString();
-    const send = async () => {
-      const r = await fetch(t.notify_url, {
-        method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded; charset=utf-8' },
-        body,
-      });
-      return { status: r.status, text: await r.text() };
-    };
-    return { ...(await send()), replay: send };
+    const headers = { 'content-type': 'application/x-www-form-urlencoded; charset=utf-8' };
+    return postNotify(t.notify_url, headers, body);
   }
 
   return {
@@ -204,7 +190,7 @@ export async function startFakeAlipay() {
       return o.notify === false ? null : notify(orderNo);
     },
     notify,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close,
   };
 }
 export type FakeAlipay = Awaited<ReturnType<typeof startFakeAlipay>>;

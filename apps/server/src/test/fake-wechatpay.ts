@@ -11,10 +11,10 @@
  * public key id (PUB_KEY_ID_…) instead of a platform certificate.
  */
 import { createCipheriv, createSign, createVerify, randomBytes, randomUUID } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage } from 'node:http';
 import type { WechatPayConfig } from '../config.ts';
 import { rsaKeyPair, selfSignedCert } from './test-certs.ts';
+import { listenFake, postNotify, type SentNotify } from './fake-http.ts';
 
 interface FakeOrder {
   appid: string;
@@ -37,13 +37,6 @@ export interface NotifyFaults {
   mchid?: string;
   /** Signed timestamp (seconds); default now. */
   timestamp?: number;
-}
-
-/** A sent notification: what came back, and how to send the very same bytes again. */
-export interface SentNotify {
-  status: number;
-  text: string;
-  replay: () => Promise<{ status: number; text: string }>;
 }
 
 const alnum = (n: number) =>
@@ -122,88 +115,81 @@ export async function startFakeWechatPay(opts: { publicKeyMode?: boolean } = {})
     },
   });
 
-  const server: Server = createServer((req, res) => {
-    void (async () => {
-      const body = await readBody(req);
-      const url = new URL(req.url ?? '/', 'http://x');
-      const pathWithQuery = `${url.pathname}${url.search}`;
-      const ok = authorized(req, pathWithQuery, body);
-      requests.push({ method: req.method ?? '', path: url.pathname, authorized: ok });
-      const reply = (status: number, payload?: unknown) => {
-        const text = payload === undefined ? '' : JSON.stringify(payload);
-        const ts = String(Math.floor(Date.now() / 1000));
-        const nonce = alnum(32);
-        res.writeHead(status, {
-          ...(text ? { 'content-type': 'application/json' } : {}),
-          'request-id': randomUUID(),
-          'wechatpay-timestamp': ts,
-          'wechatpay-nonce': nonce,
-          'wechatpay-serial': platformSerial,
-          'wechatpay-signature': signWith(platform.privateKey, ts, nonce, text),
-          'wechatpay-signature-type': 'WECHATPAY2-SHA256-RSA2048',
-        });
-        res.end(text);
+  const { url, close } = await listenFake(async (req, res) => {
+    const body = await readBody(req);
+    const url = new URL(req.url ?? '/', 'http://x');
+    const pathWithQuery = `${url.pathname}${url.search}`;
+    const ok = authorized(req, pathWithQuery, body);
+    requests.push({ method: req.method ?? '', path: url.pathname, authorized: ok });
+    const reply = (status: number, payload?: unknown) => {
+      const text = payload === undefined ? '' : JSON.stringify(payload);
+      const ts = String(Math.floor(Date.now() / 1000));
+      const nonce = alnum(32);
+      res.writeHead(status, {
+        ...(text ? { 'content-type': 'application/json' } : {}),
+        'request-id': randomUUID(),
+        'wechatpay-timestamp': ts,
+        'wechatpay-nonce': nonce,
+        'wechatpay-serial': platformSerial,
+        'wechatpay-signature': signWith(platform.privateKey, ts, nonce, text),
+        'wechatpay-signature-type': 'WECHATPAY2-SHA256-RSA2048',
+      });
+      res.end(text);
+    };
+    if (!ok) return reply(401, { code: 'SIGN_ERROR', message: '签名错误' });
+    if (req.method === 'GET' && url.pathname === '/v3/certificates') {
+      const data = opts.publicKeyMode
+        ? []
+        : [
+            {
+              serial_no: platformCert.serial,
+              effective_time: new Date(Date.now() - 86_400_000).toISOString(),
+              expire_time: new Date(Date.now() + 365 * 86_400_000).toISOString(),
+              encrypt_certificate: encrypt(platformCert.pem, 'certificate'),
+            },
+          ];
+      return reply(200, { data });
+    }
+    if (req.method === 'POST' && url.pathname === '/v3/pay/transactions/native') {
+      const b = JSON.parse(body) as {
+        appid: string;
+        mchid: string;
+        out_trade_no: string;
+        description: string;
+        notify_url: string;
+        amount: { total: number };
       };
-      if (!ok) return reply(401, { code: 'SIGN_ERROR', message: '签名错误' });
-      if (req.method === 'GET' && url.pathname === '/v3/certificates') {
-        const data = opts.publicKeyMode
-          ? []
-          : [
-              {
-                serial_no: platformCert.serial,
-                effective_time: new Date(Date.now() - 86_400_000).toISOString(),
-                expire_time: new Date(Date.now() + 365 * 86_400_000).toISOString(),
-                encrypt_certificate: encrypt(platformCert.pem, 'certificate'),
-              },
-            ];
-        return reply(200, { data });
+      if (b.appid !== appId || b.mchid !== mchId)
+        return reply(400, { code: 'PARAM_ERROR', message: 'appid和mch_id不匹配' });
+      if (!Number.isInteger(b.amount?.total) || b.amount.total <= 0)
+        return reply(400, { code: 'PARAM_ERROR', message: '金额错误' });
+      if (!orders.has(b.out_trade_no))
+        orders.set(b.out_trade_no, {
+          appid: b.appid,
+          mchid: b.mchid,
+          out_trade_no: b.out_trade_no,
+          description: b.description,
+          notify_url: b.notify_url,
+          total: b.amount.total,
+          trade_state: 'NOTPAY',
+          transaction_id: '',
+          success_time: '',
+        });
+      return reply(200, { code_url: `weixin://wxpay/bizpayurl?pr=${alnum(7)}` });
+    }
+    const q = /^\/v3\/pay\/transactions\/out-trade-no\/([^/]+)(\/close)?$/.exec(url.pathname);
+    if (q) {
+      const o = orders.get(decodeURIComponent(q[1]!));
+      if (!o) return reply(404, { code: 'ORDER_NOT_EXIST', message: '订单不存在' });
+      if (q[2] && req.method === 'POST') {
+        if (o.trade_state === 'SUCCESS') return reply(400, { code: 'ORDERPAID', message: '订单已支付' });
+        o.trade_state = 'CLOSED';
+        return reply(204);
       }
-      if (req.method === 'POST' && url.pathname === '/v3/pay/transactions/native') {
-        const b = JSON.parse(body) as {
-          appid: string;
-          mchid: string;
-          out_trade_no: string;
-          description: string;
-          notify_url: string;
-          amount: { total: number };
-        };
-        if (b.appid !== appId || b.mchid !== mchId)
-          return reply(400, { code: 'PARAM_ERROR', message: 'appid和mch_id不匹配' });
-        if (!Number.isInteger(b.amount?.total) || b.amount.total <= 0)
-          return reply(400, { code: 'PARAM_ERROR', message: '金额错误' });
-        if (!orders.has(b.out_trade_no))
-          orders.set(b.out_trade_no, {
-            appid: b.appid,
-            mchid: b.mchid,
-            out_trade_no: b.out_trade_no,
-            description: b.description,
-            notify_url: b.notify_url,
-            total: b.amount.total,
-            trade_state: 'NOTPAY',
-            transaction_id: '',
-            success_time: '',
-          });
-        return reply(200, { code_url: `weixin://wxpay/bizpayurl?pr=${alnum(7)}` });
-      }
-      const q = /^\/v3\/pay\/transactions\/out-trade-no\/([^/]+)(\/close)?$/.exec(url.pathname);
-      if (q) {
-        const o = orders.get(decodeURIComponent(q[1]!));
-        if (!o) return reply(404, { code: 'ORDER_NOT_EXIST', message: '订单不存在' });
-        if (q[2] && req.method === 'POST') {
-          if (o.trade_state === 'SUCCESS') return reply(400, { code: 'ORDERPAID', message: '订单已支付' });
-          o.trade_state = 'CLOSED';
-          return reply(204);
-        }
-        if (req.method === 'GET') return reply(200, transaction(o));
-      }
-      return reply(404, { code: 'NOT_FOUND', message: '无此接口' });
-    })().catch((err: unknown) => {
-      res.writeHead(500);
-      res.end(String(err));
-    });
+      if (req.method === 'GET') return reply(200, transaction(o));
+    }
+    return reply(404, { code: 'NOT_FOUND', message: '无此接口' });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
   /** Post a notification as WeChat Pay does; answers WeChat's view of the merchant's answer. */
   async function notify(orderNo: string, faults: NotifyFaults = {}): Promise<SentNotify> {
@@ -245,11 +231,7 @@ export async function startFakeWechatPay(opts: { publicKeyMode?: boolean } = {})
       'wechatpay-signature': signWith(key, ts, nonce, body),
       'wechatpay-signature-type': 'WECHATPAY2-SHA256-RSA2048',
     };
-    const send = async () => {
-      const r = await fetch(o.notify_url, { method: 'POST', headers, body });
-      return { status: r.status, text: await r.text() };
-    };
-    return { ...(await send()), replay: send };
+    return postNotify(o.notify_url, headers, body);
   }
 
   return {
@@ -276,7 +258,7 @@ export async function startFakeWechatPay(opts: { publicKeyMode?: boolean } = {})
       return o.notify === false ? null : notify(orderNo);
     },
     notify,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close,
   };
 }
 export type FakeWechatPay = Awaited<ReturnType<typeof startFakeWechatPay>>;

@@ -15,14 +15,14 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { cascadeRef, createdAt } from './columns.ts';
+import { cascadeRef, createdAt, idColumn, setNullRef } from './columns.ts';
 
 /**
  * Companies (spec 000 §1, §3 Space info): name, unified social credit code (GB 32100-2015, unique),
  * company space quota and service end (null: 无限制).
  */
 export const companies = pgTable('companies', {
-  id: uuid('id').primaryKey().defaultRandom(),
+  id: idColumn(),
   name: text('name').notNull(),
   creditCode: text('credit_code').notNull().unique(),
   quotaBytes: bigint('quota_bytes', { mode: 'number' }).notNull(),
@@ -44,12 +44,12 @@ export const companies = pgTable('companies', {
  * user belongs to (corpIdbit), `isCorpAdmin` whether they administer it (iscorpadmin).
  */
 export const users = pgTable('users', {
-  id: uuid('id').primaryKey().defaultRandom(),
+  id: idColumn(),
   phone: text('phone').notNull().unique(),
   name: text('name').notNull(),
   passwordHash: text('password_hash'),
   isAdministrator: boolean('is_administrator').notNull().default(false),
-  corpId: uuid('corp_id').references(() => companies.id, { onDelete: 'set null' }),
+  corpId: setNullRef('corp_id', () => companies.id),
   isCorpAdmin: boolean('is_corp_admin').notNull().default(false),
   avatar: text('avatar').notNull().default(''),
   quotaBytes: bigint('quota_bytes', { mode: 'number' }).notNull(),
@@ -69,7 +69,7 @@ export const users = pgTable('users', {
 export const sessions = pgTable(
   'sessions',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: idColumn(),
     userId: cascadeRef('user_id', () => users.id),
     createdAt: createdAt(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
@@ -86,7 +86,7 @@ export const sessions = pgTable(
 export const companyApplications = pgTable(
   'company_applications',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: idColumn(),
     corpId: cascadeRef('corp_id', () => companies.id),
     userId: cascadeRef('user_id', () => users.id),
     userName: text('user_name').notNull(),
@@ -113,13 +113,13 @@ export const companyApplications = pgTable(
 export const companyInvites = pgTable(
   'company_invites',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: idColumn(),
     corpId: cascadeRef('corp_id', () => companies.id),
     phone: text('phone').notNull(),
     userName: text('user_name').notNull(),
     status: smallint('status').notNull().default(2),
-    invitedBy: uuid('invited_by').references(() => users.id, { onDelete: 'set null' }),
-    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    invitedBy: setNullRef('invited_by', () => users.id),
+    userId: setNullRef('user_id', () => users.id),
     createdAt: createdAt(),
     decidedAt: timestamp('decided_at', { withTimezone: true }),
   },
@@ -136,7 +136,7 @@ export const companyInvites = pgTable(
  * A link works while its invitation is pending and it has not expired.
  */
 export const companyInviteLinks = pgTable('company_invite_links', {
-  id: uuid('id').primaryKey().defaultRandom(),
+  id: idColumn(),
   inviteId: cascadeRef('invite_id', () => companyInvites.id),
   tokenHash: text('token_hash').notNull().unique(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
@@ -151,7 +151,7 @@ export const companyInviteLinks = pgTable('company_invite_links', {
 export const smsCodes = pgTable(
   'sms_codes',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: idColumn(),
     phone: text('phone').notNull(),
     purpose: text('purpose').notNull(),
     codeHash: text('code_hash').notNull(),
@@ -185,7 +185,7 @@ export const phoneChangeGrants = pgTable('phone_change_grants', {
 export const dingtalkAccounts = pgTable(
   'dingtalk_accounts',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: idColumn(),
     corpId: text('corp_id').notNull(),
     unionId: text('union_id').notNull(),
     dingUserId: text('ding_user_id'),

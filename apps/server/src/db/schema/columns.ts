@@ -3,6 +3,9 @@
  */
 import { bigint, jsonb, smallint, text, timestamp, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
 
+/** `id uuid primary key default gen_random_uuid()`: the id column of most tables. */
+export const idColumn = () => uuid('id').primaryKey().defaultRandom();
+
 /** `created_at timestamptz not null default now()`. */
 export const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -12,6 +15,13 @@ export const createdAt = () => timestamp('created_at', { withTimezone: true }).n
  */
 export const cascadeRef = (name: string, target: () => AnyPgColumn) =>
   uuid(name).notNull().references(target, { onDelete: 'cascade' });
+
+/**
+ * `<name> uuid references <target> on delete set null`: an optional link that outlives its target
+ * (who created, uploaded or invited; the row stays when that user or company goes).
+ */
+export const setNullRef = (name: string, target: () => AnyPgColumn) =>
+  uuid(name).references(target, { onDelete: 'set null' });
 
 /**
  * The conversion state a file row and each of its versions carry (issue 17: one definition for

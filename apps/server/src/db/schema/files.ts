@@ -17,7 +17,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { cascadeRef, conversionColumns, createdAt } from './columns.ts';
+import { cascadeRef, conversionColumns, createdAt, idColumn, setNullRef } from './columns.ts';
 import { users } from './accounts.ts';
 
 /**
@@ -29,9 +29,9 @@ import { users } from './accounts.ts';
 export const files = pgTable(
   'files',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: idColumn(),
     spaceId: uuid('owner_id').notNull(),
-    uploaderId: uuid('uploader_id').references(() => users.id, { onDelete: 'set null' }),
+    uploaderId: setNullRef('uploader_id', () => users.id),
     parentId: uuid('parent_id'),
     kind: smallint('kind').notNull(),
     name: text('name').notNull(),
@@ -91,13 +91,13 @@ export const files = pgTable(
 export const fileVersions = pgTable(
   'file_versions',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: idColumn(),
     fileId: cascadeRef('file_id', () => files.id),
     number: integer('number').notNull(),
     name: text('name').notNull(),
     suffix: text('suffix').notNull().default(''),
     sizeBytes: bigint('size_bytes', { mode: 'number' }).notNull(),
-    uploaderId: uuid('uploader_id').references(() => users.id, { onDelete: 'set null' }),
+    uploaderId: setNullRef('uploader_id', () => users.id),
     storageKey: text('storage_key').notNull(),
     ...conversionColumns(),
     /** This version's thumbnail format (files.thumbVersion). */
@@ -142,7 +142,7 @@ export const uploads = pgTable(
 export const transferRecords = pgTable(
   'transfer_records',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: idColumn(),
     ownerId: cascadeRef('owner_id', () => users.id),
     fileName: text('file_name').notNull(),
     sizeBytes: bigint('size_bytes', { mode: 'number' }).notNull(),
@@ -175,7 +175,7 @@ export const modelDrawingLinks = pgTable(
   {
     modelId: cascadeRef('model_id', () => files.id),
     drawingId: cascadeRef('drawing_id', () => files.id),
-    linkedBy: uuid('linked_by').references(() => users.id, { onDelete: 'set null' }),
+    linkedBy: setNullRef('linked_by', () => users.id),
     createdAt: createdAt(),
   },
   (t) => [

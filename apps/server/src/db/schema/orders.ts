@@ -2,8 +2,8 @@
  * Orders of the payment centre (spec 000 §2 /payCenter, §9 plans).
  * Drizzle, PostgreSQL dialect (PGlite and PostgreSQL alike); sizes are bytes, times timestamptz.
  */
-import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { createdAt } from './columns.ts';
+import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { createdAt, idColumn, setNullRef } from './columns.ts';
 import { companies, users } from './accounts.ts';
 
 /**
@@ -18,10 +18,10 @@ import { companies, users } from './accounts.ts';
 export const orders = pgTable(
   'orders',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: idColumn(),
     orderNo: text('order_no').notNull().unique(),
-    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
-    companyId: uuid('company_id').references(() => companies.id, { onDelete: 'set null' }),
+    userId: setNullRef('user_id', () => users.id),
+    companyId: setNullRef('company_id', () => companies.id),
     planId: text('plan_id').notNull(),
     periodId: text('period_id').notNull(),
     months: integer('months').notNull(),

@@ -5,7 +5,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { cascadeRef, createdAt } from './columns.ts';
+import { cascadeRef, createdAt, idColumn, setNullRef } from './columns.ts';
 import { companies, users } from './accounts.ts';
 
 /**
@@ -19,11 +19,11 @@ import { companies, users } from './accounts.ts';
 export const spaces = pgTable(
   'spaces',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: idColumn(),
     kind: text('kind').notNull(),
     name: text('name').notNull().default(''),
     companyId: uuid('company_id').references(() => companies.id, { onDelete: 'cascade' }),
-    creatorId: uuid('creator_id').references(() => users.id, { onDelete: 'set null' }),
+    creatorId: setNullRef('creator_id', () => users.id),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -25,6 +25,7 @@ import {
 } from '@bimdrive/contracts';
 import { ok, okNull, okSchema } from '../../lib/http.ts';
 import { callerOf } from '../auth/route-auth.ts';
+import { callerRoutes } from '../../lib/caller-routes.ts';
 import type { Services } from '../../services.ts';
 
 /** Register the user and company administration routes. */
@@ -32,11 +33,8 @@ export function adminRoutes(s: Pick<Services, 'admin' | 'corpDetail'>): FastifyP
   const { admin, corpDetail } = s;
   const tags = ['admin'];
   return async (app) => {
-    app.get(
-      Api.adminUserList,
-      { schema: { tags, querystring: AdminUserQuery, response: okSchema(AdminUserPage) } },
-      async (req) => ok(await admin.users(callerOf(req), req.query)),
-    );
+    const route = callerRoutes(app, tags);
+    route.get(Api.adminUserList, AdminUserQuery, AdminUserPage, (caller, q) => admin.users(caller, q));
     app.post(
       Api.adminSetUserState,
       { schema: { tags, body: SetUserStateBody, response: okNull } },
@@ -70,10 +68,8 @@ export function adminRoutes(s: Pick<Services, 'admin' | 'corpDetail'>): FastifyP
       async (req) =>
         ok(await admin.resetUserPassword(callerOf(req), req.body.userId, req.body.password), '密码已重置'),
     );
-    app.get(
-      Api.adminCompanyList,
-      { schema: { tags, querystring: AdminCompanyQuery, response: okSchema(AdminCompanyPage) } },
-      async (req) => ok(await admin.companies(callerOf(req), req.query)),
+    route.get(Api.adminCompanyList, AdminCompanyQuery, AdminCompanyPage, (caller, q) =>
+      admin.companies(caller, q),
     );
     app.post(
       Api.adminSetCompanyQuota,
@@ -101,16 +97,12 @@ export function adminRoutes(s: Pick<Services, 'admin' | 'corpDetail'>): FastifyP
       },
     );
     // 001 §7: "storage of all companies"
-    app.post(
-      Api.adminCorpSpace,
-      { schema: { tags, body: CorpSpaceQuery, response: okSchema(CorpSpacePage) } },
-      async (req) => ok(await admin.companySpaces(callerOf(req), req.body)),
+    route.post(Api.adminCorpSpace, CorpSpaceQuery, CorpSpacePage, (caller, body) =>
+      admin.companySpaces(caller, body),
     );
     // 000 §2 /corpDetail (the company's administrators and system administrators)
-    app.get(
-      Api.corpDetail,
-      { schema: { tags, querystring: CorpDetailQuery, response: okSchema(CorpDetail) } },
-      async (req) => ok(await corpDetail.detail(callerOf(req), req.query.corpId)),
+    route.get(Api.corpDetail, CorpDetailQuery, CorpDetail, (caller, q) =>
+      corpDetail.detail(caller, q.corpId),
     );
   };
 }

@@ -19,6 +19,25 @@ export interface ZipFixtureEntry {
 
 const DOS_TIME = ((2024 - 1980) << 25) | (3 << 21) | (15 << 16) | (14 << 11) | (30 << 5) | 0;
 
+/**
+ * Write the fields a ZIP local header (at 6) and central directory header (at 8) share, in the same
+ * order: flags, method, DOS time, CRC-32, compressed size, uncompressed size, name length (2, 2, 4,
+ * 4, 4, 4, 2 bytes, little-endian).
+ */
+function writeCommonHeader(
+  b: Buffer,
+  at: number,
+  h: { flags: number; method: number; crc: number; compressed: number; size: number; nameLength: number },
+): void {
+  b.writeUInt16LE(h.flags, at);
+  b.writeUInt16LE(h.method, at + 2);
+  b.writeUInt32LE(DOS_TIME >>> 0, at + 4);
+  b.writeUInt32LE(h.crc, at + 8);
+  b.writeUInt32LE(h.compressed, at + 12);
+  b.writeUInt32LE(h.size, at + 16);
+  b.writeUInt16LE(h.nameLength, at + 20);
+}
+
 /** Build a ZIP file from entries (no zip64, no data descriptors). */
 export function makeZip(entries: ZipFixtureEntry[]): Buffer {
   const locals: Buffer[] = [];
@@ -36,25 +55,14 @@ export function makeZip(entries: ZipFixtureEntry[]): Buffer {
     const local = Buffer.alloc(30);
     local.writeUInt32LE(0x04034b50, 0);
     local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(flags, 6);
-    local.writeUInt16LE(method, 8);
-    local.writeUInt32LE(DOS_TIME >>> 0, 10);
-    local.writeUInt32LE(crc, 14);
-    local.writeUInt32LE(body.length, 18);
-    local.writeUInt32LE(size, 22);
-    local.writeUInt16LE(name.length, 26);
+    const common = { flags, method, crc, compressed: body.length, size, nameLength: name.length };
+    writeCommonHeader(local, 6, common);
     local.writeUInt16LE(0, 28);
     const central = Buffer.alloc(46);
     central.writeUInt32LE(0x02014b50, 0);
     central.writeUInt16LE(20, 4);
     central.writeUInt16LE(20, 6);
-    central.writeUInt16LE(flags, 8);
-    central.writeUInt16LE(method, 10);
-    central.writeUInt32LE(DOS_TIME >>> 0, 12);
-    central.writeUInt32LE(crc, 16);
-    central.writeUInt32LE(body.length, 20);
-    central.writeUInt32LE(size, 24);
-    central.writeUInt16LE(name.length, 28);
+    writeCommonHeader(central, 8, common);
     central.writeUInt32LE(offset, 42);
     locals.push(local, name, body);
     centrals.push(central, name);

@@ -29,7 +29,8 @@ import {
   joinCompany,
   uploadTestFile,
 } from '../../test/harness.ts';
-import { BOARD_COMPANY_ONLY_MSG, BOARD_PROJECT_NOT_FOUND_MSG } from './board.service.ts';
+import { PROJECT_NOT_FOUND_MSG } from '../projects/projects.service.ts';
+import { BOARD_COMPANY_ONLY_MSG } from './board.service.ts';
 
 // Real unified social credit codes (check characters valid per GB 32100-2015).
 const CODE_X = '91350100M000100Y43';
@@ -223,7 +224,7 @@ describe(`board (${testDbKind})`, () => {
     ];
     for (const r of refused) {
       expect(r.status).toBe(404);
-      expect(r.body).toEqual({ code: -1, msg: BOARD_PROJECT_NOT_FOUND_MSG, data: null });
+      expect(r.body).toEqual({ code: -1, msg: PROJECT_NOT_FOUND_MSG, data: null });
     }
     // Another user's personal board is refused too; without a project id the call is bad input.
     expect((await board(outsider, { scope: 'personal', id: owner.login.userID })).status).toBe(404);

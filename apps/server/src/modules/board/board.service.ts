@@ -26,18 +26,15 @@ import { formatDateTime } from '../../lib/time.ts';
 import type { Caller } from '../auth/caller.ts';
 import { companiesRepository } from '../companies/companies.repository.ts';
 import { isUuid } from '../../lib/ids.ts';
+import { MY_SPACE_NAME, PROJECT_NOT_FOUND_MSG } from '../projects/projects.service.ts';
 import { PERSONAL_EDITION_MSG } from '../service-state/service-state.service.ts';
 import type { SpaceAccessService } from '../spaces/space-access.ts';
 import { boardRepository, type BoardArea, type SuffixStatusFigureDb } from './board.repository.ts';
 
-/** 404 of a project the caller may not see (the same for missing ones). */
-export const BOARD_PROJECT_NOT_FOUND_MSG = '项目不存在或您无权访问';
 /** 404 of another user's personal board. */
 export const BOARD_SPACE_NOT_FOUND_MSG = '该空间不存在或您无权访问';
 /** 403 of the company board for anyone but the company's administrators. */
 export const BOARD_COMPANY_ONLY_MSG = '仅企业管理员可以查看企业看板';
-/** Name of the personal board (001 §3 "My space"). */
-export const BOARD_PERSONAL_NAME = '我的空间';
 
 /** The by-type and by-status figures of suffix/status rows; every group and status present. */
 export function summarise(
@@ -85,13 +82,13 @@ export function boardService(ctx: AppContext, deps: { spaces: SpaceAccessService
         return {
           area: { kind: 'personal', userId: u.id },
           id: u.id,
-          name: BOARD_PERSONAL_NAME,
+          name: MY_SPACE_NAME,
           storage: { usedBytes: u.usedBytes, quotaBytes: u.quotaBytes },
         };
       case 'project': {
         if (!q.id) throw badRequest('请选择项目');
         const a = isUuid(q.id) && q.id !== u.id ? await spaces.resolve(caller, q.id) : null;
-        if (!a || a.kind !== 'project' || !a.rights.view) throw notFound(BOARD_PROJECT_NOT_FOUND_MSG);
+        if (!a || a.kind !== 'project' || !a.rights.view) throw notFound(PROJECT_NOT_FOUND_MSG);
         return { area: { kind: 'project', projectId: a.id }, id: a.id, name: a.name, storage: null };
       }
       case 'company': {

@@ -30,6 +30,7 @@ import {
 } from '@bimdrive/contracts';
 import { ok, okNull, okSchema } from '../../lib/http.ts';
 import { callerOf } from '../auth/route-auth.ts';
+import { callerRoutes } from '../../lib/caller-routes.ts';
 import type { Services } from '../../services.ts';
 
 /** Register the company routes. */
@@ -37,26 +38,21 @@ export function companiesRoutes(s: Pick<Services, 'companies' | 'companyInvites'
   const { companies, companyInvites: invites } = s;
   const tags = ['companies'];
   return async (app) => {
+    const route = callerRoutes(app, tags);
     app.get(Api.myCompany, { schema: { tags, response: okSchema(MyCompany) } }, async (req) =>
       ok(await companies.mine(callerOf(req))),
     );
 
-    app.post(
+    route.post(
       Api.companyCreate,
-      { schema: { tags, body: CreateCompanyBody, response: okSchema(MyCompany) } },
-      async (req) => {
-        const caller = callerOf(req);
-        return ok(await companies.create(caller, req.body.name, req.body.code), '创建成功');
-      },
+      CreateCompanyBody,
+      MyCompany,
+      (caller, body) => companies.create(caller, body.name, body.code),
+      '创建成功',
     );
 
-    app.post(
-      Api.companySearch,
-      { schema: { tags, body: CompanySearchBody, response: okSchema(z.array(CompanySearchItem)) } },
-      async (req) => {
-        const caller = callerOf(req);
-        return ok(await companies.search(caller, req.body.CorpName, req.body.page, req.body.rows));
-      },
+    route.post(Api.companySearch, CompanySearchBody, z.array(CompanySearchItem), (caller, body) =>
+      companies.search(caller, body.CorpName, body.page, body.rows),
     );
 
     app.post(Api.companyJoin, { schema: { tags, body: JoinCompanyBody, response: okNull } }, async (req) => {
@@ -91,16 +87,12 @@ export function companiesRoutes(s: Pick<Services, 'companies' | 'companyInvites'
       });
     }
 
-    app.get(
-      Api.companyMembers,
-      { schema: { tags, querystring: CorpIdQuery, response: okSchema(CompanyPersonList) } },
-      async (req) => ok(await companies.members(callerOf(req), req.query.corpId)),
+    route.get(Api.companyMembers, CorpIdQuery, CompanyPersonList, (caller, q) =>
+      companies.members(caller, q.corpId),
     );
 
-    app.get(
-      Api.companyAdmins,
-      { schema: { tags, querystring: CorpIdQuery, response: okSchema(z.array(CompanyPerson)) } },
-      async (req) => ok(await companies.admins(callerOf(req), req.query.corpId)),
+    route.get(Api.companyAdmins, CorpIdQuery, z.array(CompanyPerson), (caller, q) =>
+      companies.admins(caller, q.corpId),
     );
 
     app.post(Api.companyRemove, { schema: { tags, body: MemberBody, response: okNull } }, async (req) => {
@@ -127,22 +119,20 @@ export function companiesRoutes(s: Pick<Services, 'companies' | 'companyInvites'
     );
 
     // Invite links and registered persons (000 §2 member list and 已注册人员数, §7 GetCorpUsers).
-    app.post(
+    route.post(
       Api.companyInvite,
-      { schema: { tags, body: InviteBody, response: okSchema(CompanyPerson) } },
-      async (req) => {
-        const caller = callerOf(req);
-        return ok(await invites.invite(caller, req.body.phone, req.body.userName), '邀请成功');
-      },
+      InviteBody,
+      CompanyPerson,
+      (caller, body) => invites.invite(caller, body.phone, body.userName),
+      '邀请成功',
     );
 
-    app.post(
+    route.post(
       Api.companyInviteLink,
-      { schema: { tags, body: MemberBody, response: okSchema(InviteLink) } },
-      async (req) => {
-        const caller = callerOf(req);
-        return ok(await invites.copyLink(caller, req.body.userId), '链接复制成功');
-      },
+      MemberBody,
+      InviteLink,
+      (caller, body) => invites.copyLink(caller, body.userId),
+      '链接复制成功',
     );
 
     app.get(
@@ -154,13 +144,12 @@ export function companiesRoutes(s: Pick<Services, 'companies' | 'companyInvites'
       async (req) => ok(await invites.info(req.query.code)),
     );
 
-    app.post(
+    route.post(
       Api.inviteAccept,
-      { schema: { tags, body: AcceptInviteBody, response: okSchema(MyCompany) } },
-      async (req) => {
-        const caller = callerOf(req);
-        return ok(await invites.accept(caller, req.body.code), '已加入企业');
-      },
+      AcceptInviteBody,
+      MyCompany,
+      (caller, body) => invites.accept(caller, body.code),
+      '已加入企业',
     );
 
     app.post(

@@ -4,7 +4,6 @@
  * plans.service.ts and orders.service.ts.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   AdminOrderPage,
   AdminOrderQuery,
@@ -20,6 +19,7 @@ import {
 } from '@bimdrive/contracts';
 import { ok, okSchema } from '../../lib/http.ts';
 import { callerOf } from '../auth/route-auth.ts';
+import { callerRoutes } from '../../lib/caller-routes.ts';
 import type { Services } from '../../services.ts';
 
 /** Register the plan, order and order-administration routes. */
@@ -27,11 +27,8 @@ export function ordersRoutes(s: Pick<Services, 'orders' | 'plans'>): FastifyPlug
   const { plans, orders } = s;
   const tags = ['orders'];
   return async (app) => {
-    app.get(
-      Api.planList,
-      { schema: { tags, querystring: PlanListQuery, response: okSchema(PlanCatalog) } },
-      async (req) => ok(await plans.catalog(callerOf(req), req.query.type)),
-    );
+    const route = callerRoutes(app, tags);
+    route.get(Api.planList, PlanListQuery, PlanCatalog, (caller, q) => plans.catalog(caller, q.type));
 
     app.post(
       Api.orderCreate,
@@ -42,39 +39,22 @@ export function ordersRoutes(s: Pick<Services, 'orders' | 'plans'>): FastifyPlug
       async (req) => ok(await orders.create(callerOf(req), req.body), '订单已创建'),
     );
 
-    app.get(
-      Api.orderState,
-      { schema: { tags, querystring: OrderStateQuery, response: okSchema(OrderView) } },
-      async (req) => ok(await orders.state(callerOf(req), req.query.orderNo, req.query.sync === '1')),
+    route.get(Api.orderState, OrderStateQuery, OrderView, (caller, q) =>
+      orders.state(caller, q.orderNo, q.sync === '1'),
     );
 
     app.get(Api.myOrders, { schema: { tags, response: okSchema(MyOrders) } }, async (req) =>
       ok(await orders.mine(callerOf(req))),
     );
 
-    app.get(
-      Api.corpOrders,
-      { schema: { tags, querystring: CorpIdQuery, response: okSchema(CompanyOrders) } },
-      async (req) => ok(await orders.companyOrders(callerOf(req), req.query.corpId)),
+    route.get(Api.corpOrders, CorpIdQuery, CompanyOrders, (caller, q) =>
+      orders.companyOrders(caller, q.corpId),
     );
 
-    app.get(
-      Api.adminOrderList,
-      { schema: { tags, querystring: AdminOrderQuery, response: okSchema(AdminOrderPage) } },
-      async (req) => ok(await orders.adminList(callerOf(req), req.query)),
+    route.get(Api.adminOrderList, AdminOrderQuery, AdminOrderPage, (caller, q) =>
+      orders.adminList(caller, q),
     );
 
-    app.get(
-      Api.adminOrderExport,
-      { schema: { tags, querystring: AdminOrderQuery, response: { 200: z.string() } } },
-      async (req, reply) => {
-        const csv = await orders.adminExport(callerOf(req), req.query);
-        const day = new Date().toISOString().slice(0, 10);
-        return reply
-          .type('text/csv; charset=utf-8')
-          .header('content-disposition', `attachment; filename="orders-${day}.csv"`)
-          .send(csv);
-      },
-    );
+    route.csv(Api.adminOrderExport, AdminOrderQuery, 'orders', (caller, q) => orders.adminExport(caller, q));
   };
 }

@@ -25,6 +25,7 @@ import {
 } from '@bimdrive/contracts';
 import { ok, okNull, okSchema } from '../../lib/http.ts';
 import { callerOf } from '../auth/route-auth.ts';
+import { callerRoutes } from '../../lib/caller-routes.ts';
 import type { Services } from '../../services.ts';
 
 const tags = ['projects'];
@@ -33,6 +34,7 @@ const tags = ['projects'];
 export function projectsRoutes(s: Pick<Services, 'projects'>): FastifyPluginAsyncZod {
   const { projects } = s;
   return async (app) => {
+    const route = callerRoutes(app, tags);
     // GetProject is sent as a form (001 §7); scoped to this plugin.
     app.addContentTypeParser(
       'application/x-www-form-urlencoded',
@@ -40,28 +42,22 @@ export function projectsRoutes(s: Pick<Services, 'projects'>): FastifyPluginAsyn
       (_req, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
     );
 
-    app.get(
-      Api.projectList,
-      { schema: { tags, querystring: ProjectListQuery, response: okSchema(ProjectList) } },
-      async (req) => ok(await projects.list(callerOf(req), req.query)),
-    );
+    route.get(Api.projectList, ProjectListQuery, ProjectList, (caller, q) => projects.list(caller, q));
 
-    app.post(
+    route.post(
       Api.projectCreate,
-      { schema: { tags, body: ProjectCreateBody, response: okSchema(ProjectRow) } },
-      async (req) => {
-        const caller = callerOf(req);
-        return ok(await projects.create(caller, req.body.projectName), '创建成功');
-      },
+      ProjectCreateBody,
+      ProjectRow,
+      (caller, body) => projects.create(caller, body.projectName),
+      '创建成功',
     );
 
-    app.post(
+    route.post(
       Api.projectRename,
-      { schema: { tags, body: ProjectRenameBody, response: okSchema(ProjectRow) } },
-      async (req) => {
-        const caller = callerOf(req);
-        return ok(await projects.rename(caller, req.body.iuid, req.body.projectName), '修改成功');
-      },
+      ProjectRenameBody,
+      ProjectRow,
+      (caller, body) => projects.rename(caller, body.iuid, body.projectName),
+      '修改成功',
     );
 
     app.post(
@@ -73,11 +69,7 @@ export function projectsRoutes(s: Pick<Services, 'projects'>): FastifyPluginAsyn
       },
     );
 
-    app.get(
-      Api.projectInfo,
-      { schema: { tags, querystring: ProjectIuidQuery, response: okSchema(ProjectRow) } },
-      async (req) => ok(await projects.info(callerOf(req), req.query.iuid)),
-    );
+    route.get(Api.projectInfo, ProjectIuidQuery, ProjectRow, (caller, q) => projects.info(caller, q.iuid));
 
     for (const [path, on] of [
       [Api.projectCollect, true],
@@ -89,29 +81,24 @@ export function projectsRoutes(s: Pick<Services, 'projects'>): FastifyPluginAsyn
       });
     }
 
-    app.get(
-      Api.projectMembers,
-      { schema: { tags, querystring: ProjectIuidQuery, response: okSchema(z.array(ProjectMember)) } },
-      async (req) => ok(await projects.members(callerOf(req), req.query.iuid)),
+    route.get(Api.projectMembers, ProjectIuidQuery, z.array(ProjectMember), (caller, q) =>
+      projects.members(caller, q.iuid),
     );
 
-    app.post(
+    route.post(
       Api.projectMemberSet,
-      { schema: { tags, body: ProjectMemberSetBody, response: okSchema(z.array(ProjectMember)) } },
-      async (req) => {
-        const caller = callerOf(req);
-        const { iuid, userId, role } = req.body;
-        return ok(await projects.setMember(caller, iuid, userId, role), '设置成功');
-      },
+      ProjectMemberSetBody,
+      z.array(ProjectMember),
+      (caller, { iuid, userId, role }) => projects.setMember(caller, iuid, userId, role),
+      '设置成功',
     );
 
-    app.post(
+    route.post(
       Api.projectMemberRemove,
-      { schema: { tags, body: ProjectMemberRemoveBody, response: okSchema(z.array(ProjectMember)) } },
-      async (req) => {
-        const caller = callerOf(req);
-        return ok(await projects.removeMember(caller, req.body.iuid, req.body.userId), '已移除');
-      },
+      ProjectMemberRemoveBody,
+      z.array(ProjectMember),
+      (caller, body) => projects.removeMember(caller, body.iuid, body.userId),
+      '已移除',
     );
 
     app.post(
