@@ -18,8 +18,9 @@ import {
 /** Jobs one reusable child runs before it is replaced (bounds what a long life can gather). */
 const REUSE_MAX_JOBS = 50;
 /**
- * A reusable child whose resident memory after a job is above this (MiB; a fresh drawing child holds
- * about 110) or above a quarter of its limit is replaced: an idle child never sits on a large heap.
+ * A reusable child whose resident memory once idle is above this (MiB; a fresh drawing child holds
+ * about 110, a warmed-up one about 165) or above a quarter of its limit is replaced: an idle child
+ * never sits on a large heap.
  */
 const REUSE_MAX_RSS_MB = 256;
 
@@ -95,8 +96,8 @@ const settlesJob = (m: unknown) => {
  * job ends at its `done` / `failed` message, under the job's own time and memory limits (counted from
  * the job). A kept child has acad-ts loaded and its code compiled by the JIT, so a small drawing
  * converts at the speed of a warm parse instead of a cold one (issue 13 benchmark). A child is replaced
- * after REUSE_MAX_JOBS jobs, when its resident memory after a job exceeds REUSE_MAX_RSS_MB (or a
- * quarter of the limit; read after the job's result is returned, before the next job is given to it),
+ * after REUSE_MAX_JOBS jobs, when its resident memory once idle after a job exceeds REUSE_MAX_RSS_MB
+ * (or a quarter of the limit; read when it says `idle`, see Idle, never delaying a job or its result),
  * and whenever a job ends any other way (limit hit, crash): then it is killed and the job's exit is
  * reported as forkIsolated would. One idle child is kept per key; idle children never hold the server
  * open and die with it. The entry must accept those messages when started without arguments
