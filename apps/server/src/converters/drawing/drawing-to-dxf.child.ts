@@ -1,8 +1,10 @@
 /**
  * Child-process entry of the drawing converter: `node drawing-to-dxf.child.ts <input> <output.dxf> <suffix>`
- * converts one drawing and exits; started without arguments (run-isolated.ts forkReusable) it takes
- * jobs `{ type: 'job', args: [input, output, suffix] }` over IPC one after another, keeping nothing
- * from one to the next, and exits when its parent goes.
+ * converts one drawing and exits; started without arguments (reusable-child.ts) it warms up on
+ * drawings of its own until the first job (warm-up.ts), takes jobs
+ * `{ type: 'job', args: [input, output, suffix], keepBelowMb }` over IPC one after another, keeping
+ * nothing from one to the next, says `{ type: 'idle' }` when none has come for a moment (its heap
+ * collected first when above 80 % of keepBelowMb), and exits when its parent goes.
  * Reads a DWG (R14–2018, AC1014–AC1032) or a DXF (ASCII or binary) with `@node-projects/acad-ts`,
  * writes it back as an ASCII DXF in UTF-8 (what the browser's dxf-viewer reads; an ASCII DXF keeps its
  * own text, re-encoded to UTF-8, with LAYER entries added for layers used but not listed) and reports over IPC:
