@@ -99,7 +99,10 @@ function sampleWrites(dir: string): (() => [string, string])[] {
   const dxf = (binary: boolean) => (): [string, string] => {
     const parts: Buffer[] = [];
     DxfWriter.writeToStream(
-      { write: (s: string | Uint8Array) => void parts.push(Buffer.from(s as Uint8Array)) }, // text or bytes
+      {
+        write: (s: string | Uint8Array) =>
+          void parts.push(typeof s === 'string' ? Buffer.from(s, 'utf8') : Buffer.from(s)),
+      },
       doc,
       binary,
     );
