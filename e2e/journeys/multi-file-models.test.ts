@@ -79,7 +79,7 @@ test('a glTF folder and a 3DM convert, open in the viewer and on a phone through
   // The 3DM with the file button, the glTF's folder with the folder button.
   await page.setInputFiles('[data-testid="upload-input"]', [path.join(TESTDATA, '3dm', RHINO)]);
   await page.setInputFiles('[data-testid="upload-folder-input"]', path.join(work, FOLDER));
-  await waitConverted(page, [RHINO], 120_000);
+  await waitConverted(page, [RHINO]);
   await page.locator(`[data-row-name="${FOLDER}"]`).waitFor({ timeout: 60_000 });
   await hideTransfers(page);
   await shot(page, J, '01-uploaded');
@@ -96,7 +96,7 @@ test('a glTF folder and a 3DM convert, open in the viewer and on a phone through
   const folderId = await iuidOf(page, FOLDER);
   assert.ok(folderId, 'the uploaded folder is listed');
   await page.goto(`${server.url}/myDocument?rows=50&folderId=${folderId}`);
-  await waitConverted(page, [GLTF], 120_000);
+  await waitConverted(page, [GLTF]);
   await shot(page, J, '03-folder-converted');
   await openPreview(page, GLTF);
   const gltfCoverage = await modelDrawn(page);
@@ -149,7 +149,7 @@ test('an OBJ folder with its MTL and textures and a second 3DM convert and open;
   await page.locator('[data-testid="file-table"]').waitFor();
   await page.setInputFiles('[data-testid="upload-input"]', [path.join(TESTDATA, '3dm', MESH_3DM)]);
   await page.setInputFiles('[data-testid="upload-folder-input"]', path.join(work, SPIDER));
-  await waitConverted(page, [MESH_3DM], 120_000);
+  await waitConverted(page, [MESH_3DM]);
   await hideTransfers(page);
   await openPreview(page, MESH_3DM);
   const meshCoverage = await modelDrawn(page);

@@ -1,5 +1,6 @@
 /** The preview overlay from the file table (spec 001 §2), shared by the journeys. */
 import type { Page } from 'playwright-core';
+import { until } from './waits.ts';
 
 /** Open a row's preview with its 预览 button and wait for the overlay. */
 export async function openPreview(page: Page, name: string): Promise<void> {
@@ -18,10 +19,20 @@ export async function closePreview(page: Page): Promise<void> {
   if (view) await page.mouse.move(view.width / 2, view.height / 2);
 }
 
-/** Wait until each named row of the listed folder shows 转换完成 (001 §4 status 3). */
+/**
+ * Wait until each named row of the listed folder shows 转换完成 (001 §4 status 3). A row may pass
+ * through 转换失败 on the way (a model waiting for its companion files is queued again when they
+ * arrive); on time-out the error says what the row showed last (转换中 45%, 转换失败, not listed).
+ */
 export async function waitConverted(page: Page, names: string[], timeout = 240_000): Promise<void> {
-  for (const name of names)
-    await page.locator(`[data-testid="status-${name}"]`).filter({ hasText: '转换完成' }).waitFor({ timeout });
+  for (const name of names) {
+    const cell = page.locator(`[data-testid="status-${name}"]`);
+    await until(
+      async () => ((await cell.count()) ? (await cell.first().innerText()).trim() : '(not listed)'),
+      (text) => text.includes('转换完成'),
+      { timeout, interval: 250, message: `${name} did not reach 转换完成` },
+    );
+  }
 }
 
 /**
