@@ -14,20 +14,16 @@ import { Api, ArchiveEntryQuery, ArchiveListing, VersionedIuidQuery } from '@bim
 import { ok, okSchema, shareToken } from '../../lib/http.ts';
 import { disposition } from '../files/file-serve.routes.ts';
 import { SVG_CSP } from '../files/image-rendition.ts';
-import { callerOf } from '../auth/route-auth.ts';
+import { callerRoutes } from '../../lib/caller-routes.ts';
 import type { Services } from '../../services.ts';
 
 /** Register the archive routes. */
 export function archivesRoutes(s: Pick<Services, 'archives'>): FastifyPluginAsyncZod {
   const { archives } = s;
   return async (app) => {
-    app.get(
-      Api.archiveEntries,
-      { schema: { tags: ['files'], querystring: VersionedIuidQuery, response: okSchema(ArchiveListing) } },
-      async (req) => {
-        const caller = callerOf(req);
-        return ok(await archives.listForCaller(caller, req.query.IUID, req.query.version));
-      },
+    const route = callerRoutes(app, ['files']);
+    route.get(Api.archiveEntries, VersionedIuidQuery, ArchiveListing, (caller, q) =>
+      archives.listForCaller(caller, q.IUID, q.version),
     );
 
     app.get(

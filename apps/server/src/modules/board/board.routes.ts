@@ -5,18 +5,14 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { Api, BoardData, BoardQuery } from '@bimdrive/contracts';
-import { ok, okSchema } from '../../lib/http.ts';
-import { callerOf } from '../auth/route-auth.ts';
+import { callerRoutes } from '../../lib/caller-routes.ts';
 import type { Services } from '../../services.ts';
 
 /** Register the board route. */
 export function boardRoutes(s: Pick<Services, 'board'>): FastifyPluginAsyncZod {
   const { board } = s;
   return async (app) => {
-    app.get(
-      Api.board,
-      { schema: { tags: ['board'], querystring: BoardQuery, response: okSchema(BoardData) } },
-      async (req) => ok(await board.board(callerOf(req), req.query)),
-    );
+    const route = callerRoutes(app, ['board']);
+    route.get(Api.board, BoardQuery, BoardData, (caller, q) => board.board(caller, q));
   };
 }

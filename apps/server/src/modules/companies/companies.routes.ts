@@ -100,13 +100,12 @@ export function companiesRoutes(s: Pick<Services, 'companies' | 'companyInvites'
       return ok(null, '已删除');
     });
 
-    app.post(
+    route.post(
       Api.companySetAdmin,
-      { schema: { tags, body: MemberBody, response: okSchema(z.boolean()) } },
-      async (req) => {
-        const role = await companies.toggleAdmin(callerOf(req), req.body.userId);
-        return ok(role, '设置成功');
-      },
+      MemberBody,
+      z.boolean(),
+      (caller, body) => companies.toggleAdmin(caller, body.userId),
+      '设置成功',
     );
 
     app.post(Api.companyExit, { schema: { tags, response: okNull } }, async (req) => {

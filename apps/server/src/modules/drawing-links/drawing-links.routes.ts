@@ -9,8 +9,7 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { Api, DrawingLinksBody, DrawingLinksData, IuidQuery } from '@bimdrive/contracts';
-import { ok, okSchema } from '../../lib/http.ts';
-import { callerOf } from '../auth/route-auth.ts';
+import { callerRoutes } from '../../lib/caller-routes.ts';
 import type { Services } from '../../services.ts';
 
 /** Register the drawing-link routes (rules in drawing-links.service.ts). */
@@ -18,17 +17,17 @@ export function drawingLinksRoutes(s: Pick<Services, 'drawingLinks'>): FastifyPl
   const { drawingLinks } = s;
   const tags = ['drawing-links'];
   return async (app) => {
-    app.get(
-      Api.drawingLinks,
-      { schema: { tags, querystring: IuidQuery, response: okSchema(DrawingLinksData) } },
-      async (req) => ok(await drawingLinks.list(callerOf(req), req.query.IUID)),
+    const route = callerRoutes(app, tags);
+    route.get(Api.drawingLinks, IuidQuery, DrawingLinksData, (caller, q) =>
+      drawingLinks.list(caller, q.IUID),
     );
 
-    app.post(
+    route.post(
       Api.drawingLinks,
-      { schema: { tags, body: DrawingLinksBody, response: okSchema(DrawingLinksData) } },
-      async (req) =>
-        ok(await drawingLinks.replace(callerOf(req), req.body.IUID, req.body.drawings), '关联成功'),
+      DrawingLinksBody,
+      DrawingLinksData,
+      (caller, body) => drawingLinks.replace(caller, body.IUID, body.drawings),
+      '关联成功',
     );
   };
 }

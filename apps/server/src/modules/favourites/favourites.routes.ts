@@ -4,14 +4,16 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { Api, IuidBody, ListData, ListQuery } from '@bimdrive/contracts';
-import { ok, okNull, okSchema } from '../../lib/http.ts';
+import { ok, okNull } from '../../lib/http.ts';
 import type { FavouritesService } from './favourites.service.ts';
 import { callerOf } from '../auth/route-auth.ts';
+import { callerRoutes } from '../../lib/caller-routes.ts';
 
 /** Register the favourite routes. */
 export function favouritesRoutes(favourites: FavouritesService): FastifyPluginAsyncZod {
   const tags = ['favourites'];
   return async (app) => {
+    const route = callerRoutes(app, tags);
     app.post(Api.collect, { schema: { tags, body: IuidBody, response: okNull } }, async (req) => {
       await favourites.collect(callerOf(req), req.body.IUID);
       return ok(null, '收藏成功');
@@ -26,9 +28,7 @@ export function favouritesRoutes(favourites: FavouritesService): FastifyPluginAs
       [Api.myCollectionList, 'files', '我的收藏'],
       [Api.myCollectionKnowledgeBaseList, 'libraries', '我的收藏'],
     ] as const) {
-      app.get(path, { schema: { tags, querystring: ListQuery, response: okSchema(ListData) } }, async (req) =>
-        ok(await favourites.list(callerOf(req), group, req.query, title)),
-      );
+      route.get(path, ListQuery, ListData, (caller, q) => favourites.list(caller, group, q, title));
     }
   };
 }

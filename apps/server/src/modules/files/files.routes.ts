@@ -13,8 +13,9 @@ import {
   RenameBody,
   VersionedIuidQuery,
 } from '@bimdrive/contracts';
-import { ok, okNull, okSchema, tabIdOf } from '../../lib/http.ts';
+import { ok, okNull, tabIdOf } from '../../lib/http.ts';
 import { callerOf } from '../auth/route-auth.ts';
+import { callerRoutes } from '../../lib/caller-routes.ts';
 import type { Services } from '../../services.ts';
 
 /** Register the personal-file routes. */
@@ -22,31 +23,24 @@ export function filesRoutes(s: Pick<Services, 'files' | 'versions'>): FastifyPlu
   const { files, versions } = s;
   const tags = ['files'];
   return async (app) => {
-    app.get(
-      Api.myDocumentList,
-      { schema: { tags, querystring: ListQuery, response: okSchema(ListData) } },
-      async (req) => {
-        const caller = callerOf(req);
-        return ok(await files.list(caller, req.query));
-      },
-    );
+    const route = callerRoutes(app, tags);
+    route.get(Api.myDocumentList, ListQuery, ListData, (caller, q) => files.list(caller, q));
 
-    app.post(
+    route.post(
       Api.folderAdd,
-      { schema: { tags, body: FolderAddBody, response: okSchema(FileRow) } },
-      async (req) => {
-        const caller = callerOf(req);
-        return ok(
-          await files.addFolder(caller, req.body.parentIUID, req.body.fileName, req.body.spaceId),
-          '添加成功',
-        );
-      },
+      FolderAddBody,
+      FileRow,
+      (caller, body) => files.addFolder(caller, body.parentIUID, body.fileName, body.spaceId),
+      '添加成功',
     );
 
-    app.post(Api.rename, { schema: { tags, body: RenameBody, response: okSchema(FileRow) } }, async (req) => {
-      const caller = callerOf(req);
-      return ok(await files.rename(caller, req.body.IUID, req.body.fileName), '编辑成功');
-    });
+    route.post(
+      Api.rename,
+      RenameBody,
+      FileRow,
+      (caller, body) => files.rename(caller, body.IUID, body.fileName),
+      '编辑成功',
+    );
 
     app.post(Api.delete, { schema: { tags, body: IuidBody, response: okNull } }, async (req) => {
       const caller = callerOf(req);
@@ -54,37 +48,18 @@ export function filesRoutes(s: Pick<Services, 'files' | 'versions'>): FastifyPlu
       return ok(null, '删除成功');
     });
 
-    app.get(
-      Api.fileInfo,
-      { schema: { tags, querystring: IuidQuery, response: okSchema(FileRow) } },
-      async (req) => {
-        const caller = callerOf(req);
-        return ok(await files.info(caller, req.query.IUID));
-      },
+    route.get(Api.fileInfo, IuidQuery, FileRow, (caller, q) => files.info(caller, q.IUID));
+
+    // With `version=`, that version's original (issue 5 versions).
+    route.get(Api.ossFile, VersionedIuidQuery, z.string(), (caller, q) =>
+      q.version !== undefined
+        ? versions.downloadUrl(caller, q.IUID, q.version)
+        : files.downloadUrl(caller, q.IUID),
     );
 
-    app.get(
-      Api.ossFile,
-      { schema: { tags, querystring: VersionedIuidQuery, response: okSchema(z.string()) } },
-      async (req) => {
-        const caller = callerOf(req);
-        // With `version=`, that version's original (issue 5 versions).
-        if (req.query.version !== undefined)
-          return ok(await versions.downloadUrl(caller, req.query.IUID, req.query.version));
-        return ok(await files.downloadUrl(caller, req.query.IUID));
-      },
-    );
-
-    app.get(
-      Api.preview,
-      { schema: { tags, querystring: VersionedIuidQuery, response: okSchema(PreviewInfo) } },
-      async (req) => {
-        const caller = callerOf(req);
-        // With `version=`, that version's own derived model (issue 5 versions).
-        if (req.query.version !== undefined)
-          return ok(await versions.preview(caller, req.query.IUID, req.query.version));
-        return ok(await files.preview(caller, req.query.IUID));
-      },
+    // With `version=`, that version's own derived model (issue 5 versions).
+    route.get(Api.preview, VersionedIuidQuery, PreviewInfo, (caller, q) =>
+      q.version !== undefined ? versions.preview(caller, q.IUID, q.version) : files.preview(caller, q.IUID),
     );
   };
 }

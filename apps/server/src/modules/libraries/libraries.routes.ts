@@ -8,9 +8,10 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { Api, IuidBody, LibraryQuery, SpaceSummary } from '@bimdrive/contracts';
-import { ok, okNull, okSchema } from '../../lib/http.ts';
+import { ok, okNull } from '../../lib/http.ts';
 import { type LibraryGroup } from './libraries.service.ts';
 import { callerOf } from '../auth/route-auth.ts';
+import { callerRoutes } from '../../lib/caller-routes.ts';
 import type { Services } from '../../services.ts';
 
 /** Register the library routes. */
@@ -18,14 +19,8 @@ export function librariesRoutes(s: Pick<Services, 'libraries'>): FastifyPluginAs
   const { libraries } = s;
   const tags = ['libraries'];
   return async (app) => {
-    app.get(
-      Api.libraryGet,
-      { schema: { tags, querystring: LibraryQuery, response: okSchema(SpaceSummary) } },
-      async (req) => {
-        const caller = callerOf(req);
-        return ok(await libraries.get(caller, req.query.kind));
-      },
-    );
+    const route = callerRoutes(app, tags);
+    route.get(Api.libraryGet, LibraryQuery, SpaceSummary, (caller, q) => libraries.get(caller, q.kind));
 
     const collectRoutes: Array<[string, LibraryGroup, boolean]> = [
       [Api.knowledgeBaseCollect, 'knowledgeBase', true],

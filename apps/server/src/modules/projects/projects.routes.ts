@@ -101,13 +101,8 @@ export function projectsRoutes(s: Pick<Services, 'projects'>): FastifyPluginAsyn
       '已移除',
     );
 
-    app.post(
-      Api.getProject,
-      { schema: { tags, body: GetProjectBody.nullish(), response: okSchema(z.array(ProjectBrief)) } },
-      async (req) => {
-        const caller = callerOf(req);
-        return ok(await projects.briefs(caller, (req.body ?? GetProjectBody.parse({})).type));
-      },
+    route.post(Api.getProject, GetProjectBody.nullish(), z.array(ProjectBrief), (caller, body) =>
+      projects.briefs(caller, (body ?? GetProjectBody.parse({})).type),
     );
 
     app.post(

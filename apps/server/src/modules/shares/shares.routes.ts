@@ -17,6 +17,7 @@ import {
 } from '@bimdrive/contracts';
 import { ok, okNull, okSchema, shareToken } from '../../lib/http.ts';
 import { callerOf } from '../auth/route-auth.ts';
+import { callerRoutes } from '../../lib/caller-routes.ts';
 import type { Services } from '../../services.ts';
 
 /** Register the share routes. */
@@ -24,22 +25,15 @@ export function sharesRoutes(s: Pick<Services, 'shares'>): FastifyPluginAsyncZod
   const { shares } = s;
   const tags = ['shares'];
   return async (app) => {
-    app.post(
-      Api.shareCheck,
-      { schema: { tags, body: ShareRequest, response: okSchema(ShareLimitData) } },
-      async (req) => {
-        const caller = callerOf(req);
-        return ok(await shares.check(caller, req.body));
-      },
-    );
+    const route = callerRoutes(app, tags);
+    route.post(Api.shareCheck, ShareRequest, ShareLimitData, (caller, body) => shares.check(caller, body));
 
-    app.post(
+    route.post(
       Api.share,
-      { schema: { tags, body: ShareRequest, response: okSchema(ShareCreated) } },
-      async (req) => {
-        const caller = callerOf(req);
-        return ok(await shares.create(caller, req.body), '分享链接已创建');
-      },
+      ShareRequest,
+      ShareCreated,
+      (caller, body) => shares.create(caller, body),
+      '分享链接已创建',
     );
 
     app.get(
@@ -57,11 +51,7 @@ export function sharesRoutes(s: Pick<Services, 'shares'>): FastifyPluginAsyncZod
       ok(await shares.mine(callerOf(req))),
     );
 
-    app.get(
-      Api.myShareListPage,
-      { schema: { tags, querystring: ShareListQuery, response: okSchema(MySharePage) } },
-      async (req) => ok(await shares.minePage(callerOf(req), req.query)),
-    );
+    route.get(Api.myShareListPage, ShareListQuery, MySharePage, (caller, q) => shares.minePage(caller, q));
 
     app.post(Api.shareCancel, { schema: { tags, body: ShareCancelBody, response: okNull } }, async (req) => {
       const caller = callerOf(req);

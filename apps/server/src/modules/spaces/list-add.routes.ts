@@ -6,9 +6,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { Api, FileRow, ListAddBody } from '@bimdrive/contracts';
-import { ok, okSchema } from '../../lib/http.ts';
 import { type ListAddTarget } from './list-add.service.ts';
-import { callerOf } from '../auth/route-auth.ts';
+import { callerRoutes } from '../../lib/caller-routes.ts';
 import type { Services } from '../../services.ts';
 
 const tags = ['files'];
@@ -23,20 +22,14 @@ export function listAddRoutes(s: Pick<Services, 'listAdd'>): FastifyPluginAsyncZ
     [Api.publicLibraryFileListAdd, 'publicLibrary'],
   ];
   return async (app) => {
+    const route = callerRoutes(app, tags);
     for (const [path, target] of targets) {
-      app.post(
-        path,
-        { schema: { tags, body: ListAddBody, response: okSchema(z.array(FileRow)) } },
-        async (req) => {
-          const caller = callerOf(req);
-          return ok(
-            await service.confirm(
-              caller,
-              target,
-              req.body.list.map((e) => e.IUID),
-            ),
-          );
-        },
+      route.post(path, ListAddBody, z.array(FileRow), (caller, body) =>
+        service.confirm(
+          caller,
+          target,
+          body.list.map((e) => e.IUID),
+        ),
       );
     }
   };

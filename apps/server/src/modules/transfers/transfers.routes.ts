@@ -4,8 +4,9 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { Api, TransmissionIdQuery, TransmissionList, TransmissionQuery } from '@bimdrive/contracts';
-import { ok, okNull, okSchema } from '../../lib/http.ts';
+import { ok, okNull } from '../../lib/http.ts';
 import { callerOf } from '../auth/route-auth.ts';
+import { callerRoutes } from '../../lib/caller-routes.ts';
 import type { Services } from '../../services.ts';
 
 const tags = ['transfers'];
@@ -14,6 +15,7 @@ const tags = ['transfers'];
 export function transfersRoutes(s: Pick<Services, 'transfers'>): FastifyPluginAsyncZod {
   const { transfers } = s;
   return async (app) => {
+    const route = callerRoutes(app, tags);
     // The spec sends page and rows as a form; scoped to this plugin.
     app.addContentTypeParser(
       'application/x-www-form-urlencoded',
@@ -21,13 +23,8 @@ export function transfersRoutes(s: Pick<Services, 'transfers'>): FastifyPluginAs
       (_req, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
     );
 
-    app.post(
-      Api.transmissionList,
-      { schema: { tags, body: TransmissionQuery.nullish(), response: okSchema(TransmissionList) } },
-      async (req) => {
-        const caller = callerOf(req);
-        return ok(await transfers.list(caller, req.body ?? TransmissionQuery.parse({})));
-      },
+    route.post(Api.transmissionList, TransmissionQuery.nullish(), TransmissionList, (caller, body) =>
+      transfers.list(caller, body ?? TransmissionQuery.parse({})),
     );
 
     app.post(

@@ -8,6 +8,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { Api, FileVersionBody, FileVersionList, LowerIuidQuery } from '@bimdrive/contracts';
 import { ok, okSchema, tabIdOf } from '../../lib/http.ts';
 import { callerOf } from '../auth/route-auth.ts';
+import { callerRoutes } from '../../lib/caller-routes.ts';
 import type { Services } from '../../services.ts';
 
 /** Register the version routes. */
@@ -15,14 +16,8 @@ export function versionsRoutes(s: Pick<Services, 'versions'>): FastifyPluginAsyn
   const { versions } = s;
   const tags = ['versions'];
   return async (app) => {
-    app.get(
-      Api.versionList,
-      { schema: { tags, querystring: LowerIuidQuery, response: okSchema(FileVersionList) } },
-      async (req) => {
-        const caller = callerOf(req);
-        return ok(await versions.list(caller, req.query.iuid));
-      },
-    );
+    const route = callerRoutes(app, tags);
+    route.get(Api.versionList, LowerIuidQuery, FileVersionList, (caller, q) => versions.list(caller, q.iuid));
 
     app.post(
       Api.versionSetCurrent,
@@ -37,13 +32,12 @@ export function versionsRoutes(s: Pick<Services, 'versions'>): FastifyPluginAsyn
       },
     );
 
-    app.post(
+    route.post(
       Api.versionDelete,
-      { schema: { tags, body: FileVersionBody, response: okSchema(FileVersionList) } },
-      async (req) => {
-        const caller = callerOf(req);
-        return ok(await versions.remove(caller, req.body.IUID, req.body.version), '删除成功');
-      },
+      FileVersionBody,
+      FileVersionList,
+      (caller, body) => versions.remove(caller, body.IUID, body.version),
+      '删除成功',
     );
   };
 }
