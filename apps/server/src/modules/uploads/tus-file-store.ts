@@ -5,7 +5,7 @@
  * or multipart behind the PATCH handler) can take this one's place without touching the service:
  * - the `@tus/utils` DataStore calls (create, getUpload, remove, …) that `@tus/server` makes for POST;
  * - `info`: the upload as the client created it (the `Upload-Metadata` header as sent) plus two
- *   durable marks of the finishing step (uploads.service.ts "Finishing"): `completed` (every byte
+ *   durable marks of the finishing step (upload-finishing.ts): `completed` (every byte
  *   received; from then on the upload answers offset = length even after its bytes moved into object
  *   storage) and `finished` (the file or version was made and announced);
  * - `writeChunk`: write one PATCH body at an offset, optionally verified first against an

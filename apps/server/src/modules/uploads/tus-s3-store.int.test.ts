@@ -16,7 +16,8 @@ import {
 import { Upload } from '@tus/utils';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createS3Storage, readAll, type S3Storage } from '../../storage/s3-storage.ts';
-import { MIN_PART_BYTES, S3TusStore } from './tus-s3-store.ts';
+import { MIN_PART_BYTES } from './tus-s3-parts.ts';
+import { S3TusStore } from './tus-s3-store.ts';
 
 const endpoint = process.env.S3_ENDPOINT;
 if (!endpoint) console.warn('[tus s3 store] S3_ENDPOINT unset: skipped (scripts/ceph-s3.sh start)');

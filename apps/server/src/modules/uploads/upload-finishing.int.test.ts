@@ -1,10 +1,10 @@
 /**
- * Crash safety of finishing an upload (issue 15 "Crash recovery: Uploads"; uploads.service.ts
- * "Finishing"): a failure injected after each step stands for the server dying there. Whatever the
- * step, the state left is either a complete file or an upload that finishes later — when the client
- * HEADs or PATCHes it, or by the sweep — and never a file row without its bytes nor bytes without a
- * row that stay. The quota is charged exactly once. The sweep also removes expired uploads and store
- * entries and records without their counterpart older than a day.
+ * Crash safety of finishing an upload (issue 15 "Crash recovery: Uploads"; upload-finishing.ts):
+ * a failure injected after each step stands for the server dying there. Whatever the step, the
+ * state left is either a complete file or an upload that finishes later — when the client HEADs or
+ * PATCHes it, or by the sweep — and never a file row without its bytes nor bytes without a row that
+ * stay. The quota is charged exactly once. The sweep also removes expired uploads and store entries
+ * and records without their counterpart older than a day.
  */
 import { readdir, rm, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -24,7 +24,7 @@ import {
 } from '../../test/harness.ts';
 import { files, transferRecords, uploads } from '../../db/schema/files.ts';
 import { originalKey } from '../../storage/local-storage.ts';
-import type { FinishStep } from './uploads.service.ts';
+import type { FinishStep } from './upload-deps.ts';
 
 describe(`upload finishing survives a crash at any step (${testDbKind})`, () => {
   let t: TestApp;

@@ -106,3 +106,5 @@ export function uploadsRepository(db: Db) {
     },
   };
 }
+/** What `uploadsRepository` answers (the uploads service parts take it: upload-deps.ts). */
+export type UploadsRepository = ReturnType<typeof uploadsRepository>;

@@ -95,7 +95,7 @@ export function versionsService(ctx: AppContext, deps: { files: FilesService; op
     /**
      * Record a finished version upload as the file's new current version, in one transaction: charge
      * the quota for the real size and add the version row (id `u.id`, the upload's) pointing at
-     * `u.storageKey`, where the bytes already are (uploads.service.ts "Finishing").
+     * `u.storageKey`, where the bytes already are (uploads/upload-finishing.ts).
      * @returns the file row and the version number, 'quota' (nothing recorded), or null when the file
      * is gone or the caller may no longer edit it.
      * @throws 409 when the suffix change collides with a sibling's name.
