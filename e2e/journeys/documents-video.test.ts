@@ -16,12 +16,11 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { canvasCoverage, launchBrowser, shot } from '../lib/browser.ts';
+import { launchBrowser, waitForInk, shot } from '../lib/browser.ts';
 import { closePreview, hideTransfers, openPreview } from '../lib/preview.ts';
 import { DEMO, startServer, TESTDATA, type RunningServer } from '../lib/server.ts';
 import { signInWithPassword } from '../lib/sign-in.ts';
 import { makeChineseDocx, makeVideo, makeZip, saveAs } from '../../apps/server/src/test/document-fixtures.ts';
-import { until } from '../lib/waits.ts';
 
 const J = 'documents-video';
 const CN_DOCX = '施工组织设计.docx';
@@ -123,12 +122,13 @@ after(async () => {
 /** Wait until the first PDF page is drawn; answers the share of inked pixels on it (0..1). */
 async function pdfPageDrawn(page: Page): Promise<number> {
   const canvas = '[data-testid="pdf-page"][data-page="1"] canvas';
-  await page.locator(canvas).first().waitFor({ timeout: 30_000 });
-  return until(
-    () => canvasCoverage(page, canvas),
-    (coverage) => coverage > 0.002,
-    { timeout: 10_000, interval: 250, message: 'the first PDF page is drawn' },
-  );
+  return waitForInk(page, {
+    ready: canvas,
+    canvas,
+    above: 0.002,
+    readyTimeout: 30_000,
+    message: 'the first PDF page is drawn',
+  });
 }
 
 /** Wait until the preview's video plays: currentTime advances and it has a picture. */

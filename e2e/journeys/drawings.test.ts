@@ -18,11 +18,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { DwgReader, DxfReader, type CadDocument } from '@node-projects/acad-ts';
-import { canvasCoverage, launchBrowser, pictureCoverage, shot } from '../lib/browser.ts';
+import { launchBrowser, waitForInk, pictureCoverage, shot } from '../lib/browser.ts';
 import { closePreview, hideTransfers, openPreview } from '../lib/preview.ts';
 import { DEMO, startServer, TESTDATA, type RunningServer } from '../lib/server.ts';
 import { signInWithPassword } from '../lib/sign-in.ts';
-import { steady, until } from '../lib/waits.ts';
+import { steady } from '../lib/waits.ts';
 import { makeChineseDxf } from '../../apps/server/src/test/drawing-fixtures.ts';
 import { isUtf8Dxf, withUtf8CodePage } from '../../apps/server/src/converters/drawing/dxf-scan.ts';
 
@@ -89,12 +89,13 @@ after(async () => {
 
 /** Wait until the drawing viewer has drawn; answers the share of inked canvas pixels (0..1). */
 async function drawingDrawn(page: Page): Promise<number> {
-  await page.locator('[data-testid="drawing-preview"][data-state="done"]').waitFor({ timeout: 60_000 });
-  return until(
-    () => canvasCoverage(page, CANVAS),
-    (coverage) => coverage > 0.001,
-    { timeout: 10_000, interval: 250, message: 'the drawing canvas shows no ink' },
-  );
+  return waitForInk(page, {
+    ready: '[data-testid="drawing-preview"][data-state="done"]',
+    canvas: CANVAS,
+    above: 0.001,
+    readyTimeout: 60_000,
+    message: 'the drawing canvas shows no ink',
+  });
 }
 
 /** The last picture settledCoverage saw on each page. */

@@ -13,11 +13,10 @@ import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { canvasCoverage, launchBrowser, shot } from '../lib/browser.ts';
+import { launchBrowser, waitForInk, shot } from '../lib/browser.ts';
 import { closePreview, hideTransfers, openPreview, waitConverted } from '../lib/preview.ts';
 import { DEMO, startServer, TESTDATA, type RunningServer } from '../lib/server.ts';
 import { signInWithPassword } from '../lib/sign-in.ts';
-import { until } from '../lib/waits.ts';
 
 const J = 'multi-file-models';
 const FOLDER = 'BoxTextured-separate';
@@ -45,12 +44,13 @@ after(async () => {
 
 /** Wait for the 3D viewer's first frame; answers the share of model pixels on its canvas. */
 async function modelDrawn(page: Page): Promise<number> {
-  await page.locator('[data-first-frame="1"]').waitFor({ timeout: 120_000 });
-  return until(
-    () => canvasCoverage(page, '[data-testid="viewer-canvas"]'),
-    (coverage) => coverage > 0.02,
-    { timeout: 10_000, interval: 250, message: 'the model is not drawn on the canvas' },
-  );
+  return waitForInk(page, {
+    ready: '[data-first-frame="1"]',
+    canvas: '[data-testid="viewer-canvas"]',
+    above: 0.02,
+    readyTimeout: 120_000,
+    message: 'the model is not drawn on the canvas',
+  });
 }
 
 /** The iuid of a row of the current folder listing, read through the API as the page does. */

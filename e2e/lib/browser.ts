@@ -3,6 +3,7 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { recordFinishedUploads } from './transfers.ts';
+import { until } from './waits.ts';
 
 export const ARTIFACTS = path.resolve(import.meta.dirname, '../artifacts');
 
@@ -75,6 +76,29 @@ export async function shot(page: Page, journey: string, name: string): Promise<s
  */
 export async function canvasCoverage(page: Page, selector: string, threshold = 30): Promise<number> {
   return pictureCoverage(page, await page.locator(selector).screenshot(), threshold);
+}
+
+/**
+ * Wait until the viewer says it has drawn (`ready`, a selector that appears then: a done state, a
+ * first-frame mark, the page canvas) within `readyTimeout` ms, then until `canvas` shows more than
+ * `above` of ink (canvasCoverage, 0..1) within 10 s. Answers that coverage; throws `message` otherwise.
+ */
+export async function waitForInk(
+  page: Page,
+  {
+    ready,
+    canvas,
+    above,
+    readyTimeout,
+    message,
+  }: { ready: string; canvas: string; above: number; readyTimeout: number; message: string },
+): Promise<number> {
+  await page.locator(ready).first().waitFor({ timeout: readyTimeout });
+  return until(
+    () => canvasCoverage(page, canvas),
+    (coverage) => coverage > above,
+    { timeout: 10_000, interval: 250, message },
+  );
 }
 
 /** canvasCoverage of a screenshot already taken (a PNG, e.g. the one waits.ts `steady` answers). */
