@@ -26,6 +26,7 @@ import { badRequest, notFound, tooLarge } from '../../lib/errors.ts';
 import { ok, okNull, okSchema } from '../../lib/http.ts';
 import { decryptAvatarPath } from './avatar.ts';
 import { callerOf } from '../auth/route-auth.ts';
+import { callerRoutes } from '../../lib/caller-routes.ts';
 import type { Services } from '../../services.ts';
 
 /** Read the multipart personal form: `userName` and at most one `avator` file. */
@@ -65,6 +66,7 @@ export function accountRoutes(ctx: AppContext, s: Pick<Services, 'account'>): Fa
     await app.register(multipart, {
       limits: { fileSize: AVATAR_MAX_BYTES, files: 1, fields: 5, fieldSize: 1024, parts: 6 },
     });
+    const route = callerRoutes(app, tags);
 
     app.post(Api.accountSave, { schema: { tags, response: okNull } }, async (req) => {
       const caller = callerOf(req);
@@ -78,15 +80,11 @@ export function accountRoutes(ctx: AppContext, s: Pick<Services, 'account'>): Fa
       return ok(null, AccountMessages.changed);
     });
 
-    app.get(Api.accountBaseInfo, { schema: { tags, response: okSchema(BaseInfo) } }, async (req) =>
-      ok(await account.baseInfo(callerOf(req))),
-    );
+    route.read(Api.accountBaseInfo, BaseInfo, (caller) => account.baseInfo(caller));
 
-    app.post(Api.setPassword, { schema: { tags, body: SetPasswordBody, response: okNull } }, async (req) => {
-      const caller = callerOf(req);
-      await account.setPassword(caller, req.body.password);
-      return ok(null, AccountMessages.set);
-    });
+    route.act(Api.setPassword, SetPasswordBody, AccountMessages.set, (caller, body) =>
+      account.setPassword(caller, body.password),
+    );
 
     app.post(
       Api.editPwd,
@@ -121,21 +119,13 @@ export function accountRoutes(ctx: AppContext, s: Pick<Services, 'account'>): Fa
       },
     );
 
-    app.post(
-      Api.editPhoneFirstStep,
-      { schema: { tags, body: PhoneCodeBody, response: okNull } },
-      async (req) => {
-        const caller = callerOf(req);
-        await account.editPhoneFirstStep(caller, req.body.phone, req.body.code);
-        return ok(null, '验证成功');
-      },
+    route.act(Api.editPhoneFirstStep, PhoneCodeBody, '验证成功', (caller, body) =>
+      account.editPhoneFirstStep(caller, body.phone, body.code),
     );
 
-    app.post(Api.editPhone, { schema: { tags, body: PhoneCodeBody, response: okNull } }, async (req) => {
-      const caller = callerOf(req);
-      await account.editPhone(caller, req.body.phone, req.body.code);
-      return ok(null, AccountMessages.changed);
-    });
+    route.act(Api.editPhone, PhoneCodeBody, AccountMessages.changed, (caller, body) =>
+      account.editPhone(caller, body.phone, body.code),
+    );
 
     app.get(
       Api.imgFile,

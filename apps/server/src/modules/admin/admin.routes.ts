@@ -43,21 +43,11 @@ export function adminRoutes(s: Pick<Services, 'admin' | 'corpDetail'>): FastifyP
         return ok(null, req.body.state === 'disabled' ? '已停用' : '已启用');
       },
     );
-    app.post(
-      Api.adminSetUserQuota,
-      { schema: { tags, body: SetUserQuotaBody, response: okNull } },
-      async (req) => {
-        await admin.setUserQuota(callerOf(req), req.body.userId, req.body.quotaBytes);
-        return ok(null, '已保存');
-      },
+    route.act(Api.adminSetUserQuota, SetUserQuotaBody, '已保存', (caller, body) =>
+      admin.setUserQuota(caller, body.userId, body.quotaBytes),
     );
-    app.post(
-      Api.adminSetUserServiceEnd,
-      { schema: { tags, body: SetUserServiceEndBody, response: okNull } },
-      async (req) => {
-        await admin.setUserServiceEnd(callerOf(req), req.body.userId, req.body.serviceStopTime);
-        return ok(null, '已保存');
-      },
+    route.act(Api.adminSetUserServiceEnd, SetUserServiceEndBody, '已保存', (caller, body) =>
+      admin.setUserServiceEnd(caller, body.userId, body.serviceStopTime),
     );
     app.post(
       Api.adminResetUserPassword,
@@ -71,21 +61,11 @@ export function adminRoutes(s: Pick<Services, 'admin' | 'corpDetail'>): FastifyP
     route.get(Api.adminCompanyList, AdminCompanyQuery, AdminCompanyPage, (caller, q) =>
       admin.companies(caller, q),
     );
-    app.post(
-      Api.adminSetCompanyQuota,
-      { schema: { tags, body: SetCompanyQuotaBody, response: okNull } },
-      async (req) => {
-        await admin.setCompanyQuota(callerOf(req), req.body.corpId, req.body.quotaBytes);
-        return ok(null, '已保存');
-      },
+    route.act(Api.adminSetCompanyQuota, SetCompanyQuotaBody, '已保存', (caller, body) =>
+      admin.setCompanyQuota(caller, body.corpId, body.quotaBytes),
     );
-    app.post(
-      Api.adminSetCompanyServiceEnd,
-      { schema: { tags, body: SetCompanyServiceEndBody, response: okNull } },
-      async (req) => {
-        await admin.setCompanyServiceEnd(callerOf(req), req.body.corpId, req.body.serviceStopTime);
-        return ok(null, '已保存');
-      },
+    route.act(Api.adminSetCompanyServiceEnd, SetCompanyServiceEndBody, '已保存', (caller, body) =>
+      admin.setCompanyServiceEnd(caller, body.corpId, body.serviceStopTime),
     );
     // 001 §7: "changes a company's usage status" (GET with query, as the spec's call table says)
     app.get(

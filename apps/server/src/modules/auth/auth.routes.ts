@@ -11,7 +11,8 @@ import {
   SpaceInfo,
 } from '@bimdrive/contracts';
 import type { AppContext } from '../../app-context.ts';
-import { ok, okNull, okSchema } from '../../lib/http.ts';
+import { ok, okSchema } from '../../lib/http.ts';
+import { callerRoutes } from '../../lib/caller-routes.ts';
 import { presentUser } from './auth.service.ts';
 import type { Services } from '../../services.ts';
 import { callerOf } from './route-auth.ts';
@@ -24,6 +25,7 @@ export function authRoutes(
 ): FastifyPluginAsyncZod {
   const { auth, companies } = s;
   return async (app) => {
+    const route = callerRoutes(app, ['auth']);
     app.get(
       Api.clientConfig,
       { schema: { tags: ['auth'], response: okSchema(ClientConfig) }, config: { public: true } },
@@ -69,11 +71,7 @@ export function authRoutes(
         ok(await auth.register(req.body.phone, req.body.password, req.body.name, req.body.code), '注册成功'),
     );
 
-    app.post(Api.logout, { schema: { tags: ['auth'], response: okNull } }, async (req) => {
-      const caller = callerOf(req);
-      await auth.logout(caller);
-      return ok(null, '已退出登录');
-    });
+    route.act(Api.logout, null, '已退出登录', (caller) => auth.logout(caller));
 
     app.get(Api.userInfo, { schema: { tags: ['auth'], response: okSchema(SessionUser) } }, async (req) => {
       const caller = callerOf(req);

@@ -28,8 +28,7 @@ import {
   MemberBody,
   MyCompany,
 } from '@bimdrive/contracts';
-import { ok, okNull, okSchema } from '../../lib/http.ts';
-import { callerOf } from '../auth/route-auth.ts';
+import { ok, okSchema } from '../../lib/http.ts';
 import { callerRoutes } from '../../lib/caller-routes.ts';
 import type { Services } from '../../services.ts';
 
@@ -39,9 +38,7 @@ export function companiesRoutes(s: Pick<Services, 'companies' | 'companyInvites'
   const tags = ['companies'];
   return async (app) => {
     const route = callerRoutes(app, tags);
-    app.get(Api.myCompany, { schema: { tags, response: okSchema(MyCompany) } }, async (req) =>
-      ok(await companies.mine(callerOf(req))),
-    );
+    route.read(Api.myCompany, MyCompany, (caller) => companies.mine(caller));
 
     route.post(
       Api.companyCreate,
@@ -55,36 +52,23 @@ export function companiesRoutes(s: Pick<Services, 'companies' | 'companyInvites'
       companies.search(caller, body.CorpName, body.page, body.rows),
     );
 
-    app.post(Api.companyJoin, { schema: { tags, body: JoinCompanyBody, response: okNull } }, async (req) => {
-      await companies.join(callerOf(req), req.body);
-      return ok(null, '申请已提交，请等待管理员审核');
-    });
-
-    app.get(Api.companyApplyPending, { schema: { tags, response: okSchema(z.boolean()) } }, async (req) =>
-      ok(await companies.hasPending(callerOf(req))),
+    route.act(Api.companyJoin, JoinCompanyBody, '申请已提交，请等待管理员审核', (caller, body) =>
+      companies.join(caller, body),
     );
 
-    app.get(
-      Api.companyMyApplication,
-      { schema: { tags, response: okSchema(MyCompanyApplication) } },
-      async (req) => ok(await companies.myApplication(callerOf(req))),
-    );
+    route.read(Api.companyApplyPending, z.boolean(), (caller) => companies.hasPending(caller));
 
-    app.get(
-      Api.companyApplicants,
-      { schema: { tags, response: okSchema(z.array(CompanyApplication)) } },
-      async (req) => ok(await companies.applicants(callerOf(req))),
-    );
+    route.read(Api.companyMyApplication, MyCompanyApplication, (caller) => companies.myApplication(caller));
+
+    route.read(Api.companyApplicants, z.array(CompanyApplication), (caller) => companies.applicants(caller));
 
     for (const [path, accept] of [
       [Api.companyApplyAccept, true],
       [Api.companyApplyReject, false],
     ] as const) {
-      app.post(path, { schema: { tags, body: ApplyDecisionBody, response: okNull } }, async (req) => {
-        const caller = callerOf(req);
-        await companies.decide(caller, req.body.UserApplyHistoryId, accept);
-        return ok(null, accept ? '已通过' : '已拒绝');
-      });
+      route.act(path, ApplyDecisionBody, accept ? '已通过' : '已拒绝', (caller, body) =>
+        companies.decide(caller, body.UserApplyHistoryId, accept),
+      );
     }
 
     route.get(Api.companyMembers, CorpIdQuery, CompanyPersonList, (caller, q) =>
@@ -95,10 +79,9 @@ export function companiesRoutes(s: Pick<Services, 'companies' | 'companyInvites'
       companies.admins(caller, q.corpId),
     );
 
-    app.post(Api.companyRemove, { schema: { tags, body: MemberBody, response: okNull } }, async (req) => {
-      await companies.remove(callerOf(req), req.body.userId);
-      return ok(null, '已删除');
-    });
+    route.act(Api.companyRemove, MemberBody, '已删除', (caller, body) =>
+      companies.remove(caller, body.userId),
+    );
 
     route.post(
       Api.companySetAdmin,
@@ -108,14 +91,9 @@ export function companiesRoutes(s: Pick<Services, 'companies' | 'companyInvites'
       '设置成功',
     );
 
-    app.post(Api.companyExit, { schema: { tags, response: okNull } }, async (req) => {
-      await companies.exit(callerOf(req));
-      return ok(null, '已退出企业');
-    });
+    route.act(Api.companyExit, null, '已退出企业', (caller) => companies.exit(caller));
 
-    app.get(Api.companySpace, { schema: { tags, response: okSchema(CorpSpace) } }, async (req) =>
-      ok(await companies.space(callerOf(req))),
-    );
+    route.read(Api.companySpace, CorpSpace, (caller) => companies.space(caller));
 
     // Invite links and registered persons (000 §2 member list and 已注册人员数, §7 GetCorpUsers).
     route.post(
@@ -160,8 +138,6 @@ export function companiesRoutes(s: Pick<Services, 'companies' | 'companyInvites'
       async (req) => ok(await invites.register(req.body), '注册成功，已加入企业'),
     );
 
-    app.get(Api.corpUsers, { schema: { tags, response: okSchema(z.array(CorpUser)) } }, async (req) =>
-      ok(await invites.corpUsers(callerOf(req))),
-    );
+    route.read(Api.corpUsers, z.array(CorpUser), (caller) => invites.corpUsers(caller));
   };
 }

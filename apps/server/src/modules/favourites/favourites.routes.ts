@@ -4,9 +4,7 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { Api, IuidBody, ListData, ListQuery } from '@bimdrive/contracts';
-import { ok, okNull } from '../../lib/http.ts';
 import type { FavouritesService } from './favourites.service.ts';
-import { callerOf } from '../auth/route-auth.ts';
 import { callerRoutes } from '../../lib/caller-routes.ts';
 
 /** Register the favourite routes. */
@@ -14,15 +12,11 @@ export function favouritesRoutes(favourites: FavouritesService): FastifyPluginAs
   const tags = ['favourites'];
   return async (app) => {
     const route = callerRoutes(app, tags);
-    app.post(Api.collect, { schema: { tags, body: IuidBody, response: okNull } }, async (req) => {
-      await favourites.collect(callerOf(req), req.body.IUID);
-      return ok(null, '收藏成功');
-    });
+    route.act(Api.collect, IuidBody, '收藏成功', (caller, body) => favourites.collect(caller, body.IUID));
 
-    app.post(Api.uncollect, { schema: { tags, body: IuidBody, response: okNull } }, async (req) => {
-      await favourites.uncollect(callerOf(req), req.body.IUID);
-      return ok(null, '已取消收藏');
-    });
+    route.act(Api.uncollect, IuidBody, '已取消收藏', (caller, body) =>
+      favourites.uncollect(caller, body.IUID),
+    );
 
     for (const [path, group, title] of [
       [Api.myCollectionList, 'files', '我的收藏'],

@@ -8,9 +8,7 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { Api, IuidBody, LibraryQuery, SpaceSummary } from '@bimdrive/contracts';
-import { ok, okNull } from '../../lib/http.ts';
 import { type LibraryGroup } from './libraries.service.ts';
-import { callerOf } from '../auth/route-auth.ts';
 import { callerRoutes } from '../../lib/caller-routes.ts';
 import type { Services } from '../../services.ts';
 
@@ -29,11 +27,9 @@ export function librariesRoutes(s: Pick<Services, 'libraries'>): FastifyPluginAs
       [Api.publicLibraryUncollect, 'publicLibrary', false],
     ];
     for (const [path, group, on] of collectRoutes) {
-      app.post(path, { schema: { tags, body: IuidBody, response: okNull } }, async (req) => {
-        const caller = callerOf(req);
-        await libraries.setCollected(caller, group, req.body.IUID, on);
-        return ok(null, on ? '收藏成功' : '已取消收藏');
-      });
+      route.act(path, IuidBody, on ? '收藏成功' : '已取消收藏', (caller, body) =>
+        libraries.setCollected(caller, group, body.IUID, on),
+      );
     }
   };
 }

@@ -43,9 +43,7 @@ export function ordersRoutes(s: Pick<Services, 'orders' | 'plans'>): FastifyPlug
       orders.state(caller, q.orderNo, q.sync === '1'),
     );
 
-    app.get(Api.myOrders, { schema: { tags, response: okSchema(MyOrders) } }, async (req) =>
-      ok(await orders.mine(callerOf(req))),
-    );
+    route.read(Api.myOrders, MyOrders, (caller) => orders.mine(caller));
 
     route.get(Api.corpOrders, CorpIdQuery, CompanyOrders, (caller, q) =>
       orders.companyOrders(caller, q.corpId),

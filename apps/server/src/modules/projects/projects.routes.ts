@@ -23,7 +23,7 @@ import {
   ProjectRow,
   ProjectTreeNode,
 } from '@bimdrive/contracts';
-import { ok, okNull, okSchema } from '../../lib/http.ts';
+import { ok, okSchema } from '../../lib/http.ts';
 import { callerOf } from '../auth/route-auth.ts';
 import { callerRoutes } from '../../lib/caller-routes.ts';
 import type { Services } from '../../services.ts';
@@ -60,13 +60,8 @@ export function projectsRoutes(s: Pick<Services, 'projects'>): FastifyPluginAsyn
       '修改成功',
     );
 
-    app.post(
-      Api.projectDelete,
-      { schema: { tags, body: ProjectIuidBody, response: okNull } },
-      async (req) => {
-        await projects.remove(callerOf(req), req.body.iuid);
-        return ok(null, '删除成功');
-      },
+    route.act(Api.projectDelete, ProjectIuidBody, '删除成功', (caller, body) =>
+      projects.remove(caller, body.iuid),
     );
 
     route.get(Api.projectInfo, ProjectIuidQuery, ProjectRow, (caller, q) => projects.info(caller, q.iuid));
@@ -75,10 +70,9 @@ export function projectsRoutes(s: Pick<Services, 'projects'>): FastifyPluginAsyn
       [Api.projectCollect, true],
       [Api.projectUncollect, false],
     ] as const) {
-      app.post(path, { schema: { tags, body: ProjectIuidBody, response: okNull } }, async (req) => {
-        await projects.collect(callerOf(req), req.body.iuid, on);
-        return ok(null, on ? '收藏成功' : '已取消收藏');
-      });
+      route.act(path, ProjectIuidBody, on ? '收藏成功' : '已取消收藏', (caller, body) =>
+        projects.collect(caller, body.iuid, on),
+      );
     }
 
     route.get(Api.projectMembers, ProjectIuidQuery, z.array(ProjectMember), (caller, q) =>

@@ -14,10 +14,10 @@ import type { FastifyInstance } from 'fastify';
 import { Api, MenuList, ServiceTimeVerify } from '@bimdrive/contracts';
 import type { AppContext } from '../../app-context.ts';
 import { forbidden } from '../../lib/errors.ts';
-import { bearerToken, ok, okSchema } from '../../lib/http.ts';
+import { bearerToken } from '../../lib/http.ts';
 import type { AuthService } from '../auth/auth.service.ts';
 import { deploymentLicence, LICENCE_REFUSED_MSG, PERSONAL_EDITION_MSG } from './service-state.service.ts';
-import { callerOf } from '../auth/route-auth.ts';
+import { callerRoutes } from '../../lib/caller-routes.ts';
 import type { Services } from '../../services.ts';
 
 /** Calls a session may make without a valid licence. */
@@ -84,11 +84,8 @@ export function serviceStateRoutes(s: Pick<Services, 'serviceState'>): FastifyPl
   const { serviceState: service } = s;
   const tags = ['service'];
   return async (app) => {
-    app.get(Api.serviceTimeVerify, { schema: { tags, response: okSchema(ServiceTimeVerify) } }, async (req) =>
-      ok(await service.verify(callerOf(req))),
-    );
-    app.get(Api.menuList, { schema: { tags, response: okSchema(MenuList) } }, async (req) =>
-      ok(service.menu(callerOf(req))),
-    );
+    const route = callerRoutes(app, tags);
+    route.read(Api.serviceTimeVerify, ServiceTimeVerify, (caller) => service.verify(caller));
+    route.read(Api.menuList, MenuList, (caller) => service.menu(caller));
   };
 }

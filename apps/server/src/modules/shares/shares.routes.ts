@@ -15,8 +15,7 @@ import {
   ShareRequest,
   ShareVerifyBody,
 } from '@bimdrive/contracts';
-import { ok, okNull, okSchema, shareToken } from '../../lib/http.ts';
-import { callerOf } from '../auth/route-auth.ts';
+import { ok, okSchema, shareToken } from '../../lib/http.ts';
 import { callerRoutes } from '../../lib/caller-routes.ts';
 import type { Services } from '../../services.ts';
 
@@ -36,28 +35,17 @@ export function sharesRoutes(s: Pick<Services, 'shares'>): FastifyPluginAsyncZod
       '分享链接已创建',
     );
 
-    app.get(
-      Api.shareList,
-      {
-        schema: {
-          tags,
-          response: okSchema(z.array(z.object({ userName: z.string(), shareCount: z.number() }))),
-        },
-      },
-      async (req) => ok(await shares.counts(callerOf(req))),
+    route.read(Api.shareList, z.array(z.object({ userName: z.string(), shareCount: z.number() })), (caller) =>
+      shares.counts(caller),
     );
 
-    app.get(Api.myShareList, { schema: { tags, response: okSchema(z.array(MyShareRow)) } }, async (req) =>
-      ok(await shares.mine(callerOf(req))),
-    );
+    route.read(Api.myShareList, z.array(MyShareRow), (caller) => shares.mine(caller));
 
     route.get(Api.myShareListPage, ShareListQuery, MySharePage, (caller, q) => shares.minePage(caller, q));
 
-    app.post(Api.shareCancel, { schema: { tags, body: ShareCancelBody, response: okNull } }, async (req) => {
-      const caller = callerOf(req);
-      await shares.cancel(caller, req.body.shareCode);
-      return ok(null, '已取消分享');
-    });
+    route.act(Api.shareCancel, ShareCancelBody, '已取消分享', (caller, body) =>
+      shares.cancel(caller, body.shareCode),
+    );
 
     // Public (visitor) calls.
     app.get(

@@ -37,10 +37,6 @@ export function transfersRoutes(s: Pick<Services, 'transfers'>): FastifyPluginAs
       },
     );
 
-    app.post(Api.transmissionDeleteAll, { schema: { tags, response: okNull } }, async (req) => {
-      const caller = callerOf(req);
-      await transfers.removeAll(caller);
-      return ok(null, '删除成功');
-    });
+    route.act(Api.transmissionDeleteAll, null, '删除成功', (caller) => transfers.removeAll(caller));
   };
 }

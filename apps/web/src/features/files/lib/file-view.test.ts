@@ -1,5 +1,5 @@
 /** Unit tests of the remembered file-browser view (issue 14). */
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { FILE_VIEW_KEY, readFileView } from './file-view.ts';
 
 const store = (v: string | null) => ({ getItem: (k: string) => (k === FILE_VIEW_KEY ? v : null) });
@@ -20,5 +20,28 @@ describe('readFileView', () => {
       },
     };
     expect(readFileView(blocked)).toBe('list');
+  });
+
+  describe('with the browser’s own storage', () => {
+    const own = Object.getOwnPropertyDescriptor(globalThis, 'localStorage');
+    afterEach(() => {
+      if (own) Object.defineProperty(globalThis, 'localStorage', own);
+      else delete (globalThis as { localStorage?: Storage }).localStorage;
+    });
+
+    it('answers the list when merely reading localStorage throws (storage blocked)', () => {
+      Object.defineProperty(globalThis, 'localStorage', {
+        configurable: true,
+        get() {
+          throw new DOMException('The operation is insecure.', 'SecurityError');
+        },
+      });
+      expect(readFileView()).toBe('list');
+    });
+
+    it('reads the remembered view from localStorage when none is passed', () => {
+      Object.defineProperty(globalThis, 'localStorage', { configurable: true, value: store('grid') });
+      expect(readFileView()).toBe('grid');
+    });
   });
 });

@@ -10,12 +10,14 @@ export type FileView = 'list' | 'grid';
 /** localStorage key of the chosen view. */
 export const FILE_VIEW_KEY = 'bimdrive.fileView';
 
-/** The remembered view ('list' when none, unreadable storage or an unknown value). */
-export function readFileView(
-  storage: Pick<Storage, 'getItem'> | undefined = globalThis.localStorage,
-): FileView {
+/**
+ * The remembered view in `storage` (default: the browser's localStorage, read inside the guard since
+ * a browser that blocks storage throws on the mere access); 'list' when none, unreadable storage or
+ * an unknown value.
+ */
+export function readFileView(storage?: Pick<Storage, 'getItem'>): FileView {
   try {
-    return storage?.getItem(FILE_VIEW_KEY) === 'grid' ? 'grid' : 'list';
+    return (storage ?? globalThis.localStorage)?.getItem(FILE_VIEW_KEY) === 'grid' ? 'grid' : 'list';
   } catch {
     return 'list';
   }

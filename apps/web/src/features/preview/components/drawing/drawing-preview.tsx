@@ -28,8 +28,6 @@ import { useLayoutView } from './use-layout-view.ts';
 import { useMeasureTool } from './use-measure-tool.ts';
 import '../../i18n.ts';
 
-export { DRAWN_MARK } from './use-drawing-viewer.ts';
-
 /** Props of DrawingPreview. */
 export interface DrawingPreviewProps {
   /** Signed URL of the derived ASCII DXF. */

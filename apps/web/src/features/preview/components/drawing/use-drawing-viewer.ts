@@ -13,9 +13,7 @@ import { storedBackground, BG } from './drawing-background.ts';
 import { isClick, type Point } from './drawing-geometry.ts';
 import { fetchOffLayers } from './dxf-layers.ts';
 import { drawingFonts, dxfWorker } from './dxf-viewer-assets.ts';
-
-/** User-timing mark set when the drawing's first frame is drawn (read by bench/drawings.ts). */
-export const DRAWN_MARK = 'bimdrive:drawing-drawn';
+import { DRAWN_MARK } from '../../lib/drawn-mark.ts';
 
 /** `DrawingLoad.error` when the browser has no WebGL (the texts say so and suggest a browser). */
 export const NO_WEBGL = 'no-webgl';
