@@ -16,13 +16,13 @@ import { Api, type BimIframeDataValue } from '@bimdrive/contracts';
 import { api } from '../../../lib/api-client.ts';
 import { activeViewer, onViewerSelection } from '../../viewer/lib/viewer-registry.ts';
 import { isAllowedOrigin, parentOrigin, parseCommand } from '../lib/bim-iframe-messages.ts';
-import { DRAWN_MARK } from '../lib/drawn-mark.ts';
+import { DRAWN_MARK, VIEWER_FIRST_FRAME_MARK } from '../../../lib/frame-marks.ts';
 import { POLL_INTERVAL_MS, shouldPoll } from '../lib/preview-rules.ts';
 import { PreviewBody } from './preview-body.tsx';
 import '../i18n.ts';
 
 /** Marks set when the model's viewer or the drawing has drawn its first frame. */
-const DRAWN_MARKS = ['bimdrive:viewer-first-frame', DRAWN_MARK];
+const DRAWN_MARKS = [VIEWER_FIRST_FRAME_MARK, DRAWN_MARK];
 
 /** Post to the embedding window, when there is one and its origin is allowed. */
 function useReporter(allowed: readonly string[] | undefined) {

@@ -40,6 +40,7 @@ import { ViewerToolbar } from './viewer-toolbar.tsx';
 import { ElementTree } from './element-tree.tsx';
 import { PropertiesPanel, type PropertiesState } from './properties-panel.tsx';
 import { serverText } from '../../../lib/server-messages.ts';
+import { VIEWER_FIRST_FRAME_MARK } from '../../../lib/frame-marks.ts';
 
 /** A layer over the canvas with its content centred (loading spinner, error). */
 const CENTRED_LAYER = {
@@ -229,7 +230,7 @@ export function ModelViewer({ kind, url, compact, onFirstFrame, onError }: Model
     let firstDrawn = () => {};
     const drawn = new Promise<void>((resolve) => (firstDrawn = resolve));
     engine.onFirstFrame = () => {
-      performance.mark('bimdrive:viewer-first-frame'); // read by bench/first-frame.ts
+      performance.mark(VIEWER_FIRST_FRAME_MARK); // read by bench/first-frame.ts
       firstDrawn();
       setFirstFrame(true);
       callbacks.current.onFirstFrame?.();

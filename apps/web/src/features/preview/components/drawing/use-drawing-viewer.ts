@@ -13,7 +13,7 @@ import { storedBackground, BG } from './drawing-background.ts';
 import { isClick, type Point } from './drawing-geometry.ts';
 import { fetchOffLayers } from './dxf-layers.ts';
 import { drawingFonts, dxfWorker } from './dxf-viewer-assets.ts';
-import { DRAWN_MARK } from '../../lib/drawn-mark.ts';
+import { DRAWN_MARK } from '../../../../lib/frame-marks.ts';
 
 /** `DrawingLoad.error` when the browser has no WebGL (the texts say so and suggest a browser). */
 export const NO_WEBGL = 'no-webgl';
