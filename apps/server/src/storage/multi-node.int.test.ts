@@ -14,16 +14,12 @@
  * Skipped, saying which is missing, without PostgreSQL (127.0.0.1:5432 or TEST_PG_URL), Redis
  * (127.0.0.1:6379 or TEST_REDIS_URL) or the S3_* variables of scripts/ceph-s3.sh.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash, generateKeyPairSync, randomBytes } from 'node:crypto';
-import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
-import { createServer } from 'node:net';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { HeadObjectCommand } from '@aws-sdk/client-s3';
-import { Redis } from 'ioredis';
-import pg from 'pg';
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -46,36 +42,17 @@ import {
   type Reachable,
   type TestUser,
 } from '../test/harness.ts';
+import { filesUnder } from '../test/files-under.ts';
+import { freePort } from '../test/free-port.ts';
+import { startServerProcess, type ServerProcess } from '../test/server-process.ts';
+import { shareEntry } from '../test/share-entry.ts';
+import { postgresUp, redisUp, TEST_PG_URL } from '../test/service-probes.ts';
 import { createS3Storage } from './s3-storage.ts';
 
-const ROOT = path.resolve(import.meta.dirname, '../../../..');
 const MODEL = 'ifc-large/fzk-haus-x20.ifc.gz';
-const PG_URL = process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const endpoint = process.env.S3_ENDPOINT;
 
-async function postgresUp(): Promise<boolean> {
-  const c = new pg.Client({ connectionString: PG_URL, connectionTimeoutMillis: 2000 });
-  try {
-    await c.connect();
-    await c.end();
-    return true;
-  } catch {
-    return false;
-  }
-}
-async function redisUp(): Promise<boolean> {
-  const r = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 0, connectTimeout: 2000 });
-  r.on('error', () => undefined);
-  try {
-    await r.connect();
-    return (await r.ping()) === 'PONG';
-  } catch {
-    return false;
-  } finally {
-    r.disconnect();
-  }
-}
 async function s3Up(): Promise<boolean> {
   if (!endpoint) return false;
   return fetch(endpoint, { signal: AbortSignal.timeout(3000) }).then(
@@ -88,49 +65,18 @@ const postgresPhase = process.env.TEST_DB === 'postgres';
 const missing = !postgresPhase
   ? ['the PostgreSQL phase (TEST_DB=postgres)']
   : [
-      ...((await postgresUp()) ? [] : [`PostgreSQL (${PG_URL})`]),
-      ...((await redisUp()) ? [] : [`Redis (${REDIS_URL})`]),
+      ...((await postgresUp()) ? [] : [`PostgreSQL (${TEST_PG_URL})`]),
+      ...((await redisUp(REDIS_URL)) ? [] : [`Redis (${REDIS_URL})`]),
       ...((await s3Up()) ? [] : [`S3 (S3_ENDPOINT=${endpoint ?? 'unset'}; scripts/ceph-s3.sh start)`]),
     ];
 if (missing.length) console.warn(`[multi-node] skipped: ${missing.join(', ')} not available`);
 
 const sha256 = (b: Uint8Array) => createHash('sha256').update(b).digest('hex');
 
-/** A server or worker process started by this test. */
-interface NodeProcess {
-  child: ChildProcess;
-  output: () => string;
-  exited: Promise<void>;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const addr = srv.address();
-      srv.close(() => (typeof addr === 'object' && addr ? resolve(addr.port) : reject(new Error('no port'))));
-    });
-  });
-}
-
-/** Every regular file under `dir`: relative path and size. */
-async function filesUnder(dir: string): Promise<{ rel: string; size: number }[]> {
-  const out: { rel: string; size: number }[] = [];
-  const walk = async (d: string) => {
-    for (const e of await readdir(d, { withFileTypes: true }).catch(() => [])) {
-      const full = path.join(d, e.name);
-      if (e.isDirectory()) await walk(full);
-      else out.push({ rel: path.relative(dir, full), size: (await stat(full).catch(() => null))?.size ?? 0 });
-    }
-  };
-  await walk(dir);
-  return out;
-}
-
 describe.skipIf(missing.length > 0)(
   'nodes that share nothing: 2 API nodes + 1 worker on PostgreSQL, Redis, RGW',
   () => {
-    const nodes: NodeProcess[] = [];
+    const nodes: ServerProcess[] = [];
     const cleanups: (() => Promise<void>)[] = [];
     const dataDirs: string[] = [];
     const bucket = `bimdrive-multi-${Date.now()}`;
@@ -144,27 +90,9 @@ describe.skipIf(missing.length > 0)(
       dataDirs.push(dataDir);
       cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
       const port = role === 'api' ? await freePort() : 0;
-      const child = spawn(process.execPath, ['apps/server/src/main.ts', `--role=${role}`], {
-        cwd: ROOT,
-        env: { ...process.env, ...env, DATA_DIR: dataDir, PORT: String(port) },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
-      let output = '';
-      child.stdout!.on('data', (d: Buffer) => (output += d.toString()));
-      child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
-      const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-      nodes.push({ child, output: () => output, exited });
-      const ready = role === 'worker' ? 'bimdrive worker started' : 'bimdrive is running';
-      await new Promise<void>((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`${name} did not start:\n${output}`)), 120_000);
-        const check = () => {
-          if (output.includes(ready)) {
-            clearTimeout(timer);
-            resolve();
-          }
-        };
-        child.stdout!.on('data', check);
-        void exited.then(() => reject(new Error(`${name} exited:\n${output}`)));
+      await startServerProcess(role, { ...env, DATA_DIR: dataDir, PORT: String(port) }, nodes, {
+        name,
+        timeoutMs: 120_000,
       });
       return { baseUrl: `http://127.0.0.1:${port}` };
     }
@@ -173,12 +101,8 @@ describe.skipIf(missing.length > 0)(
       const db = await freshPostgres();
       cleanups.push(db.drop);
       const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
-      // What every node of one installation shares: database, Redis, bucket and secrets.
+      // What every node of one installation shares (besides SERVER_TEST_ENV): database, Redis, bucket and secrets.
       env = {
-        NODE_ENV: 'test',
-        LOG_LEVEL: 'warn',
-        DEMO_ACCOUNT: 'false',
-        HOST: '127.0.0.1',
         DATABASE_URL: db.url,
         REDIS_URL,
         STORAGE: 's3',
@@ -285,19 +209,7 @@ describe.skipIf(missing.length > 0)(
         // A share link with an extraction code, made on A, opened and verified on B.
         const shared = await call<ShareCreatedValue>(a, 'POST', Api.share, {
           token: u.token,
-          body: [
-            {
-              MainIUID: iuid,
-              FileType: 2,
-              Name: '',
-              ShareType: 7,
-              Isvisible: '0',
-              Pssword: 'mn42',
-              pwdSetWay: '2',
-              Isallow: '1',
-              viewname: '',
-            },
-          ],
+          body: [shareEntry(iuid, { Pssword: 'mn42', pwdSetWay: '2', Isallow: '1' })],
         });
         expect(shared.body.code).toBe(1);
         const code = shared.body.data.shareCode;

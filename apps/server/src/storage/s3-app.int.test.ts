@@ -21,25 +21,12 @@ import {
   type TestApp,
   type TestUser,
 } from '../test/harness.ts';
+import { filesUnder } from '../test/files-under.ts';
 import { TICKET_RECHECK_MS } from '../modules/files/ticket-access.ts';
 import { createS3Storage } from './s3-storage.ts';
 
 const endpoint = process.env.S3_ENDPOINT;
 const sha256 = (b: Uint8Array) => createHash('sha256').update(b).digest('hex');
-
-/** Every regular file under `dir` (relative paths); [] when it does not exist. */
-async function filesUnder(dir: string): Promise<string[]> {
-  const out: string[] = [];
-  const walk = async (d: string) => {
-    for (const e of await readdir(d, { withFileTypes: true }).catch(() => [])) {
-      const full = path.join(d, e.name);
-      if (e.isDirectory()) await walk(full);
-      else out.push(path.relative(dir, full));
-    }
-  };
-  await walk(dir);
-  return out;
-}
 
 describe.skipIf(!endpoint)(`the product on S3 (${testDbKind})`, () => {
   let t: TestApp;
@@ -104,7 +91,9 @@ describe.skipIf(!endpoint)(`the product on S3 (${testDbKind})`, () => {
     expect(keys.filter((k) => k.endsWith('/original'))).toHaveLength(3);
     expect(keys.some((k) => k.endsWith('/derived/model.frag'))).toBe(true);
     expect(keys.some((k) => k.endsWith('/derived/drawing.dxf'))).toBe(true);
-    const local = (await filesUnder(t.config.storageDir)).filter((f) => !f.startsWith('tus'));
+    const local = (await filesUnder(t.config.storageDir))
+      .map((f) => f.rel)
+      .filter((f) => !f.startsWith('tus'));
     expect(local).toEqual([]);
   });
 });

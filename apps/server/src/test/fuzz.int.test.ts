@@ -19,6 +19,9 @@ import {
   type TestApp,
   type TestUser,
 } from './harness.ts';
+import { CODE_X, createCompany } from './companies-fixture.ts';
+import { createProject } from './projects-fixture.ts';
+import { shareEntry } from './share-entry.ts';
 
 /** Strings no route may choke on. */
 const BAD_STRINGS = [
@@ -276,16 +279,8 @@ describe(`fuzz over every operation (${testDbKind})`, () => {
     u = await signUp(t, '模糊测试');
     ids.user = u.login.userID;
     // A company and a project of the user's, so company and project calls get past "no company".
-    const corp = await call(t, 'POST', Api.companyCreate, {
-      token: u.token,
-      body: { name: '模糊测试公司', code: '91350100M000100Y43' },
-    });
-    expect(corp.body.code).toBe(1);
-    const project = await call<{ iuid: string }>(t, 'POST', Api.projectCreate, {
-      token: u.token,
-      body: { projectName: '模糊项目' },
-    });
-    ids.project = project.body.data.iuid;
+    await createCompany(t, u, '模糊测试公司', CODE_X);
+    ids.project = (await createProject(t, u, '模糊项目')).iuid;
     ids.file = await uploadTestFile(t, u.token, 'images/SimpleWall_Screenshot_1.png');
     const folder = await call<{ iuid: string }>(t, 'POST', Api.folderAdd, {
       token: u.token,
@@ -294,19 +289,7 @@ describe(`fuzz over every operation (${testDbKind})`, () => {
     ids.folder = (folder.body.data as { iuid?: string })?.iuid ?? ids.file;
     const share = await call<ShareCreatedValue>(t, 'POST', Api.share, {
       token: u.token,
-      body: [
-        {
-          MainIUID: ids.file,
-          FileType: 2,
-          Name: '',
-          ShareType: 7,
-          Isvisible: '0',
-          Pssword: '',
-          pwdSetWay: '1',
-          Isallow: '1',
-          viewname: '',
-        },
-      ],
+      body: [shareEntry(ids.file, { Isallow: '1' })],
     });
     ids.share = share.body.data.shareCode;
   });

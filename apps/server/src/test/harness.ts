@@ -18,6 +18,7 @@ import {
 } from '@bimdrive/contracts';
 import { buildApp, type BuiltApp } from '../app.ts';
 import { loadConfig, type AppConfig } from '../config.ts';
+import { adminRepository } from '../modules/admin/admin.repository.ts';
 
 /** Root of the shared real test files. */
 import { TESTDATA } from './testdata.ts';
@@ -113,6 +114,15 @@ export async function signUp(t: Reachable, name = '测试用户'): Promise<TestU
 }
 
 /**
+ * Make `u` a system administrator (001 §6; the flag the deployment's `set-admin` command sets,
+ * admin.repository.ts setSystemAdministrator). @throws when there is no such user.
+ */
+export async function makeSystemAdministrator(t: TestApp, u: TestUser): Promise<void> {
+  if (!(await adminRepository(t.built.ctx.db).setSystemAdministrator(u.phone, true)))
+    throw new Error(`no user ${u.phone} to make a system administrator`);
+}
+
+/**
  * Have `u` join the company `name` (credit code `code`) and its administrator `by` approve it
  * (000 §7 company join and applicants). @throws when either call is refused.
  */
@@ -160,25 +170,53 @@ export async function call<T = unknown>(
   return { status: res.status, body: (await res.json()) as Envelope<T> };
 }
 
-/** tus creation (POST); answers the response. */
-export async function tusCreate(
+/** A tus creation POST to `url` (Upload-Metadata: each key with its value in base64). */
+function tusPost(
   t: Reachable,
+  url: string,
   token: string,
   size: number,
   meta: Record<string, string>,
+  headers: Record<string, string> = {},
 ): Promise<Response> {
   const metadata = Object.entries(meta)
     .map(([k, v]) => `${k} ${Buffer.from(v).toString('base64')}`)
     .join(',');
-  return fetch(`${t.baseUrl}${Api.tus}`, {
+  return fetch(`${t.baseUrl}${url}`, {
     method: 'POST',
     headers: {
       authorization: `Bearer ${token}`,
       'tus-resumable': '1.0.0',
       'upload-length': String(size),
       'upload-metadata': metadata,
+      ...headers,
     },
   });
+}
+
+/** tus creation (POST) of a new file (metadata filename, folderId, spaceId…); answers the response. */
+export async function tusCreate(
+  t: Reachable,
+  token: string,
+  size: number,
+  meta: Record<string, string>,
+): Promise<Response> {
+  return tusPost(t, Api.tus, token, size, meta);
+}
+
+/**
+ * tus creation (POST) of a new version at FileVersionAdd (issue 5 versions; metadata `filename` and
+ * `versionOf` = the file's iuid), with any extra `headers` (e.g. the tab id); answers the response.
+ * The bytes follow with tusPatch at its Location.
+ */
+export async function tusCreateVersion(
+  t: Reachable,
+  token: string,
+  size: number,
+  meta: Record<string, string>,
+  headers: Record<string, string> = {},
+): Promise<Response> {
+  return tusPost(t, Api.versionAdd, token, size, meta, headers);
 }
 
 /** tus PATCH of a chunk at an offset. */

@@ -22,6 +22,7 @@ import { operationLog } from '../../db/schema/operation-log.ts';
 import {
   call,
   connectHub,
+  makeSystemAdministrator,
   signUp,
   startTestApp,
   testDbKind,
@@ -29,30 +30,10 @@ import {
   type TestApp,
   type TestUser,
 } from '../../test/harness.ts';
-import { adminRepository } from './admin.repository.ts';
+import { createCompany, creditCode } from '../../test/companies-fixture.ts';
+import { shareEntry } from '../../test/share-entry.ts';
 
 const DAY = 24 * 3600 * 1000;
-const CHARS = '0123456789ABCDEFGHJKLMNPQRTUWXY';
-const WEIGHTS = [1, 3, 9, 27, 19, 26, 16, 17, 20, 29, 25, 13, 8, 24, 10, 30, 28];
-
-/** A valid unified social credit code ending in `tail` (GB 32100-2015 check character). */
-function creditCode(tail: string): string {
-  const body = `91350100M${tail.padStart(8, '0')}`.slice(0, 17);
-  const sum = [...body].reduce((s, ch, i) => s + CHARS.indexOf(ch) * WEIGHTS[i]!, 0);
-  return body + CHARS[(31 - (sum % 31)) % 31];
-}
-
-const shareEntry = (iuid: string) => ({
-  MainIUID: iuid,
-  FileType: 2,
-  Name: '',
-  ShareType: 7,
-  Isvisible: '0',
-  Pssword: '',
-  pwdSetWay: '1',
-  Isallow: '2',
-  viewname: '',
-});
 
 describe(`administration and operation log (${testDbKind})`, () => {
   let t: TestApp;
@@ -80,18 +61,9 @@ describe(`administration and operation log (${testDbKind})`, () => {
       signUp(t, '乙管理员'),
       signUp(t, '普通用户'),
     ]);
-    expect(await adminRepository(db()).setSystemAdministrator(root.phone, true)).toBe(true);
-    const a = await call<{ corpId: string }>(t, 'POST', Api.companyCreate, {
-      token: bossA.token,
-      body: { name: '甲建设', code: creditCode('A0000001') },
-    });
-    const b = await call<{ corpId: string }>(t, 'POST', Api.companyCreate, {
-      token: bossB.token,
-      body: { name: '乙设计院', code: creditCode('B0000002') },
-    });
-    expect([a.body.code, b.body.code]).toEqual([1, 1]);
-    corpA = a.body.data.corpId;
-    corpB = b.body.data.corpId;
+    await makeSystemAdministrator(t, root);
+    corpA = await createCompany(t, bossA, '甲建设', creditCode('A0000001'));
+    corpB = await createCompany(t, bossB, '乙设计院', creditCode('B0000002'));
     await db().update(users).set({ corpId: corpA }).where(eq(users.id, staffA.login.userID));
   });
   afterAll(async () => t?.close());

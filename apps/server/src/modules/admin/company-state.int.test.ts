@@ -19,41 +19,27 @@ import {
   type CorpDetailValue,
   type CorpSpacePageValue,
   type OperationLogPageValue,
-  type ProjectRowValue,
   type ShareCreatedValue,
 } from '@bimdrive/contracts';
 import { orders } from '../../db/schema/orders.ts';
 import {
   call,
+  makeSystemAdministrator,
   signUp,
   startTestApp,
   TESTDATA,
   testDbKind,
   tusCreate,
-  tusPatch,
   uploadTestFile,
   type TestApp,
   type TestUser,
 } from '../../test/harness.ts';
+import { CODE_X, CODE_Y, companyWithMembers, createCompany } from '../../test/companies-fixture.ts';
+import { createProject } from '../../test/projects-fixture.ts';
+import { shareEntry } from '../../test/share-entry.ts';
 import { COMPANY_DISABLED_MSG } from '../companies/company-state.ts';
-import { adminRepository } from './admin.repository.ts';
 
-// Real unified social credit codes (check character valid per GB 32100-2015).
-const CODE_A = '91350100M000100Y43';
-const CODE_B = '91110000802100433B';
 const IMAGE = 'images/SimpleWall_Screenshot_1.png';
-
-const shareEntry = (iuid: string) => ({
-  MainIUID: iuid,
-  FileType: 2,
-  Name: '',
-  ShareType: 7,
-  Isvisible: '1',
-  Pssword: '',
-  pwdSetWay: '1',
-  Isallow: '1',
-  viewname: '',
-});
 
 describe(`company usage state and detail (${testDbKind})`, () => {
   let t: TestApp;
@@ -80,56 +66,16 @@ describe(`company usage state and detail (${testDbKind})`, () => {
       signUp(t, '乙管理员'),
       signUp(t, '无企业'),
     ]);
-    expect(await adminRepository(t.built.ctx.db).setSystemAdministrator(root.phone, true)).toBe(true);
-    const a = await call<{ corpId: string }>(t, 'POST', Api.companyCreate, {
-      token: boss.token,
-      body: { name: '甲建设集团', code: CODE_A },
-    });
-    const b = await call<{ corpId: string }>(t, 'POST', Api.companyCreate, {
-      token: bossB.token,
-      body: { name: '乙设计院', code: CODE_B },
-    });
-    expect([a.body.code, b.body.code]).toEqual([1, 1]);
-    corpA = a.body.data.corpId;
-    corpB = b.body.data.corpId;
+    await makeSystemAdministrator(t, root);
     // staff joins A through the ordinary application.
-    const join = await call(t, 'POST', Api.companyJoin, {
-      token: staff.token,
-      body: { name: '甲建设集团', code: CODE_A, userName: '甲员工', useUserName: true },
-    });
-    expect(join.body.code).toBe(1);
-    const apps = await call<Array<{ iuid: string; phone: string }>>(t, 'GET', Api.companyApplicants, {
-      token: boss.token,
-    });
-    const app = apps.body.data.find((x) => x.phone === staff.phone)!;
-    expect(
-      (
-        await call(t, 'POST', Api.companyApplyAccept, {
-          token: boss.token,
-          body: { UserApplyHistoryId: app.iuid },
-        })
-      ).body.code,
-    ).toBe(1);
+    corpA = await companyWithMembers(t, boss, '甲建设集团', CODE_X, [staff]);
+    corpB = await createCompany(t, bossB, '乙设计院', CODE_Y);
     // A project of A with a file in it (staff is a member through the admin's default), shared by boss.
-    const p = await call<ProjectRowValue>(t, 'POST', Api.projectCreate, {
-      token: boss.token,
-      body: { projectName: '停用测试项目' },
-    });
-    expect(p.body.code).toBe(1);
-    projectId = p.body.data.iuid;
-    const bytes = new Uint8Array(await readFile(path.join(TESTDATA, IMAGE)));
-    const created = await tusCreate(t, boss.token, bytes.length, {
-      filename: path.basename(IMAGE),
-      folderId: '',
-      spaceId: projectId,
-    });
-    expect(created.status).toBe(201);
-    const done = await tusPatch(t, boss.token, created.headers.get('location')!, 0, bytes);
-    expect(done.status).toBe(204);
-    projectFile = done.headers.get('x-file-iuid')!;
+    projectId = (await createProject(t, boss, '停用测试项目')).iuid;
+    projectFile = await uploadTestFile(t, boss.token, IMAGE, '', projectId);
     const s = await call<ShareCreatedValue>(t, 'POST', Api.share, {
       token: boss.token,
-      body: [shareEntry(projectFile)],
+      body: [shareEntry(projectFile, { Isvisible: '1', Isallow: '1' })],
     });
     expect(s.body.code).toBe(1);
     shareCode = s.body.data.shareCode;
@@ -196,15 +142,18 @@ describe(`company usage state and detail (${testDbKind})`, () => {
     const library = (u: TestUser) =>
       call(t, 'GET', Api.libraryGet, { token: u.token, query: { kind: 'Company' } });
     const shareInfo = () => call(t, 'GET', Api.shareInfo, { query: { code: shareCode } });
+    /** In use: the projects, library, project file and share link of A answer its members. */
+    const expectAllAnswer = async () => {
+      for (const u of [boss, staff]) {
+        expect((await projectList(u)).body.code).toBe(1);
+        expect((await library(u)).body.code).toBe(1);
+      }
+      expect((await projectFiles(boss)).status).toBe(200);
+      expect((await fileInfo(boss)).status).toBe(200);
+      expect((await shareInfo()).status).toBe(200);
+    };
 
-    // In use: everything answers.
-    for (const u of [boss, staff]) {
-      expect((await projectList(u)).body.code).toBe(1);
-      expect((await library(u)).body.code).toBe(1);
-    }
-    expect((await projectFiles(boss)).status).toBe(200);
-    expect((await fileInfo(boss)).status).toBe(200);
-    expect((await shareInfo()).status).toBe(200);
+    await expectAllAnswer();
 
     const off = await setState(root, corpA, 'disabled');
     expect(off.status).toBe(200);
@@ -247,13 +196,7 @@ describe(`company usage state and detail (${testDbKind})`, () => {
 
     const on = await setState(root, corpA, 'normal');
     expect(on.body.msg).toBe('已启用');
-    for (const u of [boss, staff]) {
-      expect((await projectList(u)).body.code).toBe(1);
-      expect((await library(u)).body.code).toBe(1);
-    }
-    expect((await projectFiles(boss)).status).toBe(200);
-    expect((await fileInfo(boss)).status).toBe(200);
-    expect((await shareInfo()).status).toBe(200);
+    await expectAllAnswer();
     const back = await call<AdminCompanyPageValue>(t, 'GET', Api.adminCompanyList, {
       token: root.token,
       query: { search: '甲建设集团' },
@@ -284,7 +227,7 @@ describe(`company usage state and detail (${testDbKind})`, () => {
     expect(mine.body.data).toMatchObject({
       corpId: corpA,
       corpName: '甲建设集团',
-      creditCode: CODE_A,
+      creditCode: CODE_X,
       memberCount: 2,
       canAdminister: false,
     });

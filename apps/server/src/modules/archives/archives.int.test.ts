@@ -18,6 +18,7 @@ import {
   type TestApp,
   type TestUser,
 } from '../../test/harness.ts';
+import { shareEntry } from '../../test/share-entry.ts';
 import { makeRar, makeZip } from './archive-fixtures.ts';
 
 // "图纸/说明.txt" in GBK, as Chinese Windows writes it (no UTF-8 flag).
@@ -132,19 +133,7 @@ describe(`archive contents in the preview (${testDbKind})`, () => {
   it('lists a shared archive for a browse-only visitor without download links; images as WebP', async () => {
     const created = await call<ShareCreatedValue>(t, 'POST', Api.share, {
       token: u.token,
-      body: [
-        {
-          MainIUID: zipId,
-          FileType: 2,
-          Name: '',
-          ShareType: 7,
-          Isvisible: '1',
-          Pssword: '',
-          pwdSetWay: '1',
-          Isallow: '2',
-          viewname: '',
-        },
-      ],
+      body: [shareEntry(zipId, { Isvisible: '1' })],
     });
     const v = await call<{ accessToken: string }>(t, 'POST', Api.shareVerify, {
       body: { code: created.body.data.shareCode, pwd: '' },

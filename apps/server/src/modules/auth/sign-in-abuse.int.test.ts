@@ -20,6 +20,8 @@ import {
   type TestApp,
   type TestUser,
 } from '../../test/harness.ts';
+import { redisUp } from '../../test/service-probes.ts';
+import { shareEntry } from '../../test/share-entry.ts';
 
 /** A JSON POST from a claimed address (X-Forwarded-For). */
 async function post(t: TestApp, url: string, body: unknown, from?: string) {
@@ -62,19 +64,7 @@ describe(`TRUST_PROXY off: X-Forwarded-For is not the client (${testDbKind})`, (
     const created = await fetch(`${t.baseUrl}${Api.share}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${u.token}` },
-      body: JSON.stringify([
-        {
-          MainIUID: iuid,
-          FileType: 2,
-          Name: '',
-          ShareType: 7,
-          Isvisible: '0',
-          Pssword: '',
-          pwdSetWay: '1',
-          Isallow: '2',
-          viewname: '',
-        },
-      ]),
+      body: JSON.stringify([shareEntry(iuid)]),
     });
     const code = ((await created.json()) as { data: ShareCreatedValue }).data.shareCode;
     const statuses: number[] = [];
@@ -188,26 +178,17 @@ describe('the demo account', () => {
   });
 });
 
-/** Whether a Redis answers on 127.0.0.1:6379 (the scale-out test setting). */
-async function redisUp(): Promise<boolean> {
-  const { Socket } = await import('node:net');
-  return new Promise((resolve) => {
-    const s = new Socket();
-    s.setTimeout(500);
-    s.once('connect', () => (s.destroy(), resolve(true)));
-    s.once('error', () => resolve(false));
-    s.once('timeout', () => (s.destroy(), resolve(false)));
-    s.connect(6379, '127.0.0.1');
-  });
-}
+/** The Redis of the scale-out test setting. */
+const SCALE_OUT_REDIS = 'redis://127.0.0.1:6379';
+const scaleOutRedis = await redisUp(SCALE_OUT_REDIS);
 
-describe.skipIf(!(await redisUp()))('the per-account throttle shared through Redis by two API nodes', () => {
+describe.skipIf(!scaleOutRedis)('the per-account throttle shared through Redis by two API nodes', () => {
   let a: TestApp;
   let b: TestApp;
   let u: TestUser;
   beforeAll(async () => {
     const shared = {
-      redisUrl: 'redis://127.0.0.1:6379',
+      redisUrl: SCALE_OUT_REDIS,
       trustProxy: 1,
       loginThrottle: { freeAttempts: 2, lockBaseSeconds: 30, lockMaxSeconds: 60, windowSeconds: 600 },
     } as const;

@@ -14,7 +14,6 @@ import {
   BOARD_TYPE_GROUPS,
   type BoardDataValue,
   type FileRowValue,
-  type ProjectRowValue,
   type ShareCreatedValue,
 } from '@bimdrive/contracts';
 import {
@@ -26,15 +25,12 @@ import {
   waitForStatus,
   type TestApp,
   type TestUser,
-  joinCompany,
   uploadTestFile,
 } from '../../test/harness.ts';
+import { CODE_X, CODE_Y, companyWithMembers, createCompany } from '../../test/companies-fixture.ts';
+import { createProject, setProjectMember } from '../../test/projects-fixture.ts';
 import { PROJECT_NOT_FOUND_MSG } from '../projects/projects.service.ts';
 import { BOARD_COMPANY_ONLY_MSG } from './board.service.ts';
-
-// Real unified social credit codes (check characters valid per GB 32100-2015).
-const CODE_X = '91350100M000100Y43';
-const CODE_Y = '91440300708461136T';
 
 /** Personal files of the owner: one model, two documents, one image. */
 const PERSONAL = {
@@ -84,28 +80,10 @@ describe(`board (${testDbKind})`, () => {
     editor = await signUp(t, '编辑者乙');
     outsider = await signUp(t, '同事丙');
     otherAdmin = await signUp(t, '外企丁');
-    const x = await call<{ corpId: string }>(t, 'POST', Api.companyCreate, {
-      token: owner.token,
-      body: { name: '看板建设集团', code: CODE_X },
-    });
-    expect(x.body.code).toBe(1);
-    const y = await call(t, 'POST', Api.companyCreate, {
-      token: otherAdmin.token,
-      body: { name: '看板外企', code: CODE_Y },
-    });
-    expect(y.body.code).toBe(1);
-    for (const u of [editor, outsider]) await joinCompany(t, u, owner, '看板建设集团', CODE_X);
-    const p = await call<ProjectRowValue>(t, 'POST', Api.projectCreate, {
-      token: owner.token,
-      body: { projectName: '看板项目' },
-    });
-    expect(p.body.code).toBe(1);
-    projectId = p.body.data.iuid;
-    const set = await call(t, 'POST', Api.projectMemberSet, {
-      token: owner.token,
-      body: { iuid: projectId, userId: editor.login.userID, role: 'editor' },
-    });
-    expect(set.body.code).toBe(1);
+    await companyWithMembers(t, owner, '看板建设集团', CODE_X, [editor, outsider]);
+    await createCompany(t, otherAdmin, '看板外企', CODE_Y);
+    projectId = (await createProject(t, owner, '看板项目')).iuid;
+    await setProjectMember(t, owner, projectId, editor, 'editor');
 
     for (const [k, rel] of Object.entries(PERSONAL)) ids[k] = await upload(owner, rel);
     for (const [k, rel] of Object.entries(PROJECT)) ids[`p-${k}`] = await upload(editor, rel, projectId);

@@ -16,10 +16,7 @@ import {
   type TestApp,
   type TestUser,
 } from '../../test/harness.ts';
-
-// Real unified social credit codes (check characters valid per GB 32100-2015).
-const CODE_X = '91350100M000100Y43';
-const CODE_Y = '91440300708461136T';
+import { CODE_X, CODE_Y } from '../../test/companies-fixture.ts';
 
 const nextEvent = (socket: Socket, event: string) =>
   new Promise<unknown>((resolve) => socket.once(event, resolve));

@@ -18,20 +18,20 @@ import {
   type LoginDataValue,
   type SessionUserValue,
 } from '@bimdrive/contracts';
-import { companyInviteLinks, users } from '../../db/schema/accounts.ts';
+import { companyInviteLinks } from '../../db/schema/accounts.ts';
 import { companyInvitesRepository } from './company-invites.repository.ts';
 import {
   call,
   connectHub,
+  makeSystemAdministrator,
   signUp,
   startTestApp,
   testDbKind,
   type TestApp,
   type TestUser,
 } from '../../test/harness.ts';
+import { CODE_X, CODE_Y, createCompany } from '../../test/companies-fixture.ts';
 
-const CODE_X = '91350100M000100Y43';
-const CODE_Y = '91440300708461136T';
 const PASSWORD = 'Passw0rd!x';
 
 /** A phone no test user has (137 + 8 digits). */
@@ -96,18 +96,8 @@ describe(`company invites (${testDbKind})`, () => {
       await signUp(t, '外人丙'),
       await signUp(t, '受邀人丁'),
     ];
-    corpX = (
-      await call<{ corpId: string }>(t, 'POST', Api.companyCreate, {
-        token: adminX.token,
-        body: { name: '甲建设集团', code: CODE_X },
-      })
-    ).body.data.corpId;
-    corpY = (
-      await call<{ corpId: string }>(t, 'POST', Api.companyCreate, {
-        token: adminY.token,
-        body: { name: '乙设计院', code: CODE_Y },
-      })
-    ).body.data.corpId;
+    corpX = await createCompany(t, adminX, '甲建设集团', CODE_X);
+    corpY = await createCompany(t, adminY, '乙设计院', CODE_Y);
   });
   afterAll(async () => t.close());
 
@@ -370,7 +360,7 @@ describe(`company invites (${testDbKind})`, () => {
   });
 
   it("a system administrator sees another company's members but may manage none of them", async () => {
-    await t.built.ctx.db.update(users).set({ isAdministrator: true }).where(eq(users.phone, adminY.phone));
+    await makeSystemAdministrator(t, adminY);
     const list = await members(adminY, corpX);
     expect(list.length).toBeGreaterThan(2);
     expect(list.every((p) => !p.power)).toBe(true);

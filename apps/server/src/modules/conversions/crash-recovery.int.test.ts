@@ -10,9 +10,7 @@
  * same fresh database), and on PostgreSQL a worker process killed while the API process stays up.
  * Measured times are printed (kill → retry running, kill → 转换完成).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
@@ -28,19 +26,12 @@ import {
   type Reachable,
   type TestUser,
 } from '../../test/harness.ts';
+import { freePort } from '../../test/free-port.ts';
 import { descendants, survivors } from '../../test/processes.ts';
+import { startServerProcess, type ServerProcess } from '../../test/server-process.ts';
 
-const ROOT = path.resolve(import.meta.dirname, '../../../../..');
 /** An IFC that takes long enough to convert (about 15 s) to be caught mid-conversion on a fast machine. */
 const MODEL = 'ifc-large/fzk-haus-x20.ifc.gz';
-
-/** A server or worker process started by this test. */
-interface ServerProcess {
-  child: ChildProcess;
-  pid: number;
-  output: () => string;
-  exited: Promise<void>;
-}
 
 const started: ServerProcess[] = [];
 const cleanups: (() => Promise<void>)[] = [];
@@ -52,53 +43,9 @@ afterAll(async () => {
   for (const c of cleanups) await c().catch(() => undefined);
 });
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const addr = srv.address();
-      srv.close(() => (typeof addr === 'object' && addr ? resolve(addr.port) : reject(new Error('no port'))));
-    });
-  });
-}
-
-/** Start `main.ts` in a role; resolves once it says it is running. */
-async function startProcess(
-  role: 'all' | 'api' | 'worker',
-  env: Record<string, string>,
-): Promise<ServerProcess> {
-  const child = spawn(process.execPath, ['apps/server/src/main.ts', `--role=${role}`], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'warn',
-      DEMO_ACCOUNT: 'false',
-      HOST: '127.0.0.1',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout!.on('data', (d: Buffer) => (output += d.toString()));
-  child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const proc: ServerProcess = { child, pid: child.pid!, output: () => output, exited };
-  started.push(proc);
-  const ready = role === 'worker' ? 'bimdrive worker started' : 'bimdrive is running';
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`${role} did not start:\n${output}`)), 60_000);
-    const check = () => {
-      if (output.includes(ready)) {
-        clearTimeout(timer);
-        resolve();
-      }
-    };
-    child.stdout!.on('data', check);
-    void exited.then(() => reject(new Error(`${role} exited:\n${output}`)));
-  });
-  return proc;
-}
+/** Start `main.ts` in a role (test/server-process.ts); resolves once it says it is running. */
+const startProcess = (role: 'all' | 'api' | 'worker', env: Record<string, string>) =>
+  startServerProcess(role, env, started);
 
 async function until<T>(what: string, timeoutMs: number, probe: () => Promise<T | null | undefined | false>) {
   const end = Date.now() + timeoutMs;

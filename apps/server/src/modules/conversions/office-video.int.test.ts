@@ -19,6 +19,7 @@ import {
   startTestApp,
   TESTDATA,
   testDbKind,
+  tusCreateVersion,
   tusPatch,
   uploadBytes,
   uploadTestFile,
@@ -291,15 +292,9 @@ describe(`office and video conversions (${testDbKind})`, () => {
     const iuid = await uploadTestFile(t, u.token, 'office/chart-sheet.xlsx');
     await waitForStatus(t, u.token, iuid);
     const bytes = new Uint8Array(await readFile(path.join(TESTDATA, 'office/COBie_style_Duplex.xlsx')));
-    const meta = `filename ${Buffer.from('chart-sheet.xlsx').toString('base64')},versionOf ${Buffer.from(iuid).toString('base64')}`;
-    const created = await fetch(`${t.baseUrl}${Api.versionAdd}`, {
-      method: 'POST',
-      headers: {
-        authorization: `Bearer ${u.token}`,
-        'tus-resumable': '1.0.0',
-        'upload-length': String(bytes.length),
-        'upload-metadata': meta,
-      },
+    const created = await tusCreateVersion(t, u.token, bytes.length, {
+      filename: 'chart-sheet.xlsx',
+      versionOf: iuid,
     });
     expect(created.status).toBe(201);
     expect((await tusPatch(t, u.token, created.headers.get('location')!, 0, bytes)).status).toBe(204);

@@ -5,10 +5,9 @@
  * no longer be collected — once the member is taken off the project. Real database, over HTTP.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Api, type ListDataValue, type ProjectRowValue } from '@bimdrive/contracts';
+import { Api, type ListDataValue } from '@bimdrive/contracts';
 import {
   call,
-  joinCompany,
   signUp,
   startTestApp,
   testDbKind,
@@ -16,6 +15,8 @@ import {
   type TestUser,
   uploadTestFile,
 } from '../../test/harness.ts';
+import { CODE_X, companyWithMembers } from '../../test/companies-fixture.ts';
+import { createProject, setProjectMember } from '../../test/projects-fixture.ts';
 
 describe(`favourites (${testDbKind})`, () => {
   let t: TestApp;
@@ -38,15 +39,7 @@ describe(`favourites (${testDbKind})`, () => {
     boss = await signUp(t, '项目经理');
     member = await signUp(t, '施工员');
     other = await signUp(t, '路人');
-    expect(
-      (
-        await call(t, 'POST', Api.companyCreate, {
-          token: boss.token,
-          body: { name: '收藏测试建设', code: '91350100M000100Y43' },
-        })
-      ).body.code,
-    ).toBe(1);
-    await joinCompany(t, member, boss, '收藏测试建设', '91350100M000100Y43');
+    await companyWithMembers(t, boss, '收藏测试建设', CODE_X, [member]);
   }, 120_000);
   afterAll(async () => t.close());
 
@@ -88,17 +81,8 @@ describe(`favourites (${testDbKind})`, () => {
   });
 
   it('a project file leaves a member’s list once the member is taken off the project', async () => {
-    const project = (
-      await call<ProjectRowValue>(t, 'POST', Api.projectCreate, {
-        token: boss.token,
-        body: { projectName: '收藏楼' },
-      })
-    ).body.data;
-    const set = await call(t, 'POST', Api.projectMemberSet, {
-      token: boss.token,
-      body: { iuid: project.iuid, userId: member.login.userID, role: 'viewer' },
-    });
-    expect(set.body.code).toBe(1);
+    const project = await createProject(t, boss, '收藏楼');
+    await setProjectMember(t, boss, project.iuid, member, 'viewer');
     const id = await upload(boss, 'ifc/SimpleWall.ifc', project.iuid);
     expect((await collect(member, id)).body.code).toBe(1);
     expect(await favourites(member)).toContain(id);

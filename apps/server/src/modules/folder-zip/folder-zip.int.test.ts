@@ -7,10 +7,8 @@
  */
 import { readFile, readdir, readlink, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { crc32 } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import yauzl from 'yauzl';
 import { Api, type FileRowValue } from '@bimdrive/contracts';
 import {
   call,
@@ -23,50 +21,8 @@ import {
   type TestApp,
   type TestUser,
 } from '../../test/harness.ts';
+import { unzip } from '../../test/zip-entries.ts';
 import { MISSING_NOTE_NAME } from './folder-zip.service.ts';
-
-interface ZipEntry {
-  method: number;
-  /** CRC-32 recorded in the archive. */
-  crc: number;
-  dir: boolean;
-  data: Buffer;
-}
-
-/** Every entry of a zip (yauzl also refuses absolute and `..` names by itself). */
-async function unzip(buf: Buffer): Promise<Map<string, ZipEntry>> {
-  const zip = await new Promise<yauzl.ZipFile>((resolve, reject) =>
-    yauzl.fromBuffer(buf, { lazyEntries: true }, (err, z) => (err ? reject(err) : resolve(z))),
-  );
-  const out = new Map<string, ZipEntry>();
-  await new Promise<void>((resolve, reject) => {
-    zip.on('error', reject);
-    zip.on('end', () => resolve());
-    zip.on('entry', (e: yauzl.Entry) => {
-      const dir = e.fileName.endsWith('/');
-      if (dir) {
-        out.set(e.fileName, { method: e.compressionMethod, crc: e.crc32, dir, data: Buffer.alloc(0) });
-        zip.readEntry();
-        return;
-      }
-      zip.openReadStream(e, (err, s) => {
-        if (err) return reject(err);
-        const chunks: Buffer[] = [];
-        s.on('data', (c: Buffer) => chunks.push(c));
-        s.on('error', reject);
-        s.on('end', () => {
-          const data = Buffer.concat(chunks);
-          // yauzl does not check CRCs: every entry's recorded CRC must match its bytes.
-          if (crc32(data) !== e.crc32) return reject(new Error(`CRC mismatch: ${e.fileName}`));
-          out.set(e.fileName, { method: e.compressionMethod, crc: e.crc32, dir, data });
-          zip.readEntry();
-        });
-      });
-    });
-    zip.readEntry();
-  });
-  return out;
-}
 
 describe(`folder zip CompressFileFolder (${testDbKind})`, () => {
   let t: TestApp;

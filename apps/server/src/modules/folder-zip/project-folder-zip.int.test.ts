@@ -11,10 +11,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { crc32 } from 'node:zlib';
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import yauzl from 'yauzl';
 import { Api, type FileRowValue } from '@bimdrive/contracts';
 import {
   call,
@@ -22,46 +19,12 @@ import {
   startTestApp,
   TESTDATA,
   testDbKind,
-  tusCreate,
-  tusPatch,
+  uploadTestFile,
   type TestApp,
   type TestUser,
 } from '../../test/harness.ts';
-import { companies, users } from '../../db/schema/accounts.ts';
-import { projectMembers, spaces } from '../../db/schema/spaces.ts';
-
-/** Every entry of a zip: name → bytes (directories → null); CRCs checked. */
-async function unzip(buf: Buffer): Promise<Map<string, Buffer | null>> {
-  const zip = await new Promise<yauzl.ZipFile>((resolve, reject) =>
-    yauzl.fromBuffer(buf, { lazyEntries: true }, (err, z) => (err ? reject(err) : resolve(z))),
-  );
-  const out = new Map<string, Buffer | null>();
-  await new Promise<void>((resolve, reject) => {
-    zip.on('error', reject);
-    zip.on('end', () => resolve());
-    zip.on('entry', (e: yauzl.Entry) => {
-      if (e.fileName.endsWith('/')) {
-        out.set(e.fileName, null);
-        zip.readEntry();
-        return;
-      }
-      zip.openReadStream(e, (err, s) => {
-        if (err) return reject(err);
-        const chunks: Buffer[] = [];
-        s.on('data', (c: Buffer) => chunks.push(c));
-        s.on('error', reject);
-        s.on('end', () => {
-          const data = Buffer.concat(chunks);
-          if (crc32(data) !== e.crc32) return reject(new Error(`CRC mismatch: ${e.fileName}`));
-          out.set(e.fileName, data);
-          zip.readEntry();
-        });
-      });
-    });
-    zip.readEntry();
-  });
-  return out;
-}
+import { seedCompany, seedProject } from '../../test/seeded-spaces.ts';
+import { unzip } from '../../test/zip-entries.ts';
 
 /** The project tree: folder path → test-data files in it. */
 const TREE: Record<string, string[]> = {
@@ -85,7 +48,6 @@ describe(`folder zip of a project folder (${testDbKind})`, () => {
   /** Folder path → iuid. */
   const folders = new Map<string, string>();
 
-  const db = () => t.built.ctx.db;
   const zipOf = (u: TestUser, iuid: string) =>
     fetch(`${t.baseUrl}${Api.compressFolder}?iuid=${encodeURIComponent(iuid)}`, {
       headers: { authorization: `Bearer ${u.token}` },
@@ -97,30 +59,21 @@ describe(`folder zip of a project folder (${testDbKind})`, () => {
     viewer = await signUp(t, '访客');
     outsider = await signUp(t, '同公司非成员');
     foreigner = await signUp(t, '外公司');
-    const [c1, c2] = await db()
-      .insert(companies)
-      .values([
-        { name: '压缩测试公司', creditCode: `ZIPA${Date.now()}`, quotaBytes: 10 * 1024 ** 3 },
-        { name: '另一家公司', creditCode: `ZIPB${Date.now()}`, quotaBytes: 10 * 1024 ** 3 },
-      ])
-      .returning({ id: companies.id });
-    for (const u of [manager, viewer, outsider])
-      await db().update(users).set({ corpId: c1!.id }).where(eq(users.id, u.login.userID));
-    await db()
-      .update(users)
-      .set({ corpId: c2!.id, isCorpAdmin: true })
-      .where(eq(users.id, foreigner.login.userID));
-    const [p] = await db()
-      .insert(spaces)
-      .values({ kind: 'project', name: '压缩项目', companyId: c1!.id, creatorId: manager.login.userID })
-      .returning({ id: spaces.id });
-    projectId = p!.id;
-    await db()
-      .insert(projectMembers)
-      .values([
-        { projectId, userId: manager.login.userID, role: 'manager' },
-        { projectId, userId: viewer.login.userID, role: 'viewer' },
-      ]);
+    const c1 = await seedCompany(
+      t,
+      { name: '压缩测试公司', creditCode: `ZIPA${Date.now()}`, quotaBytes: 10 * 1024 ** 3 },
+      [manager, viewer, outsider],
+    );
+    await seedCompany(
+      t,
+      { name: '另一家公司', creditCode: `ZIPB${Date.now()}`, quotaBytes: 10 * 1024 ** 3 },
+      [],
+      [foreigner],
+    );
+    projectId = await seedProject(t, { name: '压缩项目', companyId: c1, creator: manager }, [
+      [manager, 'manager'],
+      [viewer, 'viewer'],
+    ]);
 
     // The tree, built through the API by the manager: folders, then the real files.
     for (const dir of Object.keys(TREE)) {
@@ -134,17 +87,7 @@ describe(`folder zip of a project folder (${testDbKind})`, () => {
       folders.set(dir, r.body.data.iuid);
     }
     for (const [dir, rels] of Object.entries(TREE))
-      for (const rel of rels) {
-        const bytes = new Uint8Array(await readFile(path.join(TESTDATA, rel)));
-        const created = await tusCreate(t, manager.token, bytes.length, {
-          filename: path.basename(rel),
-          folderId: folders.get(dir)!,
-          spaceId: projectId,
-        });
-        expect(created.status, await created.clone().text()).toBe(201);
-        const done = await tusPatch(t, manager.token, created.headers.get('location')!, 0, bytes);
-        expect(done.status).toBe(204);
-      }
+      for (const rel of rels) await uploadTestFile(t, manager.token, rel, folders.get(dir)!, projectId);
   });
   afterAll(async () => t.close());
 
@@ -156,11 +99,11 @@ describe(`folder zip of a project folder (${testDbKind})`, () => {
     const expectedFiles = Object.entries(TREE).flatMap(([dir, rels]) =>
       rels.map((rel) => [`${dir}/${path.basename(rel)}`, rel] as const),
     );
-    const files = [...entries].filter(([, data]) => data !== null).map(([n]) => n);
+    const files = [...entries].filter(([, e]) => !e.dir).map(([n]) => n);
     expect(files.sort()).toEqual(expectedFiles.map(([n]) => n).sort());
     for (const [name, rel] of expectedFiles)
-      expect(entries.get(name)!.equals(await readFile(path.join(TESTDATA, rel))), name).toBe(true);
-    const dirs = [...entries].filter(([, data]) => data === null).map(([n]) => n);
+      expect(entries.get(name)!.data.equals(await readFile(path.join(TESTDATA, rel))), name).toBe(true);
+    const dirs = [...entries].filter(([, e]) => e.dir).map(([n]) => n);
     expect(dirs.sort()).toEqual(
       Object.keys(TREE)
         .map((d) => `${d}/`)
@@ -181,7 +124,7 @@ describe(`folder zip of a project folder (${testDbKind})`, () => {
         '图纸/效果图/SimpleWall_Screenshot_1.png',
       ].sort(),
     );
-    expect(entries.get('图纸/R14.dwg')!.equals(await readFile(path.join(TESTDATA, 'dwg/R14.dwg')))).toBe(
+    expect(entries.get('图纸/R14.dwg')!.data.equals(await readFile(path.join(TESTDATA, 'dwg/R14.dwg')))).toBe(
       true,
     );
   });

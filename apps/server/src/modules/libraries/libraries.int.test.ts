@@ -8,7 +8,6 @@
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   Api,
@@ -19,10 +18,10 @@ import {
   type PreviewInfoValue,
   type SpaceSummaryValue,
 } from '@bimdrive/contracts';
-import { users } from '../../db/schema/accounts.ts';
 import {
   call,
   connectHub,
+  makeSystemAdministrator,
   signUp,
   startTestApp,
   TESTDATA,
@@ -34,9 +33,7 @@ import {
   type TestApp,
   type TestUser,
 } from '../../test/harness.ts';
-
-const CODE_X = '91350100M000100Y43';
-const CODE_Y = '91440300708461136T';
+import { CODE_X, CODE_Y, companyWithMembers, createCompany } from '../../test/companies-fixture.ts';
 
 describe(`knowledge bases and public libraries (${testDbKind})`, () => {
   let t: TestApp;
@@ -58,35 +55,10 @@ describe(`knowledge bases and public libraries (${testDbKind})`, () => {
       await signUp(t, '成员乙'),
       await signUp(t, '外企丙'),
     ];
-    await t.built.ctx.db.update(users).set({ isAdministrator: true }).where(eq(users.phone, sysAdmin.phone));
+    await makeSystemAdministrator(t, sysAdmin);
     // Company X with two members (by application), company Y of the outsider.
-    const x = await call(t, 'POST', Api.companyCreate, {
-      token: corpAdmin.token,
-      body: { name: '甲建设集团', code: CODE_X },
-    });
-    expect(x.body.code).toBe(1);
-    for (const u of [m1, m2]) {
-      const join = await call(t, 'POST', Api.companyJoin, {
-        token: u.token,
-        body: { name: '甲建设集团', code: CODE_X, userName: '成员', useUserName: true },
-      });
-      expect(join.body.code).toBe(1);
-    }
-    const apps = await call<Array<{ iuid: string }>>(t, 'GET', Api.companyApplicants, {
-      token: corpAdmin.token,
-    });
-    for (const a of apps.body.data) {
-      const r = await call(t, 'POST', Api.companyApplyAccept, {
-        token: corpAdmin.token,
-        body: { UserApplyHistoryId: a.iuid },
-      });
-      expect(r.body.code).toBe(1);
-    }
-    const y = await call(t, 'POST', Api.companyCreate, {
-      token: outsider.token,
-      body: { name: '丙设计院', code: CODE_Y },
-    });
-    expect(y.body.code).toBe(1);
+    await companyWithMembers(t, corpAdmin, '甲建设集团', CODE_X, [m1, m2]);
+    await createCompany(t, outsider, '丙设计院', CODE_Y);
   });
   afterAll(async () => t.close());
 

@@ -21,7 +21,6 @@ import {
   type FileVersionListValue,
   type ModelOpenAck,
   type ModelOpenMessageValue,
-  type ProjectRowValue,
 } from '@bimdrive/contracts';
 import {
   call,
@@ -30,15 +29,18 @@ import {
   startTestApp,
   TESTDATA,
   testDbKind,
-  tusCreate,
+  tusCreateVersion,
   tusPatch,
+  uploadTestFile,
   type TestApp,
   type TestUser,
 } from '../../test/harness.ts';
+import { CODE_X, companyWithMembers } from '../../test/companies-fixture.ts';
+import { createProject, setProjectMember } from '../../test/projects-fixture.ts';
+import { waitUntil } from '../../test/wait-until.ts';
 import { modelOpensRepository } from './model-opens.repository.ts';
 import { staleBefore } from './model-open-guard.ts';
 
-const CODE_X = '91350100M000100Y43';
 const MODEL = 'gltf/BoxTextured.glb';
 const MODEL_V2 = 'gltf/Elements_Beam.glb';
 
@@ -56,34 +58,11 @@ describe(`models open in a viewer, -120 (${testDbKind})`, () => {
   const bytesOf = async (rel: string) => new Uint8Array(await readFile(path.join(TESTDATA, rel)));
 
   /** Upload a model into the project; answers its iuid. */
-  async function upload(rel: string, folderId = ''): Promise<string> {
-    const bytes = await bytesOf(rel);
-    const created = await tusCreate(t, manager.token, bytes.length, {
-      filename: path.basename(rel),
-      folderId,
-      spaceId: projectId,
-    });
-    expect(created.status, await created.clone().text()).toBe(201);
-    const done = await tusPatch(t, manager.token, created.headers.get('location')!, 0, bytes);
-    expect(done.status).toBe(204);
-    return done.headers.get('x-file-iuid')!;
-  }
+  const upload = (rel: string, folderId = '') => uploadTestFile(t, manager.token, rel, folderId, projectId);
 
   /** tus creation of a new version at FileVersionAdd. */
   const createVersion = (u: TestUser, fileId: string, size: number, headers: Record<string, string> = {}) =>
-    fetch(`${t.baseUrl}${Api.versionAdd}`, {
-      method: 'POST',
-      headers: {
-        authorization: `Bearer ${u.token}`,
-        'tus-resumable': '1.0.0',
-        'upload-length': String(size),
-        'upload-metadata': [
-          `filename ${Buffer.from(path.basename(MODEL_V2)).toString('base64')}`,
-          `versionOf ${Buffer.from(fileId).toString('base64')}`,
-        ].join(','),
-        ...headers,
-      },
-    });
+    tusCreateVersion(t, u.token, size, { filename: path.basename(MODEL_V2), versionOf: fileId }, headers);
 
   async function hub(u: TestUser): Promise<Socket> {
     const s = await connectHub(t, u.token);
@@ -111,51 +90,14 @@ describe(`models open in a viewer, -120 (${testDbKind})`, () => {
 
   const liveEntries = (iuid: string) => modelOpensRepository(t.built.ctx.db).liveOn(iuid, staleBefore());
 
-  /** Wait until `check` holds (hub events and disconnects are asynchronous). */
-  async function until(check: () => Promise<boolean>, what: string): Promise<void> {
-    const end = Date.now() + 10_000;
-    while (!(await check())) {
-      if (Date.now() > end) throw new Error(`timed out: ${what}`);
-      await new Promise((r) => setTimeout(r, 50));
-    }
-  }
-
   beforeAll(async () => {
     t = await startTestApp();
     manager = await signUp(t, '项目经理');
     viewer = await signUp(t, '查看者');
     stranger = await signUp(t, '外人');
-    expect(
-      (
-        await call(t, 'POST', Api.companyCreate, {
-          token: manager.token,
-          body: { name: '甲建设', code: CODE_X },
-        })
-      ).body.code,
-    ).toBe(1);
-    const join = await call(t, 'POST', Api.companyJoin, {
-      token: viewer.token,
-      body: { name: '甲建设', code: CODE_X, userName: viewer.login.userName, useUserName: true },
-    });
-    expect(join.body.code).toBe(1);
-    const apps = await call<Array<{ iuid: string; phone: string }>>(t, 'GET', Api.companyApplicants, {
-      token: manager.token,
-    });
-    const app = apps.body.data.find((a) => a.phone === viewer.phone)!;
-    await call(t, 'POST', Api.companyApplyAccept, {
-      token: manager.token,
-      body: { UserApplyHistoryId: app.iuid },
-    });
-    const p = await call<ProjectRowValue>(t, 'POST', Api.projectCreate, {
-      token: manager.token,
-      body: { projectName: '一号楼' },
-    });
-    projectId = p.body.data.iuid;
-    const set = await call(t, 'POST', Api.projectMemberSet, {
-      token: manager.token,
-      body: { iuid: projectId, userId: viewer.login.userID, role: 'viewer' },
-    });
-    expect(set.body.code).toBe(1);
+    await companyWithMembers(t, manager, '甲建设', CODE_X, [viewer]);
+    projectId = (await createProject(t, manager, '一号楼')).iuid;
+    await setProjectMember(t, manager, projectId, viewer, 'viewer');
   }, 120_000);
   afterAll(async () => {
     for (const s of sockets) s.disconnect();
@@ -255,7 +197,7 @@ describe(`models open in a viewer, -120 (${testDbKind})`, () => {
     expect(byViewer.status).toBe(403);
     expect(await liveEntries(iuid)).toHaveLength(1);
     v.disconnect();
-    await until(async () => (await liveEntries(iuid)).length === 0, 'viewer socket freed');
+    await waitUntil(async () => (await liveEntries(iuid)).length === 0, 'viewer socket freed');
     expect((await del(manager, iuid)).body.code).toBe(1);
     // An unsigned socket is refused as well.
     const anon = (await import('socket.io-client')).io(t.baseUrl, {
@@ -293,7 +235,7 @@ describe(`models open in a viewer, -120 (${testDbKind})`, () => {
     expect(await emit(s, ModelOpenEvents.open, { iuid })).toEqual({ ok: true });
     expect((await del(manager, iuid)).body.code).toBe(ResultCode.occupied);
     s.disconnect();
-    await until(async () => (await liveEntries(iuid)).length === 0, 'entry removed on disconnect');
+    await waitUntil(async () => (await liveEntries(iuid)).length === 0, 'entry removed on disconnect');
     expect((await del(manager, iuid)).body.code).toBe(1);
   });
 

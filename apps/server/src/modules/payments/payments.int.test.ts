@@ -23,12 +23,12 @@ import {
 } from '@bimdrive/contracts';
 import { companies, users } from '../../db/schema/accounts.ts';
 import { orders } from '../../db/schema/orders.ts';
-import { projectMembers, spaces } from '../../db/schema/spaces.ts';
 import { startFakeAlipay, type FakeAlipay } from '../../test/fake-alipay.ts';
 import { startFakeWechatPay, type FakeWechatPay } from '../../test/fake-wechatpay.ts';
 import {
   call,
   connectHub,
+  makeSystemAdministrator,
   signUp,
   startTestApp,
   testDbKind,
@@ -36,6 +36,7 @@ import {
   type TestApp,
   type TestUser,
 } from '../../test/harness.ts';
+import { seedCompany, seedProject } from '../../test/seeded-spaces.ts';
 
 const DAY = 24 * 3600 * 1000;
 
@@ -76,27 +77,18 @@ describe(`plans, orders and payment (${testDbKind})`, () => {
       signUp(t, '企业管理员'),
       signUp(t, '企业员工'),
     ]);
-    const [c] = await db()
-      .insert(companies)
-      .values({
+    companyId = await seedCompany(
+      t,
+      {
         name: '付费测试公司',
         creditCode: `PAY${Date.now()}`,
         quotaBytes: 10_000_000,
         serviceStopAt: new Date(Date.now() - DAY),
-      })
-      .returning({ id: companies.id });
-    companyId = c!.id;
-    await db()
-      .update(users)
-      .set({ corpId: companyId, isCorpAdmin: true })
-      .where(eq(users.id, boss.login.userID));
-    await db().update(users).set({ corpId: companyId }).where(eq(users.id, staff.login.userID));
-    const [p] = await db()
-      .insert(spaces)
-      .values({ kind: 'project', name: '付费项目', companyId, creatorId: boss.login.userID })
-      .returning({ id: spaces.id });
-    projectId = p!.id;
-    await db().insert(projectMembers).values({ projectId, userId: boss.login.userID, role: 'manager' });
+      },
+      [staff],
+      [boss],
+    );
+    projectId = await seedProject(t, { name: '付费项目', companyId, creator: boss }, [[boss, 'manager']]);
   });
   afterAll(async () => {
     await t?.close();
@@ -343,7 +335,7 @@ describe(`plans, orders and payment (${testDbKind})`, () => {
       expect(r.status, url).toBe(403);
       expect(await r.json()).toMatchObject({ code: ResultCode.fail });
     }
-    await db().update(users).set({ isAdministrator: true }).where(eq(users.id, mallory.login.userID));
+    await makeSystemAdministrator(t, mallory);
     const all = await call<AdminOrderPageValue>(t, 'GET', Api.adminOrderList, {
       token: mallory.token,
       query: { rows: '100' },

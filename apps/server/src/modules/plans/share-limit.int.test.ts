@@ -9,31 +9,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Api, ResultCode, type ShareCreatedValue } from '@bimdrive/contracts';
 import { companies, users } from '../../db/schema/accounts.ts';
 import { shares } from '../../db/schema/files.ts';
-import { projectMembers, spaces } from '../../db/schema/spaces.ts';
 import {
   call,
   signUp,
   startTestApp,
   testDbKind,
-  tusCreate,
-  tusPatch,
   uploadBytes,
   type TestApp,
   type TestUser,
 } from '../../test/harness.ts';
+import { seedCompany, seedProject } from '../../test/seeded-spaces.ts';
+import { shareEntry } from '../../test/share-entry.ts';
 import type { ShareLimitResult } from './share-limit.ts';
-
-const entry = (iuid: string) => ({
-  MainIUID: iuid,
-  FileType: 2,
-  Name: '',
-  ShareType: 7,
-  Isvisible: '1',
-  Pssword: '',
-  pwdSetWay: '1',
-  Isallow: '2',
-  viewname: '',
-});
 
 describe(`share limits by plan (${testDbKind})`, () => {
   let t: TestApp;
@@ -50,7 +37,7 @@ describe(`share limits by plan (${testDbKind})`, () => {
   const share = (u: TestUser, iuid: string, n = 1) =>
     call<ShareCreatedValue | ShareLimitResult>(t, 'POST', Api.share, {
       token: u.token,
-      body: Array.from({ length: n }, () => entry(iuid)),
+      body: Array.from({ length: n }, () => shareEntry(iuid, { Isvisible: '1' })),
     });
 
   beforeAll(async () => {
@@ -64,31 +51,23 @@ describe(`share limits by plan (${testDbKind})`, () => {
     await db().update(users).set({ planId: 'personal' }).where(eq(users.id, solo.login.userID));
     soloFile = await uploadBytes(t, solo.token, 'a.txt', new TextEncoder().encode('solo'));
     trialFile = await uploadBytes(t, trial.token, 'b.txt', new TextEncoder().encode('trial'));
-    const [c] = await db()
-      .insert(companies)
-      .values({ name: '限额公司', creditCode: `LIMIT${Date.now()}`, quotaBytes: 1_000_000, planId: 'corp-5' })
-      .returning({ id: companies.id });
-    companyId = c!.id;
-    for (const u of [boss, staff])
-      await db().update(users).set({ corpId: companyId }).where(eq(users.id, u.login.userID));
-    const [p] = await db()
-      .insert(spaces)
-      .values({ kind: 'project', name: '限额项目', companyId, creatorId: boss.login.userID })
-      .returning({ id: spaces.id });
-    await db()
-      .insert(projectMembers)
-      .values([
-        { projectId: p!.id, userId: boss.login.userID, role: 'manager' },
-        { projectId: p!.id, userId: staff.login.userID, role: 'editor' },
-      ]);
-    const bytes = new TextEncoder().encode('project file');
-    const created = await tusCreate(t, boss.token, bytes.length, {
-      filename: 'p.txt',
-      folderId: '',
-      spaceId: p!.id,
-    });
-    const done = await tusPatch(t, boss.token, created.headers.get('location')!, 0, bytes);
-    projectFile = done.headers.get('x-file-iuid')!;
+    companyId = await seedCompany(
+      t,
+      { name: '限额公司', creditCode: `LIMIT${Date.now()}`, quotaBytes: 1_000_000, planId: 'corp-5' },
+      [boss, staff],
+    );
+    const projectId = await seedProject(t, { name: '限额项目', companyId, creator: boss }, [
+      [boss, 'manager'],
+      [staff, 'editor'],
+    ]);
+    projectFile = await uploadBytes(
+      t,
+      boss.token,
+      'p.txt',
+      new TextEncoder().encode('project file'),
+      '',
+      projectId,
+    );
   });
   afterAll(async () => t.close());
 

@@ -30,17 +30,15 @@ import {
   TESTDATA,
   testDbKind,
   tusCreate,
+  tusCreateVersion,
   tusPatch,
   type TestApp,
   type TestUser,
-  joinCompany,
   uploadTestFile,
 } from '../../test/harness.ts';
+import { CODE_X, CODE_Y, companyWithMembers, createCompany } from '../../test/companies-fixture.ts';
+import { createProject } from '../../test/projects-fixture.ts';
 import { COMPANY_PATHS } from '../service-state/service-state.routes.ts';
-
-// Real unified social credit codes (check characters valid per GB 32100-2015).
-const CODE_X = '91350100M000100Y43';
-const CODE_Y = '91440300708461136T';
 
 /** One real file of every suffix group of the shared test data. */
 const ONE_OF_EACH = [
@@ -84,15 +82,6 @@ describe(`projects (${testDbKind})`, () => {
   const upload = (u: TestUser, rel: string, spaceId: string, folderId = '') =>
     uploadTestFile(t, u.token, rel, folderId, spaceId);
 
-  async function createProject(u: TestUser, projectName: string): Promise<ProjectRowValue> {
-    const r = await call<ProjectRowValue>(t, 'POST', Api.projectCreate, {
-      token: u.token,
-      body: { projectName },
-    });
-    expect(r.body).toMatchObject({ code: 1 });
-    return r.body.data;
-  }
-
   const list = async (u: TestUser, query: Record<string, string>) =>
     (await call<ProjectListValue>(t, 'GET', Api.projectList, { token: u.token, query })).body.data;
 
@@ -116,17 +105,8 @@ describe(`projects (${testDbKind})`, () => {
     stranger = await signUp(t, '同事戊');
     otherAdmin = await signUp(t, '外企己');
     loner = await signUp(t, '个人庚');
-    const x = await call(t, 'POST', Api.companyCreate, {
-      token: admin.token,
-      body: { name: '甲建设集团', code: CODE_X },
-    });
-    expect(x.body.code).toBe(1);
-    const y = await call(t, 'POST', Api.companyCreate, {
-      token: otherAdmin.token,
-      body: { name: '乙工程公司', code: CODE_Y },
-    });
-    expect(y.body.code).toBe(1);
-    for (const u of [owner, editor, viewer, stranger]) await joinCompany(t, u, admin, '甲建设集团', CODE_X);
+    await companyWithMembers(t, admin, '甲建设集团', CODE_X, [owner, editor, viewer, stranger]);
+    await createCompany(t, otherAdmin, '乙工程公司', CODE_Y);
   }, 120_000);
   afterAll(async () => t.close());
 
@@ -162,7 +142,7 @@ describe(`projects (${testDbKind})`, () => {
     });
     expect(long.status).toBe(400);
 
-    const a = await createProject(owner, 'Tower A');
+    const a = await createProject(t, owner, 'Tower A');
     projectA = a.iuid;
     expect(a).toMatchObject({
       projectName: 'Tower A',
@@ -181,7 +161,7 @@ describe(`projects (${testDbKind})`, () => {
     expect(same.status).toBe(409);
     expect(same.body.msg).toBe('已存在同名项目');
     // Another company may use the name.
-    const inY = await createProject(otherAdmin, 'TOWER A');
+    const inY = await createProject(t, otherAdmin, 'TOWER A');
     expect(inY.role).toBe('manager');
     const members = await call<ProjectMemberValue[]>(t, 'GET', Api.projectMembers, {
       token: owner.token,
@@ -384,8 +364,8 @@ describe(`projects (${testDbKind})`, () => {
   });
 
   it('answers the five scopes, paged and filtered by keyword', async () => {
-    const b = await createProject(owner, 'Bridge B');
-    const c = await createProject(editor, 'Canal C');
+    const b = await createProject(t, owner, 'Bridge B');
+    const c = await createProject(t, editor, 'Canal C');
     expect((await setMember(owner, b.iuid, uid(editor), 'editor')).body.code).toBe(1);
 
     expect(names(await list(editor, { scope: 'all' })).sort()).toEqual(['Bridge B', 'Canal C', 'Tower A']);
@@ -475,7 +455,7 @@ describe(`projects (${testDbKind})`, () => {
   });
 
   it('lists a project tree holding one file of every test-data type, and confirms uploads into their area', async () => {
-    const p = await createProject(owner, '综合楼');
+    const p = await createProject(t, owner, '综合楼');
     await setMember(owner, p.iuid, uid(viewer), 'viewer');
     const folder = async (name: string, parent = '') =>
       (
@@ -615,7 +595,7 @@ describe(`projects (${testDbKind})`, () => {
   }, 240_000);
 
   it('deletes a project for its manager only: files, stored bytes and company quota freed', async () => {
-    const d = await createProject(owner, '待删项目');
+    const d = await createProject(t, owner, '待删项目');
     await setMember(owner, d.iuid, uid(editor), 'editor');
     await setMember(owner, d.iuid, uid(viewer), 'viewer');
     await call(t, 'POST', Api.projectCollect, { token: viewer.token, body: { iuid: d.iuid } });
@@ -631,18 +611,7 @@ describe(`projects (${testDbKind})`, () => {
     expect(await companyUsed(owner)).toBe(before + 281_020 + 17_200);
     // A second version of box.fbx: the first stays stored and charged (issue 5 versions).
     const v2 = new Uint8Array(await readFile(path.join(TESTDATA, 'fbx/spider.fbx')));
-    const meta = { filename: 'box.fbx', versionOf: f2 };
-    const created = await fetch(`${t.baseUrl}${Api.versionAdd}`, {
-      method: 'POST',
-      headers: {
-        authorization: `Bearer ${owner.token}`,
-        'tus-resumable': '1.0.0',
-        'upload-length': String(v2.length),
-        'upload-metadata': Object.entries(meta)
-          .map(([k, v]) => `${k} ${Buffer.from(v).toString('base64')}`)
-          .join(','),
-      },
-    });
+    const created = await tusCreateVersion(t, owner.token, v2.length, { filename: 'box.fbx', versionOf: f2 });
     expect(created.status).toBe(201);
     expect((await tusPatch(t, owner.token, created.headers.get('location')!, 0, v2)).status).toBe(204);
     const current = 281_020 + v2.length;
@@ -672,6 +641,6 @@ describe(`projects (${testDbKind})`, () => {
     expect(names(await list(viewer, { scope: 'all' }))).not.toContain('待删项目');
     expect((await list(viewer, { scope: 'myCollectionProject' })).count).toBe(0);
     // The name is free again.
-    expect((await createProject(owner, '待删项目')).memberCount).toBe(1);
+    expect((await createProject(t, owner, '待删项目')).memberCount).toBe(1);
   }, 120_000);
 });

@@ -8,7 +8,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Api, type ProjectRowValue, type SearchDataValue } from '@bimdrive/contracts';
 import {
   call,
-  joinCompany,
   signUp,
   startTestApp,
   testDbKind,
@@ -16,9 +15,8 @@ import {
   type TestUser,
   uploadBytes,
 } from '../../test/harness.ts';
-
-const CODE_X = '91350100M000100Y43';
-const CODE_Y = '91110000600037341L';
+import { CODE_X, CODE_Y, companyWithMembers, createCompany } from '../../test/companies-fixture.ts';
+import { createProject, setProjectMember } from '../../test/projects-fixture.ts';
 
 describe(`search (${testDbKind})`, () => {
   let t: TestApp;
@@ -50,29 +48,10 @@ describe(`search (${testDbKind})`, () => {
     member = await signUp(t, '技术员');
     colleague = await signUp(t, '资料员');
     outsider = await signUp(t, '外单位');
-    const x = await call(t, 'POST', Api.companyCreate, {
-      token: boss.token,
-      body: { name: '搜索建设', code: CODE_X },
-    });
-    expect(x.body.code).toBe(1);
-    const y = await call(t, 'POST', Api.companyCreate, {
-      token: outsider.token,
-      body: { name: '外部工程', code: CODE_Y },
-    });
-    expect(y.body.code).toBe(1);
-    await joinCompany(t, member, boss, '搜索建设', CODE_X);
-    await joinCompany(t, colleague, boss, '搜索建设', CODE_X);
-    project = (
-      await call<ProjectRowValue>(t, 'POST', Api.projectCreate, {
-        token: boss.token,
-        body: { projectName: '一号楼' },
-      })
-    ).body.data;
-    const set = await call(t, 'POST', Api.projectMemberSet, {
-      token: boss.token,
-      body: { iuid: project.iuid, userId: member.login.userID, role: 'viewer' },
-    });
-    expect(set.body.code).toBe(1);
+    await companyWithMembers(t, boss, '搜索建设', CODE_X, [member, colleague]);
+    await createCompany(t, outsider, '外部工程', CODE_Y);
+    project = await createProject(t, boss, '一号楼');
+    await setProjectMember(t, boss, project.iuid, member, 'viewer');
     await upload(boss, '结构-塔楼.ifc', project.iuid);
     await upload(member, '结构-个人草稿.ifc');
     await upload(outsider, '结构-外部.ifc');

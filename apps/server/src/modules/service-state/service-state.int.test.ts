@@ -18,6 +18,7 @@ import { companies, users } from '../../db/schema/accounts.ts';
 import {
   call,
   connectHub,
+  makeSystemAdministrator,
   signUp,
   startTestApp,
   testDbKind,
@@ -25,11 +26,11 @@ import {
   type TestApp,
   type TestUser,
 } from '../../test/harness.ts';
+import { CODE_X, createCompany } from '../../test/companies-fixture.ts';
 import { generateLicenceKeyPair, signLicence } from './licence.ts';
 import { PERSONAL_EDITION_MSG } from './service-state.service.ts';
 import { LICENCE_REFUSED_MSG, PERSONAL_EXPIRED_UPLOAD_MSG } from './service-state.service.ts';
 
-const CODE_X = '91350100M000100Y43';
 const PAST = new Date(Date.now() - 86_400_000);
 const FUTURE = new Date(Date.now() + 30 * 86_400_000);
 
@@ -54,15 +55,8 @@ describe(`service state, company edition (${testDbKind})`, () => {
       await signUp(t, '普通用户'),
       await signUp(t, '系统管理员'),
     ];
-    const created = await call<{ corpId: string }>(t, 'POST', Api.companyCreate, {
-      token: admin.token,
-      body: { name: '甲建设', code: CODE_X },
-    });
-    corpId = created.body.data.corpId;
-    await t.built.ctx.db
-      .update(users)
-      .set({ isAdministrator: true })
-      .where(eq(users.id, userId(sysadmin)));
+    corpId = await createCompany(t, admin, '甲建设', CODE_X);
+    await makeSystemAdministrator(t, sysadmin);
   });
   afterAll(async () => t.close());
 
@@ -158,10 +152,7 @@ describe(`personal edition (${testDbKind})`, () => {
   beforeAll(async () => {
     t = await startTestApp({ systemIsPersonal: true });
     [u, sysadmin] = [await signUp(t, '个人用户'), await signUp(t, '个人版管理员')];
-    await t.built.ctx.db
-      .update(users)
-      .set({ isAdministrator: true })
-      .where(eq(users.id, userId(sysadmin)));
+    await makeSystemAdministrator(t, sysadmin);
   });
   afterAll(async () => t.close());
 
@@ -219,10 +210,7 @@ describe(`private deployment licence (${testDbKind})`, () => {
     licenceFile = path.join(dir, 'licence.json');
     t = await startTestApp({ privateDeployment: true, licenceFile, licencePublicKey: pair.publicKey });
     admin = await signUp(t, '私有化管理员');
-    await t.built.ctx.db
-      .update(users)
-      .set({ isAdministrator: true })
-      .where(eq(users.id, userId(admin)));
+    await makeSystemAdministrator(t, admin);
   });
   afterAll(async () => {
     await t.close();

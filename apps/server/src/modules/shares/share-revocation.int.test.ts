@@ -10,12 +10,12 @@ import {
   Api,
   type BimIframeLinkValue,
   type PreviewInfoValue,
-  type ProjectRowValue,
   type ShareCreatedValue,
 } from '@bimdrive/contracts';
 import { shares } from '../../db/schema/files.ts';
 import {
   call,
+  joinCompany,
   signUp,
   startTestApp,
   testDbKind,
@@ -23,10 +23,11 @@ import {
   type TestApp,
   type TestUser,
 } from '../../test/harness.ts';
+import { CODE_X, companyWithMembers } from '../../test/companies-fixture.ts';
+import { createProject } from '../../test/projects-fixture.ts';
+import { shareEntry } from '../../test/share-entry.ts';
 import { TICKET_RECHECK_MS } from '../files/ticket-access.ts';
 
-// A real unified social credit code (check character valid per GB 32100-2015).
-const CODE_X = '91350100M000100Y43';
 const IMAGE = 'images/SimpleWall_Screenshot_1.png';
 
 type Access = { accessToken: string; preview: PreviewInfoValue };
@@ -51,22 +52,12 @@ describe(`revocation of handed-out URLs (${testDbKind})`, () => {
     return got;
   }
 
-  const entry = (iuid: string, over: Record<string, unknown> = {}) => ({
-    MainIUID: iuid,
-    FileType: 2,
-    Name: '',
-    ShareType: 7,
-    Isvisible: '1',
-    Pssword: '',
-    pwdSetWay: '1',
-    Isallow: '1',
-    viewname: '',
-    ...over,
-  });
-
   /** A public, download-allowed link of `iuid` by `u`, and what a visitor is handed for it. */
   async function shareAndVisit(u: TestUser, iuid: string) {
-    const r = await call<ShareCreatedValue>(t, 'POST', Api.share, { token: u.token, body: [entry(iuid)] });
+    const r = await call<ShareCreatedValue>(t, 'POST', Api.share, {
+      token: u.token,
+      body: [shareEntry(iuid, { Isvisible: '1', Isallow: '1' })],
+    });
     expect(r.body.code).toBe(1);
     const code = r.body.data.shareCode;
     const info = await call<{ access: Access }>(t, 'GET', Api.shareInfo, { query: { code } });
@@ -79,22 +70,8 @@ describe(`revocation of handed-out URLs (${testDbKind})`, () => {
     return { code, accessToken, viewUrl: preview.viewUrl!, originalUrl: preview.originalUrl! };
   }
 
-  async function joinCompany(u: TestUser) {
-    const join = await call(t, 'POST', Api.companyJoin, {
-      token: u.token,
-      body: { name: '甲建设集团', code: CODE_X, userName: u.login.userName, useUserName: true },
-    });
-    expect(join.body.code).toBe(1);
-    const apps = await call<Array<{ iuid: string; phone: string }>>(t, 'GET', Api.companyApplicants, {
-      token: admin.token,
-    });
-    const app = apps.body.data.find((a) => a.phone === u.phone)!;
-    const ok = await call(t, 'POST', Api.companyApplyAccept, {
-      token: admin.token,
-      body: { UserApplyHistoryId: app.iuid },
-    });
-    expect(ok.body.code).toBe(1);
-  }
+  /** `u` joins the company of `admin` by application. */
+  const joinCompanyX = (u: TestUser) => joinCompany(t, u, admin, '甲建设集团', CODE_X);
 
   const setMember = (userId: string, role: string) =>
     call(t, 'POST', Api.projectMemberSet, { token: owner.token, body: { iuid: projectId, userId, role } });
@@ -107,19 +84,8 @@ describe(`revocation of handed-out URLs (${testDbKind})`, () => {
     admin = await signUp(t, '管理员甲');
     owner = await signUp(t, '项目经理乙');
     member = await signUp(t, '成员丙');
-    const x = await call(t, 'POST', Api.companyCreate, {
-      token: admin.token,
-      body: { name: '甲建设集团', code: CODE_X },
-    });
-    expect(x.body.code).toBe(1);
-    await joinCompany(owner);
-    await joinCompany(member);
-    const p = await call<ProjectRowValue>(t, 'POST', Api.projectCreate, {
-      token: owner.token,
-      body: { projectName: '撤销测试' },
-    });
-    expect(p.body.code).toBe(1);
-    projectId = p.body.data.iuid;
+    await companyWithMembers(t, admin, '甲建设集团', CODE_X, [owner, member]);
+    projectId = (await createProject(t, owner, '撤销测试')).iuid;
   }, 120_000);
   afterAll(async () => t.close());
 
@@ -194,7 +160,7 @@ describe(`revocation of handed-out URLs (${testDbKind})`, () => {
 
   it("a link of a company's project stops when its creator is removed from the company", async () => {
     const other = await signUp(t, '成员丁');
-    await joinCompany(other);
+    await joinCompanyX(other);
     expect((await setMember(other.login.userID, 'editor')).body.code).toBe(1);
     const iuid = await uploadToProject(other);
     const s = await shareAndVisit(other, iuid);

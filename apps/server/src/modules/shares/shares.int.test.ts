@@ -10,21 +10,9 @@ import {
   type TestApp,
   type TestUser,
 } from '../../test/harness.ts';
+import { shareEntry } from '../../test/share-entry.ts';
 
 type Access = { accessToken: string; preview: PreviewInfoValue };
-
-const entry = (iuid: string, over: Record<string, unknown> = {}) => ({
-  MainIUID: iuid,
-  FileType: 2,
-  Name: '',
-  ShareType: 7,
-  Isvisible: '0',
-  Pssword: '',
-  pwdSetWay: '1',
-  Isallow: '2',
-  viewname: '',
-  ...over,
-});
 
 describe(`share links (${testDbKind})`, () => {
   let t: TestApp;
@@ -38,12 +26,12 @@ describe(`share links (${testDbKind})`, () => {
   afterAll(async () => t.close());
 
   const share = async (over: Record<string, unknown> = {}, iuid = imageId) =>
-    call<ShareCreatedValue>(t, 'POST', Api.share, { token: u.token, body: [entry(iuid, over)] });
+    call<ShareCreatedValue>(t, 'POST', Api.share, { token: u.token, body: [shareEntry(iuid, over)] });
 
   it('checks the limit (within limit for now) and creates a link with a generated code', async () => {
     const check = await call<{ shareCountError: boolean }>(t, 'POST', Api.shareCheck, {
       token: u.token,
-      body: [entry(imageId)],
+      body: [shareEntry(imageId)],
     });
     expect(check.body.data.shareCountError).toBe(false);
     const r = await share();

@@ -6,6 +6,7 @@ import {
   startTestApp,
   testDbKind,
   tusCreate,
+  tusCreateVersion,
   tusPatch,
   uploadBytes,
   uploadTestFile,
@@ -164,18 +165,9 @@ describe(`transfer records (${testDbKind})`, () => {
     const fileId = await uploadTestFile(t, a.token, 'ifc/just_wall.ifc');
     await call(t, 'POST', Api.transmissionDeleteAll, { token: a.token });
     const bytes = new TextEncoder().encode('ISO-10303-21;\nEND-ISO-10303-21;\n');
-    const meta = [
-      `filename ${Buffer.from('just_wall.ifc').toString('base64')}`,
-      `versionOf ${Buffer.from(fileId).toString('base64')}`,
-    ].join(',');
-    const created = await fetch(`${t.baseUrl}${Api.versionAdd}`, {
-      method: 'POST',
-      headers: {
-        authorization: `Bearer ${a.token}`,
-        'tus-resumable': '1.0.0',
-        'upload-length': String(bytes.length),
-        'upload-metadata': meta,
-      },
+    const created = await tusCreateVersion(t, a.token, bytes.length, {
+      filename: 'just_wall.ifc',
+      versionOf: fileId,
     });
     expect(created.status, await created.clone().text()).toBe(201);
     const done = await tusPatch(t, a.token, created.headers.get('location')!, 0, bytes);

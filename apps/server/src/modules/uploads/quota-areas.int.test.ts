@@ -23,13 +23,14 @@ import {
   startTestApp,
   testDbKind,
   tusCreate,
+  tusCreateVersion,
   tusPatch,
   type TestApp,
   type TestUser,
 } from '../../test/harness.ts';
+import { seedCompany, seedProject } from '../../test/seeded-spaces.ts';
 import { companies, users } from '../../db/schema/accounts.ts';
 import { uploads } from '../../db/schema/files.ts';
-import { projectMembers, spaces } from '../../db/schema/spaces.ts';
 import { COMPANY_EXPIRED_UPLOAD_MSG } from '../spaces/space-access.ts';
 
 const COMPANY_QUOTA = 100_000;
@@ -61,42 +62,22 @@ describe(`quotas across areas: projects charge the company (${testDbKind})`, () 
   }
   /** tus creation of a new version of `iuid` at FileVersionAdd. */
   const versionCreate = (u: TestUser, iuid: string, name: string, size: number) =>
-    fetch(`${t.baseUrl}${Api.versionAdd}`, {
-      method: 'POST',
-      headers: {
-        authorization: `Bearer ${u.token}`,
-        'tus-resumable': '1.0.0',
-        'upload-length': String(size),
-        'upload-metadata': [
-          `filename ${Buffer.from(name).toString('base64')}`,
-          `${VERSION_OF_METADATA} ${Buffer.from(iuid).toString('base64')}`,
-        ].join(','),
-      },
-    });
+    tusCreateVersion(t, u.token, size, { filename: name, [VERSION_OF_METADATA]: iuid });
   const bytesOf = (n: number, seed: number) => new Uint8Array(n).map((_, i) => (i * seed) % 251);
 
   beforeAll(async () => {
     t = await startTestApp({ personalQuotaBytes: PERSONAL_QUOTA });
     alice = await signUp(t, '项目经理');
     bob = await signUp(t, '项目成员');
-    const [c] = await db()
-      .insert(companies)
-      .values({ name: '配额测试公司', creditCode: `QUOTA${Date.now()}`, quotaBytes: COMPANY_QUOTA })
-      .returning({ id: companies.id });
-    companyId = c!.id;
-    for (const u of [alice, bob])
-      await db().update(users).set({ corpId: companyId }).where(eq(users.id, u.login.userID));
-    const [p] = await db()
-      .insert(spaces)
-      .values({ kind: 'project', name: '配额项目', companyId, creatorId: alice.login.userID })
-      .returning({ id: spaces.id });
-    projectId = p!.id;
-    await db()
-      .insert(projectMembers)
-      .values([
-        { projectId, userId: alice.login.userID, role: 'manager' },
-        { projectId, userId: bob.login.userID, role: 'editor' },
-      ]);
+    companyId = await seedCompany(
+      t,
+      { name: '配额测试公司', creditCode: `QUOTA${Date.now()}`, quotaBytes: COMPANY_QUOTA },
+      [alice, bob],
+    );
+    projectId = await seedProject(t, { name: '配额项目', companyId, creator: alice }, [
+      [alice, 'manager'],
+      [bob, 'editor'],
+    ]);
   });
   afterAll(async () => t.close());
 

@@ -9,15 +9,10 @@
  * stored, and the upload is finished on B. Needs a local redis-server and PostgreSQL (skipped
  * without them).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import http from 'node:http';
-import net from 'node:net';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Redis } from 'ioredis';
-import pg from 'pg';
 import { ERRORS } from '@tus/utils';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Api, type FileRowValue } from '@bimdrive/contracts';
@@ -31,58 +26,24 @@ import {
   tusPatch,
   type TestApp,
 } from '../../test/harness.ts';
+import { waitUntil } from '../../test/wait-until.ts';
+import { startRedisServer, REDIS_SERVER, type TestRedis } from '../../test/redis-server.ts';
+import { postgresUp } from '../../test/service-probes.ts';
 import { RedisLocker } from './redis-locker.ts';
 
-const redisServer = ['/usr/bin/redis-server', '/usr/local/bin/redis-server'].find((p) => existsSync(p));
-
-/** Whether the local PostgreSQL server answers (TEST_PG_URL). */
-async function postgresUp(): Promise<boolean> {
-  const c = new pg.Client({
-    connectionString: process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
-    connectionTimeoutMillis: 2000,
-  });
-  try {
-    await c.connect();
-    await c.end();
-    return true;
-  } catch {
-    return false;
-  }
-}
 const hasPostgres = await postgresUp();
-
-/** A free TCP port on the loopback interface. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const addr = srv.address();
-      srv.close(() => (typeof addr === 'object' && addr ? resolve(addr.port) : reject(new Error('no port'))));
-    });
-  });
-}
-
-async function until(check: () => Promise<boolean>, what: string, ms = 10_000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error(`timeout: ${what}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
 
 const never = new AbortController().signal;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-describe.skipIf(!redisServer)('tus locker shared through Redis (two API processes)', () => {
-  let dir: string;
-  let server: ChildProcess;
+describe.skipIf(!REDIS_SERVER)('tus locker shared through Redis (two API processes)', () => {
+  let server: TestRedis;
   let port = 0;
   const clients: Redis[] = [];
   const lockers: RedisLocker[] = [];
   const client = () => {
     const r = new Redis({ port, host: '127.0.0.1', maxRetriesPerRequest: 1 });
-    r.on('error', () => undefined); // refused until redis-server is up; dropped by `dying.disconnect()`
+    r.on('error', () => undefined); // dropped by `dying.disconnect()`
     clients.push(r);
     return r;
   };
@@ -92,26 +53,13 @@ describe.skipIf(!redisServer)('tus locker shared through Redis (two API processe
     return l;
   };
   beforeAll(async () => {
-    dir = await mkdtemp(path.join(tmpdir(), 'bimdrive-redis-lock-'));
-    port = await freePort();
-    server = spawn(
-      redisServer!,
-      ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir],
-      { stdio: 'ignore' },
-    );
-    await until(
-      async () =>
-        (await client()
-          .ping()
-          .catch(() => '')) === 'PONG',
-      'redis-server',
-    );
+    server = await startRedisServer();
+    port = server.port;
   });
   afterAll(async () => {
     for (const l of lockers) await l.close();
     for (const c of clients) c.disconnect();
-    server?.kill();
-    await rm(dir, { recursive: true, force: true });
+    await server?.stop();
   });
 
   it('a waiter on another process asks the holder to let go, and gets the lock when it does', async () => {
@@ -223,7 +171,7 @@ describe.skipIf(!redisServer)('tus locker shared through Redis (two API processe
         req.on('error', () => resolve()); // node A closed the connection: also a stop
       });
       req.write(body.subarray(0, 1000));
-      await until(async () => (await bytesOnDisk()) === 1000, 'node A stored the first bytes');
+      await waitUntil(async () => (await bytesOnDisk()) === 1000, 'node A stored the first bytes');
 
       // The client comes back through node B: its HEAD takes the lock over.
       const head = await fetch(new URL(loc, b.baseUrl), {

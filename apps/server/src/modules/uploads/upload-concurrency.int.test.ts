@@ -7,13 +7,7 @@
  * processes, and an app started with REDIS_URL refuses a PATCH while another process holds the
  * user's slot (a local redis-server on 127.0.0.1, when the machine has one).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
 import http from 'node:http';
-import net from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Api, ResultCode, type ListDataValue } from '@bimdrive/contracts';
@@ -27,6 +21,8 @@ import {
   type TestApp,
   type TestUser,
 } from '../../test/harness.ts';
+import { waitUntil } from '../../test/wait-until.ts';
+import { startRedisServer, REDIS_SERVER, type TestRedis } from '../../test/redis-server.ts';
 import { UPLOAD_BUSY_MSG } from './tus-patch.ts';
 import { memoryUploadSlots, redisUploadSlots } from './upload-slots.ts';
 
@@ -59,14 +55,6 @@ function slowPatch(t: TestApp, token: string, location: string, bytes: Uint8Arra
     finish: () => req.end(bytes.subarray(1000)),
     abort: () => req.destroy(),
   };
-}
-
-async function until(check: () => Promise<boolean>, what: string, ms = 10_000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error(`timeout: ${what}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
 }
 
 describe(`per-user limit of concurrent uploads (${testDbKind})`, () => {
@@ -108,7 +96,7 @@ describe(`per-user limit of concurrent uploads (${testDbKind})`, () => {
     ];
     const pa = slowPatch(t, u.token, a, bytes);
     const pb = slowPatch(t, u.token, b, bytes);
-    await until(async () => (await holders()).length === 2, 'two uploads hold a slot');
+    await waitUntil(async () => (await holders()).length === 2, 'two uploads hold a slot');
 
     const refused = await tusPatch(t, u.token, c, 0, bytes);
     expect(refused.status).toBe(429);
@@ -123,14 +111,14 @@ describe(`per-user limit of concurrent uploads (${testDbKind})`, () => {
     // One upload ends: its slot frees and the waiting one goes through from its offset.
     pa.finish();
     expect((await pa.done).status).toBe(204);
-    await until(async () => (await holders()).length === 1, 'the finished upload gave its slot back');
+    await waitUntil(async () => (await holders()).length === 1, 'the finished upload gave its slot back');
     const resumed = await tusPatch(t, u.token, c, 0, bytes);
     expect(resumed.status).toBe(204);
     expect(resumed.headers.get('x-file-iuid')).toBeTruthy();
 
     // A client that goes away mid-body frees its slot too (the bytes it sent are kept).
     pb.abort();
-    await until(async () => (await holders()).length === 0, 'the aborted upload gave its slot back');
+    await waitUntil(async () => (await holders()).length === 0, 'the aborted upload gave its slot back');
     const list = await call<ListDataValue>(t, 'GET', Api.myDocumentList, { token: u.token });
     expect(list.body.data.list.map((f) => f.fileName).sort()).toEqual(['a.bin', 'c.bin']);
   });
@@ -140,7 +128,7 @@ describe(`per-user limit of concurrent uploads (${testDbKind})`, () => {
     const [a, b] = [await create(u.token, 'd.bin'), await create(u.token, 'e.bin')];
     const first = slowPatch(t, u.token, a, bytes);
     const pb = slowPatch(t, u.token, b, bytes);
-    await until(async () => (await holders()).length === 2, 'two uploads hold a slot');
+    await waitUntil(async () => (await holders()).length === 2, 'two uploads hold a slot');
     // A retry of upload `a` (e.g. after a network hiccup) is not refused: the slot is the upload's.
     // It waits for the upload's lock, which asks the first request to stop; then it writes from
     // offset 0 (204), or is told the offset moved (409) when the first request's bytes landed first.
@@ -148,7 +136,7 @@ describe(`per-user limit of concurrent uploads (${testDbKind})`, () => {
     expect([204, 409]).toContain(retry.status);
     first.abort();
     pb.abort();
-    await until(async () => (await holders()).length === 0, 'every slot given back');
+    await waitUntil(async () => (await holders()).length === 0, 'every slot given back');
   });
 
   it('the in-memory store admits up to the limit and frees on release', async () => {
@@ -169,23 +157,8 @@ describe(`per-user limit of concurrent uploads (${testDbKind})`, () => {
   });
 });
 
-/** A free TCP port on the loopback interface. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const addr = srv.address();
-      srv.close(() => (typeof addr === 'object' && addr ? resolve(addr.port) : reject(new Error('no port'))));
-    });
-  });
-}
-
-const redisServer = ['/usr/bin/redis-server', '/usr/local/bin/redis-server'].find((p) => existsSync(p));
-
-describe.skipIf(!redisServer)('per-user upload slots shared through Redis (two API processes)', () => {
-  let dir: string;
-  let server: ChildProcess;
+describe.skipIf(!REDIS_SERVER)('per-user upload slots shared through Redis (two API processes)', () => {
+  let server: TestRedis;
   let socket: string;
   let port = 0;
   const clients: Redis[] = [];
@@ -195,23 +168,12 @@ describe.skipIf(!redisServer)('per-user upload slots shared through Redis (two A
     return r;
   };
   beforeAll(async () => {
-    dir = await mkdtemp(path.join(tmpdir(), 'bimdrive-redis-'));
-    socket = path.join(dir, 'redis.sock');
-    port = await freePort();
-    server = spawn(
-      redisServer!,
-      [
-        ...['--port', String(port), '--bind', '127.0.0.1', '--unixsocket', socket],
-        ...['--save', '', '--appendonly', 'no'],
-      ],
-      { stdio: 'ignore' },
-    );
-    await until(async () => existsSync(socket), 'redis-server socket');
+    server = await startRedisServer();
+    ({ socket, port } = server);
   });
   afterAll(async () => {
     for (const c of clients) c.disconnect();
-    server?.kill();
-    await rm(dir, { recursive: true, force: true });
+    await server?.stop();
   });
 
   it('two processes share one limit per user; a dead process’s slots expire with their lease', async () => {

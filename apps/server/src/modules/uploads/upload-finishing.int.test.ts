@@ -17,6 +17,7 @@ import {
   startTestApp,
   testDbKind,
   tusCreate,
+  tusCreateVersion,
   tusPatch,
   uploadBytes,
   type TestApp,
@@ -123,15 +124,7 @@ describe(`upload finishing survives a crash at any step (${testDbKind})`, () => 
   it('a new version cut short after its bytes moved is added once, by the sweep', async () => {
     const fileId = await uploadBytes(t, u.token, 'v.txt', new Uint8Array(10).fill(1));
     crashAfter('moved');
-    const c = await fetch(`${t.baseUrl}${Api.versionAdd}`, {
-      method: 'POST',
-      headers: {
-        authorization: `Bearer ${u.token}`,
-        'tus-resumable': '1.0.0',
-        'upload-length': '20',
-        'upload-metadata': `filename ${Buffer.from('v.txt').toString('base64')},versionOf ${Buffer.from(fileId).toString('base64')}`,
-      },
-    });
+    const c = await tusCreateVersion(t, u.token, 20, { filename: 'v.txt', versionOf: fileId });
     expect(c.status).toBe(201);
     const loc = c.headers.get('location')!;
     expect((await tusPatch(t, u.token, loc, 0, new Uint8Array(20).fill(2))).status).toBe(500);

@@ -26,6 +26,7 @@ import {
   startTestApp,
   TESTDATA,
   testDbKind,
+  tusCreateVersion,
   tusPatch,
   uploadTestFile,
   waitForStatus,
@@ -49,21 +50,9 @@ describe(`file versions (${testDbKind})`, () => {
   afterAll(async () => t.close());
 
   const bytesOf = (rel: string) => readFile(path.join(TESTDATA, rel));
-  const metadata = (meta: Record<string, string>) =>
-    Object.entries(meta)
-      .map(([k, v]) => `${k} ${Buffer.from(v).toString('base64')}`)
-      .join(',');
   /** tus creation at FileVersionAdd. */
   const createVersion = (u: TestUser, size: number, meta: Record<string, string>) =>
-    fetch(`${t.baseUrl}${Api.versionAdd}`, {
-      method: 'POST',
-      headers: {
-        authorization: `Bearer ${u.token}`,
-        'tus-resumable': '1.0.0',
-        'upload-length': String(size),
-        'upload-metadata': metadata(meta),
-      },
-    });
+    tusCreateVersion(t, u.token, size, meta);
   /** Upload a version in one PATCH; answers the completion response. */
   const uploadVersion = async (u: TestUser, fileId: string, rel: string, name = path.basename(rel)) => {
     const bytes = new Uint8Array(await bytesOf(rel));
