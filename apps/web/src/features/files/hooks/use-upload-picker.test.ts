@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 /**
  * useUploadPicker (spec 001 §3 upload; issue 5): chosen files go to the folder's target when the
- * caller may upload; files chosen before the listing answered wait for it, and are dropped when the
+ * caller may upload; files chosen before the listing answered wait for it (every choice, in order), and are dropped when the
  * browser left their folder meanwhile or the area allows no upload. The input is emptied each time
  * so the same file can be chosen again.
  */
@@ -58,6 +58,16 @@ describe('useUploadPicker', () => {
     expect(onUpload).toHaveBeenCalledExactlyOnceWith([file], target('f1'));
     rerender({ folderId: 'f1', listed: true, canUpload: true });
     expect(onUpload).toHaveBeenCalledTimes(1);
+  });
+
+  it('holds every choice made before the listing answered (a file, then a folder) and uploads them all', () => {
+    const { result, rerender, onUpload } = setUp({ folderId: 'f1', listed: false, canUpload: false });
+    const model = new File(['m'], 'RhinoLogo.3dm');
+    const folder = [new File(['g'], 'BoxTextured.gltf'), new File(['b'], 'BoxTextured0.bin')];
+    act(() => result.current.onFilesChosen(chosen([model]).event));
+    act(() => result.current.onFilesChosen(chosen(folder).event));
+    rerender({ folderId: 'f1', listed: true, canUpload: true });
+    expect(onUpload).toHaveBeenCalledExactlyOnceWith([model, ...folder], target('f1'));
   });
 
   it('drops held files when the browser left their folder, or the area allows no upload', () => {

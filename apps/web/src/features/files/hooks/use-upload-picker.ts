@@ -3,8 +3,8 @@
  * and folders at once"): the hidden file and folder inputs behind 上传文件 / 上传文件夹, and files or
  * folders dropped on the page (a dropped folder keeps its relative paths: the upload queue creates
  * the folders first). Uploads need the `upload` right in the area. Files chosen before the folder's
- * listing answered wait for it (its rights and display path come with it), and are dropped if the
- * browser left that folder meanwhile.
+ * listing answered wait for it (its rights and display path come with it; several such choices wait
+ * together, in order), and are dropped if the browser left that folder meanwhile.
  */
 import type { SpaceKindValue } from '@bimdrive/contracts';
 import { useEffect, useRef, useState, type ChangeEvent, type DragEvent, type RefObject } from 'react';
@@ -83,7 +83,11 @@ export function useUploadPicker({
       const files = Array.from(e.target.files ?? []);
       e.target.value = '';
       if (!files.length) return;
-      if (!listed) setPendingUpload({ folderId, files });
+      // Several choices before the listing answered (a file, then a folder) all wait, in order.
+      if (!listed)
+        setPendingUpload((held) =>
+          held?.folderId === folderId ? { folderId, files: [...held.files, ...files] } : { folderId, files },
+        );
       else if (canUpload) onUpload(files, target);
     },
     onDragOver: (e) => {
