@@ -17,13 +17,11 @@ set -a; eval "$(bash "$ROOT/scripts/ceph-s3.sh" start)"; set +a
 trap 'bash "$ROOT/scripts/ceph-s3.sh" stop >/dev/null 2>&1 || true; bash "$ROOT/scripts/services.sh" stop || true' EXIT
 # PostgreSQL and Redis (scale-out path): the machine's own, or private instances started on one that lacks them.
 step "PostgreSQL and Redis";      bash "$ROOT/scripts/services.sh" start
-# The integration suites (PGlite, then PostgreSQL) run in the background while the journeys run in the
-# foreground: a journey mostly waits on its browser and server (about 0.7 of a core on average), so on
-# a 2-core machine the two streams together take about as long as the journeys alone. Their output is
-# kept in a log and printed when the journeys end.
 # On PostgreSQL only what reaches the database: the converters' own tests (no database), the storage
 # contract and the S3 tus store, and the per-format conversions (drawings, office/video, 3DM: the same
 # conversion rows and queries as conversions.int.test.ts, which runs there) already ran on PGlite.
+# The suites run one after the other: run beside the journeys on 2 cores, both slowed down until
+# time-outs sized for one (a worker's crash recovery, a conversion) failed.
 DB_AGNOSTIC=(
   'apps/server/src/converters/**'
   'apps/server/src/storage/storage-contract.int.test.ts'
@@ -32,18 +30,7 @@ DB_AGNOSTIC=(
   'apps/server/src/modules/conversions/office-video.int.test.ts'
   'apps/server/src/modules/conversions/rhino-models.int.test.ts'
 )
-INT_LOG="$(mktemp -t bimdrive-integration.XXXXXX)"
-step "integration tests (PGlite, then PostgreSQL) in the background → $INT_LOG"
-(
-  set -e
-  step "integration tests (PGlite)";     npx vitest run --project integration
-  step "integration tests (PostgreSQL)"; TEST_DB=postgres npx vitest run --project integration "${DB_AGNOSTIC[@]/#/--exclude=}"
-) >"$INT_LOG" 2>&1 &
-INT_PID=$!
-step "end-to-end journeys (Chromium)"
-e2e=0; npm run test:e2e || e2e=$?
-integration=0; wait "$INT_PID" || integration=$?
-cat "$INT_LOG"
-echo; echo "integration tests: exit $integration; end-to-end journeys: exit $e2e"
-[ "$integration" -eq 0 ] && [ "$e2e" -eq 0 ] || exit 1
+step "integration tests (PGlite)";     npx vitest run --project integration
+step "integration tests (PostgreSQL)"; TEST_DB=postgres npx vitest run --project integration "${DB_AGNOSTIC[@]/#/--exclude=}"
+step "end-to-end journeys (Chromium)"; npm run test:e2e
 echo; echo "All tests passed."

@@ -38,6 +38,7 @@ import {
 } from '../../test/harness.ts';
 import { CODE_X, CODE_Y, companyWithMembers, createCompany } from '../../test/companies-fixture.ts';
 import { createProject } from '../../test/projects-fixture.ts';
+import { waitUntil } from '../../test/wait-until.ts';
 import { COMPANY_PATHS } from '../service-state/service-state.routes.ts';
 
 /** One real file of every suffix group of the shared test data. */
@@ -485,7 +486,12 @@ describe(`projects (${testDbKind})`, () => {
       });
       expect(confirmed.body.data.map((r) => r.iuid)).toEqual(ids);
       expect(confirmed.body.data.find((r) => r.parentIUID === deep)!.fullPath).toBe('综合楼/模型/结构/');
-      for (let i = 0; i < 50 && heard.length < ids.length; i++) await new Promise((r) => setTimeout(r, 50));
+      // Each confirmed file's event, however busy the machine (it was 2.5 s, too short beside other suites).
+      await waitUntil(
+        async () => new Set(heard).size >= ids.length,
+        'a status event for every confirmed file',
+        15_000,
+      ).catch(() => undefined);
       expect(new Set(heard)).toEqual(new Set(ids));
     } finally {
       socket.close();
