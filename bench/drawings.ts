@@ -10,7 +10,7 @@
  * file is uploaded `BENCH_ROUNDS` times: seconds from the upload's end to a viewable drawing (status
  * 转换完成, polled every 20 ms) and to the first drawn frame (that, plus clicking 预览 in the file
  * table until dxf-viewer has drawn: the `bimdrive:drawing-drawn` mark), each against the bare parse.
- * Run: `node bench/drawings.ts`.
+ * Run: `node bench/drawings.ts` (`BENCH_ONLY=generated` for the generated DXF alone).
  */
 import { fork } from 'node:child_process';
 import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
@@ -88,13 +88,15 @@ async function childPeakMb(input: string, suffix: string): Promise<number> {
   return peak;
 }
 
+/** `BENCH_ONLY`: a pattern of the file names to measure (all when unset), e.g. `generated`. */
+const only = new RegExp(process.env.BENCH_ONLY ?? '');
 const files = [
   path.join(TESTDATA, 'dwg/R14.dwg'),
   path.join(TESTDATA, 'dwg/sample_AC1018.dwg'),
   path.join(TESTDATA, 'dxf/polylines.dxf'),
   path.join(TESTDATA, 'dxf/sample_AC1018_ascii.dxf'),
-  await generatedDxf(TARGET_MB),
-];
+  ...(only.test('generated') ? [await generatedDxf(TARGET_MB)] : []),
+].filter((f) => only.test(path.basename(f)));
 console.log(`DWG/DXF → ASCII DXF: product convertFile vs bare acad-ts parse (median of ${PAIRS})`);
 for (const file of files) {
   const suffix = path.extname(file).slice(1);
@@ -109,6 +111,12 @@ for (const file of files) {
     `${path.basename(file).padEnd(28)} ${mb.toFixed(1).padStart(5)} MB   product ${m.product.toFixed(3)} s   bare ${m.bare.toFixed(3)} s   ratio ${m.ratio.toFixed(2)} (goal ≤ 1.5) ${m.ratio <= 1.5 ? 'ok' : 'OVER'}   overhead ${((m.product - m.bare) * 1000).toFixed(0)} ms   converter peak RSS ${peak.toFixed(0)} MiB`,
   );
 }
+/**
+ * The drawing viewer's stages, marked `bimdrive:drawing-<stage>` (use-drawing-viewer.ts): its mount
+ * (dxf-viewer created, the load asked for), then dxf-viewer's progress phases in their usual order (the
+ * font is fetched during `prepare`, at the first text; a phase seen twice keeps its last time).
+ */
+const STAGES = ['mount', 'fetch', 'parse', 'prepare', 'font'] as const;
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 /** Seconds from the end of uploading `file` to status 转换完成, polled every 20 ms; resolves with its iuid. */
@@ -139,6 +147,7 @@ try {
     const viewable: number[] = [];
     const drawn: number[] = [];
     const bareTimes: number[] = [];
+    const stages: Record<string, number[]> = {};
     for (let round = 0; round < ROUNDS; round++) {
       const name = `r${round}-${path.basename(file)}`;
       const t = await uploadUntilViewable(server.url, token, file, name);
@@ -149,11 +158,15 @@ try {
       const clicked = await page.evaluate(() => performance.now());
       await row.getByRole('button', { name: '预览' }).click();
       await page.locator('[data-testid="drawing-preview"][data-state="done"]').waitFor({ timeout: 600_000 });
-      const mark = await page.evaluate(
-        () => performance.getEntriesByName('bimdrive:drawing-drawn')[0]?.startTime,
+      const marks = await page.evaluate(() =>
+        Object.fromEntries(performance.getEntriesByType('mark').map((m) => [m.name, m.startTime])),
       );
+      for (const s of STAGES) {
+        const at = marks[`bimdrive:drawing-${s}`];
+        if (at !== undefined) (stages[s] ??= []).push((at - clicked) / 1000);
+      }
       viewable.push(t.viewable);
-      drawn.push(t.viewable + ((mark ?? 0) - clicked) / 1000);
+      drawn.push(t.viewable + ((marks['bimdrive:drawing-drawn'] ?? 0) - clicked) / 1000);
       const b = performance.now();
       await bare(file, suffix);
       bareTimes.push((performance.now() - b) / 1000);
@@ -161,6 +174,11 @@ try {
     const bareS = median(bareTimes);
     console.log(
       `${path.basename(file).padEnd(28)} viewable ${median(viewable).toFixed(2)} s (ratio ${(median(viewable) / bareS).toFixed(2)})   first drawn frame ${median(drawn).toFixed(2)} s (ratio ${(median(drawn) / bareS).toFixed(2)})   bare parse ${bareS.toFixed(2)} s`,
+    );
+    console.log(
+      `${''.padEnd(28)} viewer stages after the click (s): ${Object.entries(stages)
+        .map(([s, xs]) => `${s} ${median(xs).toFixed(2)}`)
+        .join(', ')}`,
     );
   }
 } finally {

@@ -12,6 +12,8 @@ import { loadPreviewOverlay } from './preview-overlay-host.tsx';
 export function startShareLink(code: string): void {
   preloadShare(code, (access) => {
     preloadModel(access.preview);
+    if (access.preview.previewKind === 'drawing' && access.preview.statusType === 3)
+      void import('../features/preview/lib/preload-drawing.ts').then((m) => m.preloadDrawing());
     void loadPreviewOverlay();
     openSharePreview(code, access.accessToken, access.preview);
   });

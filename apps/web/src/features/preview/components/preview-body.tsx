@@ -16,11 +16,10 @@ import { TextPreview } from './text-preview.tsx';
 import { UnsupportedPreview } from './unsupported-preview.tsx';
 import { FailedState, PendingState } from './conversion-state.tsx';
 import { PageImagesPreview } from './page-images-preview.tsx';
+import { loadDrawingViewer } from '../lib/preload-drawing.ts';
 
 const PdfPreview = lazy(() => import('./pdf-preview.tsx').then((m) => ({ default: m.PdfPreview })));
-const DrawingPreview = lazy(() =>
-  import('./drawing/drawing-preview.tsx').then((m) => ({ default: m.DrawingPreview })),
-);
+const DrawingPreview = lazy(() => loadDrawingViewer().then((m) => ({ default: m.DrawingPreview })));
 
 /** Props of PreviewBody. */
 export interface PreviewBodyProps {

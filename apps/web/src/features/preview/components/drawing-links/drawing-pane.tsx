@@ -10,12 +10,11 @@ import { useTranslation } from 'react-i18next';
 import { StatusType, type DrawingLinkValue } from '@bimdrive/contracts';
 import { getPreviewInfo, previewQueryKeys } from '../../api/get-preview-info.ts';
 import { POLL_INTERVAL_MS, shouldPoll } from '../../lib/preview-rules.ts';
+import { loadDrawingViewer } from '../../lib/preload-drawing.ts';
 import { FailedState, PendingState } from '../conversion-state.tsx';
 import '../../i18n.ts';
 
-const DrawingPreview = lazy(() =>
-  import('../drawing/drawing-preview.tsx').then((m) => ({ default: m.DrawingPreview })),
-);
+const DrawingPreview = lazy(() => loadDrawingViewer().then((m) => ({ default: m.DrawingPreview })));
 
 /** Props of DrawingPane. */
 export interface DrawingPaneProps {

@@ -114,6 +114,8 @@ export function useDrawingViewer(url: string, onPick: (point: Point) => void): D
     setLayers([]);
     setMissingChars(false);
     const absolute = new URL(url, window.location.href).href;
+    let lastPhase = 'mount';
+    performance.mark('bimdrive:drawing-mount');
     // Layers switched off in the drawing start hidden, as CAD programs show them.
     const off = fetchOffLayers(absolute);
     viewer
@@ -122,6 +124,8 @@ export function useDrawingViewer(url: string, onPick: (point: Point) => void): D
         fonts: drawingFonts(),
         progressCbk: (phase, size, total) => {
           if (!alive) return;
+          // Where the time to the first frame goes (bench/drawings.ts prints these stages).
+          if (phase !== lastPhase) performance.mark(`bimdrive:drawing-${(lastPhase = phase)}`);
           setLoad({ phase, percent: total > 0 ? Math.min(100, Math.round((size / total) * 100)) : null });
         },
         workerFactory: dxfWorker,
