@@ -5,10 +5,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 class FakeWorker {
   static made: FakeWorker[] = [];
   terminated = false;
-  constructor(
-    readonly url: URL,
-    readonly options: WorkerOptions,
-  ) {
+  readonly url: URL;
+  readonly options: WorkerOptions;
+  constructor(url: URL, options: WorkerOptions) {
+    this.url = url;
+    this.options = options;
     FakeWorker.made.push(this);
   }
   terminate() {
