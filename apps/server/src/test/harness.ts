@@ -22,6 +22,7 @@ import { adminRepository } from '../modules/admin/admin.repository.ts';
 
 /** Root of the shared real test files. */
 import { TESTDATA } from './testdata.ts';
+import { TEST_PG_URL } from './service-probes.ts';
 
 export { TESTDATA };
 
@@ -37,7 +38,7 @@ export const testDbKind = process.env.TEST_DB === 'postgres' ? 'postgres' : 'pgl
 
 /** A fresh, empty database on the local PostgreSQL server (TEST_PG_URL), and how to drop it. */
 export async function freshPostgres(): Promise<{ url: string; drop: () => Promise<void> }> {
-  const base = process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  const base = TEST_PG_URL;
   const name = `bimdrive_test_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
   const admin = new pg.Client({ connectionString: base });
   await admin.connect();
