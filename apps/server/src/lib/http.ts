@@ -1,5 +1,5 @@
 /** HTTP helpers shared by routes: the success envelope and reading the bearer token. */
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { envelope, ResultCode, TAB_ID_HEADER, type Envelope } from '@bimdrive/contracts';
 
@@ -32,4 +32,17 @@ export function shareToken(req: FastifyRequest): string | undefined {
 export function tabIdOf(req: FastifyRequest): string | undefined {
   const v = req.headers[TAB_ID_HEADER];
   return typeof v === 'string' && v ? v.slice(0, 64) : undefined;
+}
+
+/**
+ * Accept `application/x-www-form-urlencoded` bodies (at most 4 KiB), parsed into a plain object of
+ * strings, for the routes registered on `app` (a plugin: scoped to it). The spec sends some calls as a
+ * form (001 §7 GetProject, the transfer list's page and rows).
+ */
+export function acceptFormBodies(app: FastifyInstance): void {
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: 4096 },
+    (_req, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
+  );
 }

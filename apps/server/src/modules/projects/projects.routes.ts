@@ -23,7 +23,7 @@ import {
   ProjectRow,
   ProjectTreeNode,
 } from '@bimdrive/contracts';
-import { ok, okSchema } from '../../lib/http.ts';
+import { acceptFormBodies, ok, okSchema } from '../../lib/http.ts';
 import { callerOf } from '../auth/route-auth.ts';
 import { callerRoutes } from '../../lib/caller-routes.ts';
 import type { Services } from '../../services.ts';
@@ -35,12 +35,8 @@ export function projectsRoutes(s: Pick<Services, 'projects'>): FastifyPluginAsyn
   const { projects } = s;
   return async (app) => {
     const route = callerRoutes(app, tags);
-    // GetProject is sent as a form (001 §7); scoped to this plugin.
-    app.addContentTypeParser(
-      'application/x-www-form-urlencoded',
-      { parseAs: 'string', bodyLimit: 4096 },
-      (_req, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
-    );
+    // GetProject is sent as a form (001 §7).
+    acceptFormBodies(app);
 
     route.get(Api.projectList, ProjectListQuery, ProjectList, (caller, q) => projects.list(caller, q));
 

@@ -4,7 +4,7 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { Api, TransmissionIdQuery, TransmissionList, TransmissionQuery } from '@bimdrive/contracts';
-import { ok, okNull } from '../../lib/http.ts';
+import { acceptFormBodies, ok, okNull } from '../../lib/http.ts';
 import { callerOf } from '../auth/route-auth.ts';
 import { callerRoutes } from '../../lib/caller-routes.ts';
 import type { Services } from '../../services.ts';
@@ -16,12 +16,8 @@ export function transfersRoutes(s: Pick<Services, 'transfers'>): FastifyPluginAs
   const { transfers } = s;
   return async (app) => {
     const route = callerRoutes(app, tags);
-    // The spec sends page and rows as a form; scoped to this plugin.
-    app.addContentTypeParser(
-      'application/x-www-form-urlencoded',
-      { parseAs: 'string', bodyLimit: 4096 },
-      (_req, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
-    );
+    // The spec sends page and rows as a form.
+    acceptFormBodies(app);
 
     route.post(Api.transmissionList, TransmissionQuery.nullish(), TransmissionList, (caller, body) =>
       transfers.list(caller, body ?? TransmissionQuery.parse({})),
