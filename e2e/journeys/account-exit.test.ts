@@ -5,12 +5,12 @@
  * signed out and ends on /login. A browser that missed the live event (offline) is told the same at its
  * next request, on /login. Screenshots: e2e/artifacts/account-exit/.
  */
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, shot } from '../lib/browser.ts';
+import type { BrowserContext, Page } from 'playwright-core';
+import { shot } from '../lib/browser.ts';
+import { journey, logPageErrors } from '../lib/journey.ts';
 import { signInWithPassword } from '../lib/sign-in.ts';
-import { startServer, type RunningServer } from '../lib/server.ts';
 import { hubRegistered, until } from '../lib/waits.ts';
 
 const J = 'account-exit';
@@ -18,23 +18,13 @@ const PHONE = '13700000011';
 const PASSWORD = 'Passw0rd!x';
 const TEXT = '账户在其他地点登录，如果不是本人登录，请及时更改密码！！';
 
-let server: RunningServer;
-let browser: Browser;
-
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const j = journey();
 
 async function signIn(ctx: BrowserContext, before?: (page: Page) => void): Promise<Page> {
   const page = await ctx.newPage();
-  page.on('pageerror', (e) => console.error('[page error]', e.message));
+  logPageErrors(page);
   before?.(page);
-  await signInWithPassword(page, server.url, PHONE, PASSWORD);
+  await signInWithPassword(page, j.server.url, PHONE, PASSWORD);
   return page;
 }
 
@@ -45,14 +35,14 @@ const exitAlert = (page: Page) =>
     .filter({ has: page.getByRole('img', { name: 'close-circle' }) });
 
 test('signing in elsewhere ends the first session with the AccountExit alert', async () => {
-  const r = await fetch(`${server.url}/api/Home/Register`, {
+  const r = await fetch(`${j.server.url}/api/Home/Register`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ phone: PHONE, password: PASSWORD, name: '张工' }),
   });
   assert.equal(((await r.json()) as { code: number }).code, 1);
-  const first = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'zh-CN' });
-  const second = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'zh-CN' });
+  const first = await j.browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'zh-CN' });
+  const second = await j.browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'zh-CN' });
 
   let registered: Promise<void> | undefined;
   const page1 = await signIn(first, (page) => (registered = hubRegistered(page)));
@@ -82,8 +72,8 @@ test('signing in elsewhere ends the first session with the AccountExit alert', a
 });
 
 test('a browser that missed the live event is told the reason at its next request', async () => {
-  const first = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'zh-CN' });
-  const second = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'zh-CN' });
+  const first = await j.browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'zh-CN' });
+  const second = await j.browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'zh-CN' });
   // The first browser's hub never reaches the server (as when it is offline while the other sign-in happens).
   let refused = 0;
   await first.routeWebSocket(/\/api\/chatHub/, () => void refused++);

@@ -6,38 +6,26 @@
  * already bound print no failed request in the console. Screenshots:
  * e2e/artifacts/account/.
  */
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, shot } from '../lib/browser.ts';
+import type { Page } from 'playwright-core';
+import { shot } from '../lib/browser.ts';
+import { journey, journeyPage } from '../lib/journey.ts';
 import { requestCode } from '../lib/sms.ts';
-import { startServer, type RunningServer } from '../lib/server.ts';
 
 const J = 'account';
 const PASSWORD = 'Passw0rd!x';
 
-let server: RunningServer;
-let browser: Browser;
-
-before(async () => {
-  server = await startServer({ LOG_LEVEL: 'info' });
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const j = journey({ LOG_LEVEL: 'info' });
 
 /** Per page: the console's failed-request errors (Chromium logs one for each 4xx/5xx answer). */
 const failedRequests = new WeakMap<Page, string[]>();
 
 async function newPage(): Promise<Page> {
-  const ctx = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'zh-CN' });
-  const page = await ctx.newPage();
-  page.on('pageerror', (e) => console.error('[page error]', e.message));
+  const { page } = await journeyPage(j.browser);
   const failed: string[] = [];
   failedRequests.set(page, failed);
   page.on('console', (m) => {
@@ -48,7 +36,7 @@ async function newPage(): Promise<Page> {
 
 async function passwordSignIn(page: Page, phone: string, password: string): Promise<void> {
   // The app may itself be on its way to /login (a session just ended): then that navigation wins.
-  await page.goto(`${server.url}/login`).catch(async (err: Error) => {
+  await page.goto(`${j.server.url}/login`).catch(async (err: Error) => {
     if (!/interrupted by another navigation/.test(err.message)) throw err;
     await page.waitForLoadState('load');
   });
@@ -64,7 +52,7 @@ async function passwordSignIn(page: Page, phone: string, password: string): Prom
 
 test('sign in by SMS code with the development provider', async () => {
   const phone = '13600000001';
-  const r = await fetch(`${server.url}/api/Home/Register`, {
+  const r = await fetch(`${j.server.url}/api/Home/Register`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ phone, password: PASSWORD, name: '短信登录' }),
@@ -72,14 +60,14 @@ test('sign in by SMS code with the development provider', async () => {
   assert.equal(((await r.json()) as { code: number }).code, 1);
 
   const page = await newPage();
-  await page.goto(`${server.url}/login`);
+  await page.goto(`${j.server.url}/login`);
   await page.getByRole('tab', { name: '验证码登录' }).click();
   const form = page.getByTestId('sms-login-form');
   // The phone is checked before a code is asked for.
   await page.getByTestId('sms-login-code-send').click();
   await form.getByText('请输入手机号').waitFor();
   await form.getByPlaceholder('手机号').fill(phone);
-  const code = await requestCode(server, page, 'sms-login-code', phone, 'login');
+  const code = await requestCode(j.server, page, 'sms-login-code', phone, 'login');
   assert.match(code, /^\d{6}$/);
   await shot(page, J, '01-login-sms-tab');
 
@@ -101,10 +89,10 @@ test('register by SMS, set the password from the dialog and the notice, sign in 
   const phone = '13600000002';
   const page = await newPage();
   // /login?phoneNum= fills the phone (000 §2).
-  await page.goto(`${server.url}/login?phoneNum=${phone}`);
+  await page.goto(`${j.server.url}/login?phoneNum=${phone}`);
   await page.getByRole('tab', { name: '注册' }).click();
   assert.equal(await page.getByPlaceholder('手机号').last().inputValue(), phone);
-  const code = await requestCode(server, page, 'register-code', phone, 'register');
+  const code = await requestCode(j.server, page, 'register-code', phone, 'register');
   await page.getByTestId('register-code').fill(code);
   await page.getByPlaceholder('姓名').fill('赵新');
   await page.getByRole('button', { name: '注册并登录' }).click();
@@ -158,7 +146,7 @@ test('register by SMS, set the password from the dialog and the notice, sign in 
   assert.equal(await page.getByTestId('password-notice').count(), 0);
 
   // Account centre: the personal-info card and its three dialogs.
-  await page.goto(`${server.url}/userCenter`);
+  await page.goto(`${j.server.url}/userCenter`);
   const card = page.getByTestId('personal-info-card');
   await card.getByText('赵新').waitFor();
   await shot(page, J, '04-user-center');
@@ -180,7 +168,7 @@ test('register by SMS, set the password from the dialog and the notice, sign in 
   await card.getByText('赵新民').waitFor();
   const avatarSrc = await page.getByTestId('account-menu').locator('img').getAttribute('src');
   assert.match(avatarSrc ?? '', /^\/api\/home\/GetimgFile\?fileUrl=/);
-  const img = await page.request.get(`${server.url}${avatarSrc}`);
+  const img = await page.request.get(`${j.server.url}${avatarSrc}`);
   assert.equal(img.headers()['content-type'], 'image/webp');
   await shot(page, J, '06-avatar-saved');
 
@@ -188,7 +176,7 @@ test('register by SMS, set the password from the dialog and the notice, sign in 
   await card.getByTestId('edit-phone').click();
   const phoneDialog = page.getByTestId('person-dialog-editPhone');
   await phoneDialog.waitFor();
-  const oldCode = await requestCode(server, page, 'old-phone-code', phone, 'editPhoneOld');
+  const oldCode = await requestCode(j.server, page, 'old-phone-code', phone, 'editPhoneOld');
   await page.getByTestId('old-phone-code').fill(oldCode);
   await shot(page, J, '07-edit-phone-step1');
   await page.getByTestId('person-dialog-ok').click();
@@ -200,7 +188,7 @@ test('register by SMS, set the password from the dialog and the notice, sign in 
   const newPhone = '13600000003';
   await page.getByTestId('new-phone').fill(newPhone);
   await page.getByTestId('new-phone').blur();
-  const newCode = await requestCode(server, page, 'new-phone-code', newPhone, 'editPhoneNew');
+  const newCode = await requestCode(j.server, page, 'new-phone-code', newPhone, 'editPhoneNew');
   await page.getByTestId('new-phone-code').fill(newCode);
   await shot(page, J, '08-edit-phone-step2');
   await page.getByTestId('person-dialog-ok').click();

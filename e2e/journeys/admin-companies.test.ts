@@ -10,13 +10,14 @@
  * the same page from the account centre; the member gets 无权查看. On a 390×844 screen both pages fit.
  * Screenshots: e2e/artifacts/admin-companies/.
  */
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { launchBrowser, shot } from '../lib/browser.ts';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
+import { shot } from '../lib/browser.ts';
+import { journey, logPageErrors } from '../lib/journey.ts';
 import { overflowingElements } from '../lib/layout.ts';
 import { signInWithPassword } from '../lib/sign-in.ts';
-import { apiData, DEMO, startServer, type RunningServer } from '../lib/server.ts';
+import { apiData, DEMO } from '../lib/server.ts';
 
 const J = 'admin-companies';
 const BOSS = { phone: '13700000261', name: '钱老板', password: 'Passw0rd!x' };
@@ -26,13 +27,11 @@ const CORP = { name: '钱氏建设集团', code: '91350100M000100Y43' };
 const PROJECT = '钱氏停用演示项目';
 const DISABLED = '该企业已被停用，如有疑问请联系管理员';
 
-let server: RunningServer;
-let browser: Browser;
 let corpId = '';
 
 /** Register an account through the API; answers its token. */
 async function register(u: typeof BOSS): Promise<{ token: string; userID: string }> {
-  const r = await fetch(`${server.url}/api/Home/Register`, {
+  const r = await fetch(`${j.server.url}/api/Home/Register`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(u),
@@ -42,56 +41,50 @@ async function register(u: typeof BOSS): Promise<{ token: string; userID: string
   return env.data;
 }
 
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
+const j = journey({}, async () => {
   const boss = (await register(BOSS)).token;
   const { token: staff, userID: staffId } = await register(STAFF);
   const corp = await apiData<{ corpId: string }>(
-    server.url,
+    j.server.url,
     boss,
     'POST',
     '/api/WebAccount/CreateCompany',
     CORP,
   );
   corpId = corp.corpId;
-  await apiData(server.url, staff, 'POST', '/api/WebAccount/JoinCompany', {
+  await apiData(j.server.url, staff, 'POST', '/api/WebAccount/JoinCompany', {
     name: CORP.name,
     code: CORP.code,
     userName: STAFF.name,
     useUserName: true,
   });
   const apps = await apiData<Array<{ iuid: string; phone: string }>>(
-    server.url,
+    j.server.url,
     boss,
     'GET',
     '/api/WebAccount/CheckCompanyApplyPerson',
   );
   const app = apps.find((a) => a.phone === STAFF.phone)!;
-  await apiData(server.url, boss, 'POST', '/api/WebCompanyApply/AccessApply', {
+  await apiData(j.server.url, boss, 'POST', '/api/WebCompanyApply/AccessApply', {
     UserApplyHistoryId: app.iuid,
   });
-  const project = await apiData<{ iuid: string }>(server.url, boss, 'POST', '/api/Project/ProjectAdd', {
+  const project = await apiData<{ iuid: string }>(j.server.url, boss, 'POST', '/api/Project/ProjectAdd', {
     projectName: PROJECT,
   });
-  await apiData(server.url, boss, 'POST', '/api/Project/ProjectMemberSet', {
+  await apiData(j.server.url, boss, 'POST', '/api/Project/ProjectMemberSet', {
     iuid: project.iuid,
     userId: staffId,
     role: 'editor',
   });
 });
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
 
 async function newPage(ctx: BrowserContext): Promise<Page> {
   const page = await ctx.newPage();
-  page.on('pageerror', (e) => console.error('[page error]', e.message));
+  logPageErrors(page);
   return page;
 }
 
-const desktop = () => browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
+const desktop = () => j.browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
 
 /** A toast with this text. */
 const toast = (page: Page, text: string | RegExp) => page.getByRole('alert').getByText(text).first();
@@ -133,7 +126,7 @@ test('the administrator manages a company; a disabled company refuses its space 
   const staffCtx = await desktop();
   try {
     const admin = await newPage(adminCtx);
-    await signInWithPassword(admin, server.url, DEMO.phone, DEMO.password);
+    await signInWithPassword(admin, j.server.url, DEMO.phone, DEMO.password);
     await admin.getByTestId('top-menu-systemManagement').click();
     await admin.getByTestId('admin-sidebar').getByRole('menuitem', { name: '企业管理' }).click();
     await admin.waitForURL((u) => u.pathname === '/companyManagement');
@@ -190,8 +183,8 @@ test('the administrator manages a company; a disabled company refuses its space 
 
     // The member sees the project before the company is disabled.
     const staff = await newPage(staffCtx);
-    await signInWithPassword(staff, server.url, STAFF.phone, STAFF.password);
-    await staff.goto(`${server.url}/all`);
+    await signInWithPassword(staff, j.server.url, STAFF.phone, STAFF.password);
+    await staff.goto(`${j.server.url}/all`);
     await staff.getByText(PROJECT).first().waitFor();
 
     // 停用 (confirm): the row says 停用 and offers 启用.
@@ -204,10 +197,10 @@ test('the administrator manages a company; a disabled company refuses its space 
     await shot(admin, J, '04-disabled-row');
 
     // The member cannot open the company's projects: the message is shown; the personal space works.
-    await staff.goto(`${server.url}/all`);
+    await staff.goto(`${j.server.url}/all`);
     await staff.getByText(DISABLED).first().waitFor();
     await shot(staff, J, '05-member-refused');
-    await staff.goto(`${server.url}/myDocument`);
+    await staff.goto(`${j.server.url}/myDocument`);
     await staff.getByText('我的文件').first().waitFor();
 
     // 启用 restores everything at once.
@@ -215,7 +208,7 @@ test('the administrator manages a company; a disabled company refuses its space 
     await confirm(admin);
     await toast(admin, '已启用').waitFor();
     await rowState(admin, CORP.name, '正常');
-    await staff.goto(`${server.url}/all`);
+    await staff.goto(`${j.server.url}/all`);
     await staff.getByText(PROJECT).first().waitFor();
     assert.equal(await staff.getByText(DISABLED).count(), 0);
 
@@ -247,7 +240,7 @@ test('the administrator manages a company; a disabled company refuses its space 
     await shot(admin, J, '09-detail-orders');
 
     // The member may not see the company's detail pages.
-    await staff.goto(`${server.url}/corpDetail`);
+    await staff.goto(`${j.server.url}/corpDetail`);
     await staff.getByText('无权查看').first().waitFor();
     await shot(staff, J, '10-member-no-access');
   } finally {
@@ -260,8 +253,8 @@ test("the company's administrator opens the detail pages from the account centre
   const ctx = await desktop();
   try {
     const page = await newPage(ctx);
-    await signInWithPassword(page, server.url, BOSS.phone, BOSS.password);
-    await page.goto(`${server.url}/userCenter`);
+    await signInWithPassword(page, j.server.url, BOSS.phone, BOSS.password);
+    await page.goto(`${j.server.url}/userCenter`);
     await page.getByTestId('corp-detail-open').click();
     await page.waitForURL((u) => u.pathname === '/corpDetail');
     await page.getByTestId('corp-detail-name').getByText(CORP.name).waitFor();
@@ -273,11 +266,11 @@ test("the company's administrator opens the detail pages from the account centre
 });
 
 test('on a 390×844 phone screen 企业管理 and /corpDetail fit', async () => {
-  const ctx = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'zh-CN' });
+  const ctx = await j.browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'zh-CN' });
   try {
     const page = await newPage(ctx);
-    await signInWithPassword(page, server.url, DEMO.phone, DEMO.password);
-    await page.goto(`${server.url}/companyManagement`);
+    await signInWithPassword(page, j.server.url, DEMO.phone, DEMO.password);
+    await page.goto(`${j.server.url}/companyManagement`);
     await rowOf(page, CORP.name).waitFor();
     await shot(page, J, '11-phone-list');
     assert.deepEqual(
@@ -285,7 +278,7 @@ test('on a 390×844 phone screen 企业管理 and /corpDetail fit', async () => 
       [],
       'no horizontal overflow on 企业管理',
     );
-    await page.goto(`${server.url}/corpDetail?corpId=${corpId}`);
+    await page.goto(`${j.server.url}/corpDetail?corpId=${corpId}`);
     await page.getByTestId('corp-detail-name').waitFor();
     await shot(page, J, '12-phone-detail');
     assert.deepEqual(

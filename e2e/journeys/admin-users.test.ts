@@ -12,43 +12,35 @@
  * On a 390×844 screen the page has no horizontal overflow and the sidebar is collapsed.
  * Screenshots: e2e/artifacts/admin-users/.
  */
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { launchBrowser, shot } from '../lib/browser.ts';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
+import { shot } from '../lib/browser.ts';
+import { journey, logPageErrors } from '../lib/journey.ts';
 import { signInWithPassword } from '../lib/sign-in.ts';
-import { DEMO, startServer, type RunningServer } from '../lib/server.ts';
+import { DEMO } from '../lib/server.ts';
 import { hubRegistered } from '../lib/waits.ts';
 
 const J = 'admin-users';
 const USER = { phone: '13700000181', name: '赵停用', password: 'Passw0rd!x' };
 const DISABLED = '该账号已被停用，如有疑问请联系管理员';
 
-let server: RunningServer;
-let browser: Browser;
-
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  const r = await fetch(`${server.url}/api/Home/Register`, {
+const j = journey({}, async () => {
+  const r = await fetch(`${j.server.url}/api/Home/Register`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(USER),
   });
   assert.equal(((await r.json()) as { code: number }).code, 1);
 });
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
 
 async function newPage(ctx: BrowserContext): Promise<Page> {
   const page = await ctx.newPage();
-  page.on('pageerror', (e) => console.error('[page error]', e.message));
+  logPageErrors(page);
   return page;
 }
 
-const desktop = () => browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
+const desktop = () => j.browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
 
 /** A toast with this text. */
 const toast = (page: Page, text: string | RegExp) => page.getByRole('alert').getByText(text).first();
@@ -116,7 +108,7 @@ test('the administrator manages a user; a disabled user is sent to /login at onc
   const userCtx = await desktop();
   try {
     const admin = await newPage(adminCtx);
-    await signInWithPassword(admin, server.url, DEMO.phone, DEMO.password);
+    await signInWithPassword(admin, j.server.url, DEMO.phone, DEMO.password);
     // 系统管理 in the top bar opens the group's first entry, 用户管理.
     await admin.getByTestId('top-menu-systemManagement').click();
     await admin.waitForURL((u) => u.pathname === '/personalManagement');
@@ -187,12 +179,12 @@ test('the administrator manages a user; a disabled user is sent to /login at onc
     // The user opens two tabs with the new password; the second tab's hub never reaches the server.
     const live = await newPage(userCtx);
     const liveRegistered = hubRegistered(live);
-    await signInWithPassword(live, server.url, USER.phone, password);
+    await signInWithPassword(live, j.server.url, USER.phone, password);
     await live.getByText('我的文件').first().waitFor();
     const cut = await newPage(userCtx);
     await cut.routeWebSocket(/\/api\/chatHub/, () => undefined);
     await cut.route(/\/api\/chatHub/, (route) => route.abort());
-    await cut.goto(`${server.url}/myDocument`);
+    await cut.goto(`${j.server.url}/myDocument`);
     await cut.getByText('我的文件').first().waitFor();
     // The live tab's hub connection has registered its token.
     await liveRegistered;
@@ -241,7 +233,7 @@ test('the administrator manages a user; a disabled user is sent to /login at onc
     await confirm(admin);
     await toast(admin, '已启用').waitFor();
     await row.getByText('正常', { exact: true }).waitFor();
-    await signInWithPassword(live, server.url, USER.phone, password);
+    await signInWithPassword(live, j.server.url, USER.phone, password);
     await live.getByText('我的文件').first().waitFor();
 
     // The administrator cannot disable themselves: the server says so.
@@ -252,7 +244,7 @@ test('the administrator manages a user; a disabled user is sent to /login at onc
     await row.getByText('正常', { exact: true }).waitFor();
 
     // A non-administrator typing /personalManagement lands on /404, and has no 系统管理 menu.
-    await live.goto(`${server.url}/personalManagement`);
+    await live.goto(`${j.server.url}/personalManagement`);
     await live.waitForURL((u) => u.pathname === '/404', { timeout: 15_000 });
     assert.equal(await live.getByTestId('top-menu-systemManagement').count(), 0, 'no 系统管理');
   } finally {
@@ -262,11 +254,11 @@ test('the administrator manages a user; a disabled user is sent to /login at onc
 });
 
 test('on a 390×844 phone screen the page fits and the sidebar is collapsed', async () => {
-  const ctx = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'zh-CN' });
+  const ctx = await j.browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'zh-CN' });
   try {
     const page = await newPage(ctx);
-    await signInWithPassword(page, server.url, DEMO.phone, DEMO.password);
-    await page.goto(`${server.url}/personalManagement`);
+    await signInWithPassword(page, j.server.url, DEMO.phone, DEMO.password);
+    await page.goto(`${j.server.url}/personalManagement`);
     await rowOf(page, USER.phone).waitFor();
     const sidebar = page.getByTestId('admin-sidebar');
     // Collapsed to icons once the layout has settled (the sidebar animates its width).

@@ -21,12 +21,13 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { after, before, test } from 'node:test';
+import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { startFakeAlipay, type FakeAlipay } from '../../apps/server/src/test/fake-alipay.ts';
 import { startFakeWechatPay, type FakeWechatPay } from '../../apps/server/src/test/fake-wechatpay.ts';
-import { launchBrowser, shot } from '../lib/browser.ts';
+import { shot } from '../lib/browser.ts';
+import { journeyBrowser, journeyPage, logPageErrors } from '../lib/journey.ts';
 import { signInWithPassword } from '../lib/sign-in.ts';
 import { apiData, DEMO, ROOT, startServer, type RunningServer } from '../lib/server.ts';
 import { settled, until } from '../lib/waits.ts';
@@ -38,7 +39,6 @@ const PERSON = { phone: '13700000162', name: '李个人' };
 const CORP = '鲁班建筑设计有限公司';
 
 let server: RunningServer;
-let browser: Browser;
 let wx: FakeWechatPay;
 let ali: FakeAlipay;
 let dataDir: string;
@@ -98,14 +98,12 @@ async function tokenOf(page: Page): Promise<string> {
   return token;
 }
 
-before(async () => {
+const j = journeyBrowser(async () => {
   [wx, ali] = await Promise.all([startFakeWechatPay(), startFakeAlipay()]);
   dataDir = await mkdtemp(path.join(tmpdir(), 'bimdrive-e2e-admin-'));
   server = await start();
-  browser = await launchBrowser();
 });
 after(async () => {
-  await browser?.close();
   await server?.stop();
   await Promise.all([wx?.close(), ali?.close()]);
   if (dataDir) await rm(dataDir, { recursive: true, force: true });
@@ -116,15 +114,12 @@ const opened: Page[] = [];
 
 /** A fresh zh-CN desktop context and page. */
 async function newPage(width = 1440): Promise<{ ctx: BrowserContext; page: Page }> {
-  const ctx = await browser.newContext({
+  const { ctx, page } = await journeyPage(j.browser, {
     viewport: { width, height: 900 },
-    locale: 'zh-CN',
     acceptDownloads: true,
   });
-  const page = await ctx.newPage();
   opened.push(page);
   page.setDefaultTimeout(60_000);
-  page.on('pageerror', (e) => console.error('[page error]', e.message));
   return { ctx, page };
 }
 
@@ -193,7 +188,7 @@ async function journey(): Promise<void> {
   const pay = await corpCtx.newPage();
   opened.push(pay);
   pay.setDefaultTimeout(60_000);
-  pay.on('pageerror', (e) => console.error('[pay page error]', e.message));
+  logPageErrors(pay, 'pay page error');
   await pay.goto(`${server.url}/payCenter?type=corp`);
   await pay.getByTestId('pay-center').waitFor();
   await pay.getByTestId('pay-plan-corp-5').click();

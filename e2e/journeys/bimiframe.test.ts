@@ -7,15 +7,16 @@
  * mode on a 390×844 phone. A site not allowed cannot frame it, and /preview?iuid= opens the file's
  * preview for its owner. Screenshots: e2e/artifacts/bimiframe/.
  */
-import { after, before, test } from 'node:test';
+import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import type { Browser, Frame, Page } from 'playwright-core';
-import { canvasCoverage, launchBrowser, shot } from '../lib/browser.ts';
-import { DEMO, startServer, TESTDATA, type RunningServer } from '../lib/server.ts';
+import type { Frame, Page } from 'playwright-core';
+import { canvasCoverage, shot } from '../lib/browser.ts';
+import { journey, journeyPage } from '../lib/journey.ts';
+import { DEMO, TESTDATA } from '../lib/server.ts';
 import { waitConverted } from '../lib/preview.ts';
 import { signInWithPassword } from '../lib/sign-in.ts';
 import { until } from '../lib/waits.ts';
@@ -48,20 +49,15 @@ async function hostSite(): Promise<{ server: Server; origin: string }> {
   return { server, origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
 }
 
-let server: RunningServer;
-let browser: Browser;
 let allowed: { server: Server; origin: string };
 let other: { server: Server; origin: string };
 
-before(async () => {
+const j = journey(async () => {
   allowed = await hostSite();
   other = await hostSite();
-  server = await startServer({ BIMIFRAME_ALLOWED_ORIGINS: allowed.origin });
-  browser = await launchBrowser();
+  return { BIMIFRAME_ALLOWED_ORIGINS: allowed.origin };
 });
 after(async () => {
-  await browser?.close();
-  await server?.stop();
   allowed?.server.close();
   other?.server.close();
 });
@@ -95,10 +91,10 @@ test('another site embeds a model and a drawing, drives them with postMessage; /
   const ifcText = await readFile(path.join(TESTDATA, 'ifc', WALL), 'utf8');
   const wallGuid = /IFCWALLSTANDARDCASE\('([^']+)'/.exec(ifcText)![1]!;
   // The owner uploads a model and a drawing and makes frame links.
-  const ownerCtx = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'zh-CN' });
+  const ownerCtx = await j.browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'zh-CN' });
   const owner = await ownerCtx.newPage();
-  await signInWithPassword(owner, server.url, DEMO.phone, DEMO.password);
-  await owner.goto(`${server.url}/myDocument`);
+  await signInWithPassword(owner, j.server.url, DEMO.phone, DEMO.password);
+  await owner.goto(`${j.server.url}/myDocument`);
   await owner.setInputFiles('[data-testid="upload-input"]', [
     path.join(TESTDATA, 'ifc', WALL),
     path.join(TESTDATA, 'dxf', DRAWING),
@@ -126,7 +122,7 @@ test('another site embeds a model and a drawing, drives them with postMessage; /
   );
 
   // /preview?iuid= opens the file's preview for its owner; closing it leaves for 我的文件.
-  await owner.goto(`${server.url}/preview?iuid=${links.modelId}`);
+  await owner.goto(`${j.server.url}/preview?iuid=${links.modelId}`);
   await owner.locator('[data-testid="preview-overlay"]').waitFor();
   await owner.locator('[data-testid="model-viewer"][data-first-frame="1"]').waitFor({ timeout: 120_000 });
   await shot(owner, J, '01-preview-route');
@@ -137,9 +133,7 @@ test('another site embeds a model and a drawing, drives them with postMessage; /
   await owner.waitForURL((u) => u.pathname === '/myDocument');
 
   // The allowed site, in a browser with no session at all.
-  const siteCtx = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'zh-CN' });
-  const site = await siteCtx.newPage();
-  site.on('pageerror', (e) => console.error('[page error]', e.message));
+  const { ctx: siteCtx, page: site } = await journeyPage(j.browser);
   await site.goto(`${allowed.origin}/?src=${encodeURIComponent(links.model)}`);
   const ready = await heard(site, 'bimdrive:ready');
   assert.equal(ready.fileName, WALL);
@@ -179,7 +173,7 @@ test('another site embeds a model and a drawing, drives them with postMessage; /
   assert.ok(ifcText.includes(`('${String(picked.id)}'`), `${String(picked.id)} is a GlobalId of ${WALL}`);
 
   // A drawing's frame in the simple mode, on a phone.
-  const phone = await browser.newContext({
+  const phone = await j.browser.newContext({
     viewport: { width: 390, height: 844 },
     isMobile: true,
     hasTouch: true,

@@ -6,30 +6,21 @@
  * 文档 1), the conversion states, the share with its one open and the recent operations. A 390×844
  * window shows the board without sideways scrolling. Screenshots: e2e/artifacts/board/.
  */
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { launchBrowser, shot } from '../lib/browser.ts';
+import type { Locator, Page } from 'playwright-core';
+import { shot } from '../lib/browser.ts';
+import { journey, journeyPage } from '../lib/journey.ts';
 import { overflowingElements } from '../lib/layout.ts';
-import { apiData, DEMO, startServer, TESTDATA, type RunningServer } from '../lib/server.ts';
+import { apiData, DEMO, TESTDATA } from '../lib/server.ts';
 import { signInWithPassword } from '../lib/sign-in.ts';
 
 const J = 'board';
 const IFC = 'SimpleWall.ifc';
 const PDF = 'A-101_Floor_Plans.pdf';
 
-let server: RunningServer;
-let browser: Browser;
-
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const j = journey();
 
 /** The trimmed text of a locator once it matches `expected`. */
 async function textOf(l: Locator, expected: RegExp): Promise<string> {
@@ -42,11 +33,9 @@ const overflowOf = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
 
 test('the board shows uploads, conversions, a share with its open and recent operations', async () => {
-  const ctx = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
-  const page = await ctx.newPage();
-  page.on('pageerror', (e) => console.error('[page error]', e.message));
-  await signInWithPassword(page, server.url, DEMO.phone, DEMO.password);
-  if (!page.url().includes('/myDocument')) await page.goto(`${server.url}/myDocument`);
+  const { ctx, page } = await journeyPage(j.browser, { viewport: { width: 1440, height: 900 } });
+  await signInWithPassword(page, j.server.url, DEMO.phone, DEMO.password);
+  if (!page.url().includes('/myDocument')) await page.goto(`${j.server.url}/myDocument`);
   await page.locator('[data-testid="file-table"]').waitFor();
 
   // Upload a real IFC and a real PDF through the UI.
@@ -73,14 +62,11 @@ test('the board shows uploads, conversions, a share with its open and recent ope
   await dialog.waitFor({ state: 'hidden' });
 
   // A visitor in a fresh context opens the link with the code: one open.
-  const visitorCtx = await browser.newContext({
-    viewport: { width: 390, height: 844 },
-    isMobile: true,
-    hasTouch: true,
-    locale: 'zh-CN',
-  });
-  const visitor = await visitorCtx.newPage();
-  visitor.on('pageerror', (e) => console.error('[visitor page error]', e.message));
+  const { ctx: visitorCtx, page: visitor } = await journeyPage(
+    j.browser,
+    { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true },
+    'visitor page error',
+  );
   await visitor.goto(link);
   await visitor
     .locator('[data-testid="share-pwd-input"]')
@@ -143,7 +129,7 @@ test('the board shows uploads, conversions, a share with its open and recent ope
   await page.keyboard.press('Escape');
 
   // A made-up project id in the address is refused without figures, with a way back.
-  await page.goto(`${server.url}/board?scope=project&id=6f1c2a52-0d7e-4c55-9a1b-1f0e2d3c4b5a`);
+  await page.goto(`${j.server.url}/board?scope=project&id=6f1c2a52-0d7e-4c55-9a1b-1f0e2d3c4b5a`);
   await board.getByText('项目不存在或您无权访问').first().waitFor();
   assert.equal(await board.getByTestId('board-stat-files').count(), 0);
   await shot(page, J, '06-refused');
@@ -153,11 +139,11 @@ test('the board shows uploads, conversions, a share with its open and recent ope
   // With a company and a project (made through the API), the picker offers the project (GetProject)
   // and, to the company's administrator, the company board.
   const token = await page.evaluate(() => localStorage.getItem('token') ?? '');
-  await apiData(server.url, token, 'POST', '/api/WebAccount/CreateCompany', {
+  await apiData(j.server.url, token, 'POST', '/api/WebAccount/CreateCompany', {
     name: '看板演示集团',
     code: '91350100M000100Y43',
   });
-  await apiData(server.url, token, 'POST', '/api/Project/ProjectAdd', { projectName: '看板演示项目' });
+  await apiData(j.server.url, token, 'POST', '/api/Project/ProjectAdd', { projectName: '看板演示项目' });
   await page.reload();
   await board.getByTestId('board-stat-files').waitFor();
   await board.getByTestId('board-scope').click();
@@ -174,13 +160,13 @@ test('the board shows uploads, conversions, a share with its open and recent ope
   await shot(page, J, '08-company-board');
 
   // A 390×844 window (the same session): no sideways scrolling.
-  const phone = await browser.newContext({
+  const phone = await j.browser.newContext({
     viewport: { width: 390, height: 844 },
     locale: 'zh-CN',
     storageState: await ctx.storageState(),
   });
   const small = await phone.newPage();
-  await small.goto(`${server.url}/board`);
+  await small.goto(`${j.server.url}/board`);
   await small
     .getByTestId('board-stat-files')
     .filter({ hasText: '2' })

@@ -7,13 +7,13 @@
  * member without a copy link; the used link is refused; 已注册人员数 lists both persons under the
  * pricing table. Screenshots: e2e/artifacts/company-invite/.
  */
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, shot } from '../lib/browser.ts';
+import type { Page } from 'playwright-core';
+import { shot } from '../lib/browser.ts';
+import { journey, journeyPage } from '../lib/journey.ts';
 import { scrollBodyMaxHeight } from '../lib/layout.ts';
 import { signInWithPassword } from '../lib/sign-in.ts';
-import { startServer, type RunningServer } from '../lib/server.ts';
 import { settled } from '../lib/waits.ts';
 
 const J = 'company-invite';
@@ -22,24 +22,14 @@ const ADMIN = '13700000021';
 const INVITED = '13600000022';
 const CORP = '闽建工程有限公司';
 
-let server: RunningServer;
-let browser: Browser;
-
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const j = journey();
 
 async function post<T>(
   url: string,
   body: unknown,
   token?: string,
 ): Promise<{ code: number; msg: string; data: T }> {
-  const r = await fetch(`${server.url}${url}`, {
+  const r = await fetch(`${j.server.url}${url}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
     body: JSON.stringify(body),
@@ -72,14 +62,14 @@ test('invite a phone, copy the link, register with it in a fresh browser, land a
   );
   assert.equal(created.code, 1);
 
-  const adminCtx = await browser.newContext({ viewport: { width: 1280, height: 860 }, locale: 'zh-CN' });
-  await adminCtx.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
-  const admin = await adminCtx.newPage();
-  admin.on('pageerror', (e) => console.error('[page error]', e.message));
-  await signInWithPassword(admin, server.url, ADMIN, PASSWORD);
+  const { ctx: adminCtx, page: admin } = await journeyPage(j.browser, {
+    viewport: { width: 1280, height: 860 },
+  });
+  await adminCtx.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: j.server.url });
+  await signInWithPassword(admin, j.server.url, ADMIN, PASSWORD);
 
   // Invite from 人员信息.
-  await admin.goto(`${server.url}/userCenter`);
+  await admin.goto(`${j.server.url}/userCenter`);
   await admin.getByTestId('company-members-open').click();
   await admin.getByTestId('invite-member-open').click();
   const form = admin.getByTestId('invite-form');
@@ -110,12 +100,12 @@ test('invite a phone, copy the link, register with it in a fresh browser, land a
   await row.getByTestId('copy-invite-link').click();
   await admin.getByText('链接复制成功').waitFor();
   const link = await admin.evaluate(() => navigator.clipboard.readText());
-  assert.match(link, new RegExp(`^${server.url}/invite\\?code=[A-Za-z0-9_-]{43}$`));
+  assert.match(link, new RegExp(`^${j.server.url}/invite\\?code=[A-Za-z0-9_-]{43}$`));
 
   // A fresh browser opens the link: the invitation, registration offered (the phone has no account).
-  const guestCtx = await browser.newContext({ viewport: { width: 1280, height: 860 }, locale: 'zh-CN' });
-  const guest = await guestCtx.newPage();
-  guest.on('pageerror', (e) => console.error('[page error]', e.message));
+  const { ctx: guestCtx, page: guest } = await journeyPage(j.browser, {
+    viewport: { width: 1280, height: 860 },
+  });
   await guest.goto(link);
   const landing = guest.getByTestId('invite-landing');
   await landing.getByText(`邀请您加入 ${CORP}`).waitFor();
@@ -190,7 +180,7 @@ test('invite a phone, copy the link, register with it in a fresh browser, land a
     { userId: row2.data.userId },
     adminToken,
   );
-  const memberCtx = await browser.newContext({ viewport: { width: 1280, height: 860 }, locale: 'zh-CN' });
+  const memberCtx = await j.browser.newContext({ viewport: { width: 1280, height: 860 }, locale: 'zh-CN' });
   const member = await memberCtx.newPage();
   await member.goto(link2.data.url);
   const loginTab = member.getByRole('tab', { name: '已有账号，登录后加入' });

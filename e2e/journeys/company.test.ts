@@ -9,33 +9,23 @@
  * so, and the notice is not repeated on the next visit (issue 17). Screenshots:
  * e2e/artifacts/company/.
  */
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, shot } from '../lib/browser.ts';
+import type { BrowserContext, Page } from 'playwright-core';
+import { shot } from '../lib/browser.ts';
+import { journey, logPageErrors } from '../lib/journey.ts';
 import { signInWithPassword } from '../lib/sign-in.ts';
 import { requestCode } from '../lib/sms.ts';
-import { startServer, type RunningServer } from '../lib/server.ts';
 import { settled } from '../lib/waits.ts';
 
 const J = 'company';
 const CODE = '91350100M000100Y43';
 const PASSWORD = 'Passw0rd!x';
 
-let server: RunningServer;
-let browser: Browser;
-
-before(async () => {
-  server = await startServer({ LOG_LEVEL: 'info' }); // the development SMS provider logs codes at info
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const j = journey({ LOG_LEVEL: 'info' }); // the development SMS provider logs codes at info
 
 async function register(phone: string, name: string): Promise<void> {
-  const r = await fetch(`${server.url}/api/Home/Register`, {
+  const r = await fetch(`${j.server.url}/api/Home/Register`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ phone, password: PASSWORD, name }),
@@ -46,12 +36,12 @@ async function register(phone: string, name: string): Promise<void> {
 /** Register through the sign-in page's 注册 tab with an SMS code and no password, then set one in the dialog. */
 async function registerBySms(ctx: BrowserContext, phone: string, name: string): Promise<Page> {
   const page = await ctx.newPage();
-  page.on('pageerror', (e) => console.error('[page error]', e.message));
-  await page.goto(`${server.url}/login?phoneNum=${phone}`);
+  logPageErrors(page);
+  await page.goto(`${j.server.url}/login?phoneNum=${phone}`);
   await page.getByRole('tab', { name: '注册' }).click();
   await page
     .getByTestId('register-code')
-    .fill(await requestCode(server, page, 'register-code', phone, 'register'));
+    .fill(await requestCode(j.server, page, 'register-code', phone, 'register'));
   await page.getByPlaceholder('姓名').fill(name);
   await page.getByRole('button', { name: '注册并登录' }).click();
   await page.waitForURL((u) => !u.pathname.startsWith('/login'), { timeout: 30_000 });
@@ -67,15 +57,18 @@ async function registerBySms(ctx: BrowserContext, phone: string, name: string): 
 
 async function signIn(ctx: BrowserContext, phone: string): Promise<Page> {
   const page = await ctx.newPage();
-  page.on('pageerror', (e) => console.error('[page error]', e.message));
-  await signInWithPassword(page, server.url, phone, PASSWORD);
+  logPageErrors(page);
+  await signInWithPassword(page, j.server.url, phone, PASSWORD);
   return page;
 }
 
 test('register, set a password, create a company, apply to it, approve live, sign in again as a member', async () => {
   await register('13700000002', '李工');
-  const adminCtx = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'zh-CN' });
-  const applicantCtx = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'zh-CN' });
+  const adminCtx = await j.browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'zh-CN' });
+  const applicantCtx = await j.browser.newContext({
+    viewport: { width: 1280, height: 800 },
+    locale: 'zh-CN',
+  });
 
   // The first person registers by SMS code, sets a password, creates the company and becomes its administrator.
   const admin = await registerBySms(adminCtx, '13700000001', '王建国');
@@ -103,12 +96,12 @@ test('register, set a password, create a company, apply to it, approve live, sig
   // The menu follows: 企业资源库 is offered now, without signing in again.
   await admin.getByTestId('top-menu-mySpace').click();
   await sidebar.getByRole('menuitem', { name: '企业资源库' }).waitFor();
-  await admin.goto(`${server.url}/userCenter`);
+  await admin.goto(`${j.server.url}/userCenter`);
   await admin.getByTestId('company-card').getByText('企业管理员').waitFor();
 
   // The second person finds it by name (the code is filled and locked) and applies.
   const applicant = await signIn(applicantCtx, '13700000002');
-  await applicant.goto(`${server.url}/userCenter`);
+  await applicant.goto(`${j.server.url}/userCenter`);
   await applicant.getByTestId('company-join').click();
   const joinForm = applicant.getByTestId('company-form');
   await joinForm.getByLabel('企业名称').fill('闽建');
@@ -136,7 +129,7 @@ test('register, set a password, create a company, apply to it, approve live, sig
   await applicant.getByRole('button', { name: /确\s*定/ }).click();
   await applicant.waitForURL(/\/login/);
   const member = await signIn(applicantCtx, '13700000002');
-  await member.goto(`${server.url}/userCenter`);
+  await member.goto(`${j.server.url}/userCenter`);
   await member.getByTestId('company-card').getByText('闽建工程有限公司').waitFor();
   await member.getByTestId('company-card').getByText('成员', { exact: true }).waitFor();
   await member.getByTestId('company-members-open').click();
@@ -169,10 +162,13 @@ test('register, set a password, create a company, apply to it, approve live, sig
 
 test('a rejected applicant is told at once, sees it in the account centre, and is not told twice', async () => {
   await register('13700000003', '赵工');
-  const adminCtx = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'zh-CN' });
-  const applicantCtx = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'zh-CN' });
+  const adminCtx = await j.browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'zh-CN' });
+  const applicantCtx = await j.browser.newContext({
+    viewport: { width: 1280, height: 800 },
+    locale: 'zh-CN',
+  });
   const applicant = await signIn(applicantCtx, '13700000003');
-  await applicant.goto(`${server.url}/userCenter`);
+  await applicant.goto(`${j.server.url}/userCenter`);
   await applicant.getByTestId('company-join').click();
   const joinForm = applicant.getByTestId('company-form');
   await joinForm.getByLabel('企业名称').fill('闽建');
@@ -185,7 +181,7 @@ test('a rejected applicant is told at once, sees it in the account centre, and i
     .waitFor({ timeout: 15_000 });
 
   const admin = await signIn(adminCtx, '13700000001');
-  await admin.goto(`${server.url}/userCenter`);
+  await admin.goto(`${j.server.url}/userCenter`);
   await admin.getByTestId('company-members-open').click();
   await admin.getByRole('tab', { name: /新申请/ }).click();
   const row = admin.getByTestId('company-applicants').getByRole('row', { name: /赵工/ });

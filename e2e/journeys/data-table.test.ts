@@ -7,31 +7,22 @@
  * sort and filter through the same table. Screenshots:
  * e2e/artifacts/data-table/.
  */
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, shot } from '../lib/browser.ts';
+import type { Page } from 'playwright-core';
+import { shot } from '../lib/browser.ts';
+import { journey, journeyPage } from '../lib/journey.ts';
 import { signInWithPassword } from '../lib/sign-in.ts';
-import { apiData, startServer, type RunningServer } from '../lib/server.ts';
+import { apiData } from '../lib/server.ts';
 
 const J = 'data-table';
 const PHONE = '13700000031';
 const PASSWORD = 'Passw0rd!x';
 
-let server: RunningServer;
-let browser: Browser;
-
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const j = journey();
 
 const api = <T>(token: string, method: 'GET' | 'POST', route: string, body?: unknown) =>
-  apiData<T>(server.url, token, method, route, body);
+  apiData<T>(j.server.url, token, method, route, body);
 
 /** Upload bytes through tus (creation + one PATCH). */
 async function upload(token: string, name: string, size: number, folderId: string): Promise<void> {
@@ -39,7 +30,7 @@ async function upload(token: string, name: string, size: number, folderId: strin
     `filename ${Buffer.from(name).toString('base64')}`,
     `folderId ${Buffer.from(folderId).toString('base64')}`,
   ];
-  const created = await fetch(`${server.url}/api/files/uploads`, {
+  const created = await fetch(`${j.server.url}/api/files/uploads`, {
     method: 'POST',
     headers: {
       authorization: `Bearer ${token}`,
@@ -49,7 +40,7 @@ async function upload(token: string, name: string, size: number, folderId: strin
     },
   });
   assert.equal(created.status, 201, await created.clone().text());
-  const done = await fetch(new URL(created.headers.get('location')!, server.url), {
+  const done = await fetch(new URL(created.headers.get('location')!, j.server.url), {
     method: 'PATCH',
     headers: {
       authorization: `Bearer ${token}`,
@@ -69,17 +60,15 @@ const rowNames = (page: Page) =>
     .evaluateAll((rows) => rows.map((r) => r.getAttribute('data-row-name')));
 
 test('sort, filter tags, hidden column, selection warning, search and locate', async () => {
-  const r = await fetch(`${server.url}/api/Home/Register`, {
+  const r = await fetch(`${j.server.url}/api/Home/Register`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ phone: PHONE, password: PASSWORD, name: '赵工' }),
   });
   assert.equal(((await r.json()) as { code: number }).code, 1);
 
-  const ctx = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
-  const page = await ctx.newPage();
-  page.on('pageerror', (e) => console.error('[page error]', e.message));
-  await signInWithPassword(page, server.url, PHONE, PASSWORD);
+  const { ctx, page } = await journeyPage(j.browser, { viewport: { width: 1440, height: 900 } });
+  await signInWithPassword(page, j.server.url, PHONE, PASSWORD);
   const token = (await page.evaluate(() => localStorage.getItem('token')))!;
 
   // A folder of files of several types and sizes, and a sub-folder with a file to find later.
@@ -103,7 +92,7 @@ test('sort, filter tags, hidden column, selection warning, search and locate', a
   for (const [name, size] of files) await upload(token, name, size, folder.iuid);
   await upload(token, '旧版会议纪要-alpha.txt', 12_000, archive.iuid);
 
-  await page.goto(`${server.url}/myDocument?folderId=${folder.iuid}`);
+  await page.goto(`${j.server.url}/myDocument?folderId=${folder.iuid}`);
   await page.getByTestId('file-table').locator('tr[data-row-name="施工说明.txt"]').waitFor();
 
   // Sort cycle on 大小: ascending, then descending (folders stay first).
@@ -226,7 +215,7 @@ test('sort, filter tags, hidden column, selection warning, search and locate', a
   const idOf = (n: string) => list.list.find((x) => x.fileName === n)!.iuid;
   for (const n of ['结构模型.rvt', '进度计划.txt', '施工说明.txt'])
     await api(token, 'POST', '/api/Drawing/DrawingCollection', { IUID: idOf(n) });
-  await page.goto(`${server.url}/myCollection?sort=fileBytes&order=desc&type=txt`);
+  await page.goto(`${j.server.url}/myCollection?sort=fileBytes&order=desc&type=txt`);
   await page.getByTestId('filter-tag-fileSuffix').waitFor();
   await page.waitForFunction(
     () => document.querySelectorAll('[data-testid=file-table] tbody tr[data-row-name]').length === 2,
@@ -265,7 +254,7 @@ test('sort, filter tags, hidden column, selection warning, search and locate', a
   await api(token, 'POST', '/api/Drawing/DrawingShare', [entry(idOf('结构模型.rvt'), 7)]);
   await api(token, 'POST', '/api/Drawing/DrawingShare', [entry(idOf('会议纪要.txt'), 30)]);
   await api(token, 'POST', '/api/Drawing/DrawingShare', [entry(idOf('总平面图.dwg'), 0)]);
-  await page.goto(`${server.url}/myShare`);
+  await page.goto(`${j.server.url}/myShare`);
   const shares = page.getByTestId('share-table');
   await shares.locator('tr[data-row-name="总平面图.dwg"]').waitFor();
   await page.locator('[data-testid=share-table] thead th', { hasText: '有效期至' }).click();

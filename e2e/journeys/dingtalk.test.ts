@@ -7,16 +7,16 @@
  * 使用账号密码登录, leaves the chat-app mode so a later /login shows the normal form (issue 17).
  * Screenshots: e2e/artifacts/dingtalk/.
  */
-import { after, before, test } from 'node:test';
+import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import {
   startFakeDingTalk,
   type FakeDingTalk,
   type FakePerson,
 } from '../../apps/server/src/test/fake-dingtalk.ts';
-import { launchBrowser, shot } from '../lib/browser.ts';
-import { startServer, type RunningServer } from '../lib/server.ts';
+import { shot } from '../lib/browser.ts';
+import { journey, journeyPage } from '../lib/journey.ts';
 
 const J = 'dingtalk';
 const CORP = 'dingcorpE2E';
@@ -29,30 +29,23 @@ const PERSON: FakePerson = {
 };
 
 let fake: FakeDingTalk;
-let server: RunningServer;
-let browser: Browser;
 
-before(async () => {
+const j = journey(async () => {
   fake = await startFakeDingTalk();
-  server = await startServer({
+  return {
     DINGTALK_APP_KEY: fake.appKey,
     DINGTALK_APP_SECRET: fake.appSecret,
     DINGTALK_CORP_ID: CORP,
     DINGTALK_OAPI_URL: fake.url,
     DINGTALK_API_URL: fake.url,
-  });
-  browser = await launchBrowser();
+  };
 });
 after(async () => {
-  await browser?.close();
-  await server?.stop();
   await fake?.close();
 });
 
 async function newPage(): Promise<Page> {
-  const ctx = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'zh-CN' });
-  const page = await ctx.newPage();
-  page.on('pageerror', (e) => console.error('[page error]', e.message));
+  const { page } = await journeyPage(j.browser);
   return page;
 }
 
@@ -65,7 +58,7 @@ test('a redirect code signs in on /ddLogin; the screen shows progress, no form o
     await held;
     await route.continue();
   });
-  await page.goto(`${server.url}/ddLogin?code=${fake.inAppCode(PERSON)}&corpId=${CORP}`);
+  await page.goto(`${j.server.url}/ddLogin?code=${fake.inAppCode(PERSON)}&corpId=${CORP}`);
   await page.getByText('正在通过钉钉登录…').waitFor();
   assert.equal(await page.locator('input').count(), 0);
   assert.equal(await page.getByText('注册').count(), 0);
@@ -82,7 +75,7 @@ test('a redirect code signs in on /ddLogin; the screen shows progress, no form o
 
 test('/login?appType=inside shows the chat-app screen; a bad code shows the reason and 重试 works', async () => {
   const page = await newPage();
-  await page.goto(`${server.url}/login?appType=inside&corpId=${CORP}&code=not-a-code`);
+  await page.goto(`${j.server.url}/login?appType=inside&corpId=${CORP}&code=not-a-code`);
   await page.getByText('钉钉登录失败').waitFor({ timeout: 15_000 });
   await page.getByText('钉钉授权码无效或已过期，请重新从钉钉打开应用').waitFor();
   assert.equal(await page.locator('input').count(), 0);
@@ -96,27 +89,27 @@ test('/login?appType=inside shows the chat-app screen; a bad code shows the reas
   // Not inside DingTalk: the tab is not trapped in the chat-app screen (issue 17) — a later /login
   // shows the normal form.
   assert.equal(await page.evaluate(() => sessionStorage.getItem('bimdrive:appType')), null);
-  await page.goto(`${server.url}/login`);
+  await page.goto(`${j.server.url}/login`);
   await page.locator('input[type=password]').first().waitFor({ timeout: 15_000 });
 
   // A failed chat-app sign-in offers 使用账号密码登录, which leaves the chat-app mode at once.
-  await page.goto(`${server.url}/login?appType=inside&corpId=${CORP}&code=not-a-code`);
+  await page.goto(`${j.server.url}/login?appType=inside&corpId=${CORP}&code=not-a-code`);
   await page.getByText('钉钉登录失败').waitFor({ timeout: 15_000 });
   await page.getByRole('button', { name: '使用账号密码登录' }).click();
   await page.locator('input[type=password]').first().waitFor({ timeout: 15_000 });
   assert.ok(!new URL(page.url()).searchParams.has('appType'));
-  await page.goto(`${server.url}/login`);
+  await page.goto(`${j.server.url}/login`);
   await page.locator('input[type=password]').first().waitFor({ timeout: 15_000 });
 
   // Opened again from DingTalk with a fresh code: signed in.
-  await page.goto(`${server.url}/login?appType=inside&corpId=${CORP}&code=${fake.inAppCode(PERSON)}`);
+  await page.goto(`${j.server.url}/login?appType=inside&corpId=${CORP}&code=${fake.inAppCode(PERSON)}`);
   await page.waitForURL((u) => !u.pathname.startsWith('/login'), { timeout: 30_000 });
   await page.context().close();
 });
 
 test('outside the chat app /login keeps the normal sign-in page', async () => {
   const page = await newPage();
-  await page.goto(`${server.url}/login`);
+  await page.goto(`${j.server.url}/login`);
   await page.locator('input[type=password]').first().waitFor();
   assert.equal(await page.getByText('正在通过钉钉登录…').count(), 0);
   await page.context().close();

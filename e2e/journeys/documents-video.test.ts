@@ -9,16 +9,17 @@
  * 文档已加密 and a download button. Then a phone visitor (390×844) opens a share link of the Chinese
  * docx and one of the AVI with their extraction codes. Screenshots: e2e/artifacts/documents-video/.
  */
-import { after, before, test } from 'node:test';
+import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, waitForInk, shot } from '../lib/browser.ts';
+import type { Page } from 'playwright-core';
+import { waitForInk, shot } from '../lib/browser.ts';
+import { journey, journeyPage } from '../lib/journey.ts';
 import { closePreview, hideTransfers, openPreview } from '../lib/preview.ts';
-import { DEMO, startServer, TESTDATA, type RunningServer } from '../lib/server.ts';
+import { DEMO, TESTDATA } from '../lib/server.ts';
 import { signInWithPassword } from '../lib/sign-in.ts';
 import { makeChineseDocx, makeVideo, makeZip, saveAs } from '../../apps/server/src/test/document-fixtures.ts';
 
@@ -31,14 +32,12 @@ const LOG_WORD = '混凝土浇筑';
 /** A site log in Chinese, written to disk as GBK (glibc iconv) by the second journey. */
 const LOG = `2026-11-25 晴\n${LOG_WORD}：三层楼板，完成 86 立方米。\n`;
 
-let server: RunningServer;
-let browser: Browser;
 let work: string;
 /** Files to upload: name → absolute path. */
 const office: string[] = [];
 const videos: string[] = [];
 
-before(async () => {
+const j = journey(async () => {
   work = await mkdtemp(path.join(tmpdir(), 'bimdrive-docs-'));
   const put = async (name: string, bytes: Uint8Array) => {
     await writeFile(path.join(work, name), bytes);
@@ -110,12 +109,9 @@ before(async () => {
     ),
     await put('drone.flv', await makeVideo(avi, 'flv', ['-c:v', 'flv1', '-c:a', 'mp3'])),
   );
-  server = await startServer();
-  browser = await launchBrowser();
+  return {}; // the server as it comes: nothing above configures it
 });
 after(async () => {
-  await browser?.close();
-  await server?.stop();
   await rm(work, { recursive: true, force: true });
 });
 
@@ -160,14 +156,11 @@ async function visitShare(page: Page, name: string) {
   const pwd = (await page.locator('[data-testid="share-pwd"]').innerText()).trim();
   await page.keyboard.press('Escape');
   await dialog.waitFor({ state: 'hidden' }).catch(() => undefined);
-  const phone = await browser.newContext({
+  const { ctx: phone, page: visitor } = await journeyPage(j.browser, {
     viewport: { width: 390, height: 844 },
     isMobile: true,
     hasTouch: true,
-    locale: 'zh-CN',
   });
-  const visitor = await phone.newPage();
-  visitor.on('pageerror', (e) => console.error('[page error]', e.message));
   await visitor.goto(link);
   await visitor.locator('[data-testid="share-pwd-input"]').fill(pwd);
   await visitor.locator('[data-testid="share-submit"]').click();
@@ -179,11 +172,9 @@ const overflowOf = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
 
 test('every office and video type converts and opens; shares open on a phone', async () => {
-  const ctx = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
-  const page = await ctx.newPage();
-  page.on('pageerror', (e) => console.error('[page error]', e.message));
-  await signInWithPassword(page, server.url, DEMO.phone, DEMO.password);
-  await page.goto(`${server.url}/myDocument?rows=50`);
+  const { ctx, page } = await journeyPage(j.browser, { viewport: { width: 1440, height: 900 } });
+  await signInWithPassword(page, j.server.url, DEMO.phone, DEMO.password);
+  await page.goto(`${j.server.url}/myDocument?rows=50`);
   await page.locator('[data-testid="file-table"]').waitFor();
   await page.setInputFiles('[data-testid="upload-input"]', [...office, ...videos]);
 
@@ -270,7 +261,7 @@ test('every office and video type converts and opens; shares open on a phone', a
     });
     return ((await r.json()) as { data: { url: string } }).data.url;
   }, CN_DOCX);
-  const chat = await browser.newContext({
+  const chat = await j.browser.newContext({
     viewport: { width: 390, height: 844 },
     isMobile: true,
     locale: 'zh-CN',
@@ -309,11 +300,9 @@ test('a PDF, a GBK text, an image and a zip open as the owner and through share 
     path.join(TESTDATA, 'images/SimpleWall_Screenshot_1.png'),
     zipPath,
   ];
-  const ctx = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
-  const page = await ctx.newPage();
-  page.on('pageerror', (e) => console.error('[page error]', e.message));
-  await signInWithPassword(page, server.url, DEMO.phone, DEMO.password);
-  await page.goto(`${server.url}/myDocument?rows=50`);
+  const { ctx, page } = await journeyPage(j.browser, { viewport: { width: 1440, height: 900 } });
+  await signInWithPassword(page, j.server.url, DEMO.phone, DEMO.password);
+  await page.goto(`${j.server.url}/myDocument?rows=50`);
   await page.setInputFiles('[data-testid="upload-input"]', files);
   for (const f of files)
     // The file table's row (the transfer panel lists the upload under the same name).

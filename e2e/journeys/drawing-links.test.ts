@@ -6,13 +6,14 @@
  * without duplicates, 移除 takes ticked ones away, 确定 saves; the linked drawings are listed and one
  * opens beside the model, drawn. Screenshots: e2e/artifacts/drawing-links/.
  */
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { canvasCoverage, launchBrowser, shot } from '../lib/browser.ts';
+import type { Page } from 'playwright-core';
+import { canvasCoverage, shot } from '../lib/browser.ts';
+import { journey, journeyPage } from '../lib/journey.ts';
 import { openPreview, waitConverted } from '../lib/preview.ts';
-import { DEMO, startServer, TESTDATA, type RunningServer } from '../lib/server.ts';
+import { DEMO, TESTDATA } from '../lib/server.ts';
 import { signInWithPassword } from '../lib/sign-in.ts';
 import { until } from '../lib/waits.ts';
 
@@ -23,17 +24,7 @@ const SUB_DWG = 'sample_AC1018.dwg';
 const DXF = 'polylines.dxf';
 const FOLDER = '新建文件夹';
 
-let server: RunningServer;
-let browser: Browser;
-
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const j = journey();
 
 /** The tree node (treeitem) of the dialog's tree `side` holding the element with test id `testId`. */
 const treeNode = (page: Page, side: 'left' | 'right', testId: string) =>
@@ -47,11 +38,9 @@ const leftBox = (page: Page, name: string) =>
   treeNode(page, 'left', `link-tree-${name}`).getByRole('checkbox');
 
 test('link DWG drawings to a model in the dialog and open one beside the model', async () => {
-  const ctx = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
-  const page = await ctx.newPage();
-  page.on('pageerror', (e) => console.error('[page error]', e.message));
-  await signInWithPassword(page, server.url, DEMO.phone, DEMO.password);
-  await page.goto(`${server.url}/myDocument`);
+  const { ctx, page } = await journeyPage(j.browser, { viewport: { width: 1440, height: 900 } });
+  await signInWithPassword(page, j.server.url, DEMO.phone, DEMO.password);
+  await page.goto(`${j.server.url}/myDocument`);
   await page.locator('[data-testid="file-table"]').waitFor();
   // A folder with one drawing in it, and the model, a DWG and a DXF at the top.
   await page.getByRole('button', { name: '新建文件夹' }).click();
@@ -65,7 +54,7 @@ test('link DWG drawings to a model in the dialog and open one beside the model',
   await page.getByText('还没有文件').waitFor();
   await page.setInputFiles('[data-testid="upload-input"]', [path.join(TESTDATA, 'dwg', SUB_DWG)]);
   await waitConverted(page, [SUB_DWG]);
-  await page.goto(`${server.url}/myDocument`);
+  await page.goto(`${j.server.url}/myDocument`);
   await page.setInputFiles('[data-testid="upload-input"]', [
     path.join(TESTDATA, 'ifc', MODEL),
     path.join(TESTDATA, 'dwg', ROOT_DWG),

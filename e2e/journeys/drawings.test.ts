@@ -11,16 +11,17 @@
  * (390×844) opens a share link of the Chinese plan with its extraction code, pinch-zooms it with two
  * fingers and opens the layer list. Screenshots: e2e/artifacts/drawings/.
  */
-import { after, before, test } from 'node:test';
+import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { DwgReader, DxfReader, type CadDocument } from '@node-projects/acad-ts';
-import { launchBrowser, waitForInk, pictureCoverage, shot } from '../lib/browser.ts';
+import { waitForInk, pictureCoverage, shot } from '../lib/browser.ts';
+import { journey, journeyPage } from '../lib/journey.ts';
 import { closePreview, hideTransfers, openPreview } from '../lib/preview.ts';
-import { DEMO, startServer, TESTDATA, type RunningServer } from '../lib/server.ts';
+import { DEMO, TESTDATA } from '../lib/server.ts';
 import { signInWithPassword } from '../lib/sign-in.ts';
 import { steady } from '../lib/waits.ts';
 import { makeChineseDxf } from '../../apps/server/src/test/drawing-fixtures.ts';
@@ -31,8 +32,6 @@ const CN_PLAN = '一层平面图.dxf';
 const CANVAS = '[data-testid="drawing-canvas"] canvas';
 const BROKEN = '损坏的图纸.dwg';
 
-let server: RunningServer;
-let browser: Browser;
 let work: string;
 
 /** A file to upload with what acad-ts reads from it. */
@@ -52,7 +51,7 @@ function readDrawing(bytes: Uint8Array, suffix: string): CadDocument {
   return DxfReader.readFromStream(isUtf8Dxf(copy) ? withUtf8CodePage(copy) : copy);
 }
 
-before(async () => {
+const j = journey(async () => {
   work = await mkdtemp(path.join(tmpdir(), 'bimdrive-drawings-'));
   // The first 100 KB of a real DWG: a truncated upload.
   const dwg = await readFile(path.join(TESTDATA, 'dwg/sample_AC1018.dwg'));
@@ -78,12 +77,9 @@ before(async () => {
     const layers = [...doc.layers!].filter((l) => (l.layerFlags & 1) === 0).length;
     drawings.push({ file, layers, busiestLayer });
   }
-  server = await startServer();
-  browser = await launchBrowser();
+  return {}; // the server as it comes: nothing above configures it
 });
 after(async () => {
-  await browser?.close();
-  await server?.stop();
   await rm(work, { recursive: true, force: true });
 });
 
@@ -185,11 +181,9 @@ async function checkLayouts(page: Page, name: string): Promise<void> {
 }
 
 test('every DWG and DXF converts and opens in the drawing viewer; a share opens on a phone', async () => {
-  const ctx = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
-  const page = await ctx.newPage();
-  page.on('pageerror', (e) => console.error('[page error]', e.message));
-  await signInWithPassword(page, server.url, DEMO.phone, DEMO.password);
-  await page.goto(`${server.url}/myDocument?rows=50`);
+  const { ctx, page } = await journeyPage(j.browser, { viewport: { width: 1440, height: 900 } });
+  await signInWithPassword(page, j.server.url, DEMO.phone, DEMO.password);
+  await page.goto(`${j.server.url}/myDocument?rows=50`);
   await page.locator('[data-testid="file-table"]').waitFor();
   await page.setInputFiles('[data-testid="upload-input"]', [
     ...drawings.map((d) => d.file),
@@ -300,14 +294,11 @@ test('every DWG and DXF converts and opens in the drawing viewer; a share opens 
   const pwd = (await page.locator('[data-testid="share-pwd"]').innerText()).trim();
   await page.keyboard.press('Escape');
 
-  const phone = await browser.newContext({
+  const { ctx: phone, page: visitor } = await journeyPage(j.browser, {
     viewport: { width: 390, height: 844 },
     isMobile: true,
     hasTouch: true,
-    locale: 'zh-CN',
   });
-  const visitor = await phone.newPage();
-  visitor.on('pageerror', (e) => console.error('[page error]', e.message));
   await visitor.goto(link);
   await visitor.locator('[data-testid="share-pwd-input"]').fill(pwd);
   await visitor.locator('[data-testid="share-submit"]').click();

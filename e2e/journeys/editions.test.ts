@@ -16,23 +16,17 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, shot } from '../lib/browser.ts';
+import type { Page } from 'playwright-core';
+import { shot } from '../lib/browser.ts';
+import { journeyBrowser, journeyPage } from '../lib/journey.ts';
 import { DEMO, ROOT, startServer } from '../lib/server.ts';
 import { settled } from '../lib/waits.ts';
 
 const J = 'editions';
 const run = promisify(execFile);
-let browser: Browser;
-
-before(async () => {
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-});
+const j = journeyBrowser();
 
 /** Run the server CLI on a data folder (before the server opens it). */
 async function cli(dataDir: string, ...args: string[]): Promise<string> {
@@ -45,10 +39,8 @@ async function cli(dataDir: string, ...args: string[]): Promise<string> {
 }
 
 async function newPage(): Promise<Page> {
-  const ctx = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'zh-CN' });
-  const page = await ctx.newPage();
+  const { page } = await journeyPage(j.browser);
   page.setDefaultTimeout(30_000);
-  page.on('pageerror', (e) => console.error('[page error]', e.message));
   return page;
 }
 

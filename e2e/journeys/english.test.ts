@@ -4,57 +4,49 @@
  * file that cannot be converted show English texts and no Chinese character. The same in zh-CN shows
  * the server's own text. Screenshots: e2e/artifacts/english/.
  */
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, shot } from '../lib/browser.ts';
+import type { Page } from 'playwright-core';
+import { shot } from '../lib/browser.ts';
+import { journey, logPageErrors } from '../lib/journey.ts';
 import { hideTransfers } from '../lib/preview.ts';
-import { DEMO, shareFile, startServer, TESTDATA, type RunningServer } from '../lib/server.ts';
+import { DEMO, shareFile, TESTDATA } from '../lib/server.ts';
 import { submitPasswordSignIn } from '../lib/sign-in.ts';
 
 const J = 'english';
 const CJK = /[\u4e00-\u9fff]/;
-let server: RunningServer;
-let browser: Browser;
 
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const j = journey();
 
 /** A page whose web app runs in `lang` (the language switch keeps it in localStorage `lang`). */
 async function pageIn(lang: 'en-US' | 'zh-CN'): Promise<Page> {
-  const ctx = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: lang });
+  const ctx = await j.browser.newContext({ viewport: { width: 1280, height: 800 }, locale: lang });
   await ctx.addInitScript((l) => localStorage.setItem('lang', l), lang);
   const page = await ctx.newPage();
-  page.on('pageerror', (e) => console.error('[page error]', e.message));
+  logPageErrors(page);
   return page;
 }
 
 test('server messages in English: wrong password, wrong extraction code, a file that cannot convert', async () => {
   // zh-CN: the server's text as it is.
   const zh = await pageIn('zh-CN');
-  await submitPasswordSignIn(zh, server.url, DEMO.phone, 'wrong-password-1');
+  await submitPasswordSignIn(zh, j.server.url, DEMO.phone, 'wrong-password-1');
   await zh.getByRole('alert').getByText('手机号或密码错误').waitFor();
   await zh.context().close();
 
   // en-US: the same refusal in English.
   const page = await pageIn('en-US');
-  await submitPasswordSignIn(page, server.url, DEMO.phone, 'wrong-password-2');
+  await submitPasswordSignIn(page, j.server.url, DEMO.phone, 'wrong-password-2');
   const toast = page.getByRole('alert').filter({ hasText: 'Wrong phone number or password' }).last();
   await toast.waitFor();
   assert.doesNotMatch(await toast.innerText(), CJK);
   await shot(page, J, '01-wrong-password');
 
   // Signed in, a DWG that is not a drawing ends 转换失败 with its reason: in English.
-  await submitPasswordSignIn(page, server.url, DEMO.phone, DEMO.password);
+  await submitPasswordSignIn(page, j.server.url, DEMO.phone, DEMO.password);
   await page.waitForURL((u) => !u.pathname.startsWith('/login'), { timeout: 30_000 });
   const work = await mkdtemp(path.join(tmpdir(), 'bimdrive-english-'));
   const broken = path.join(work, 'broken-plan.dwg');
@@ -76,7 +68,7 @@ test('server messages in English: wrong password, wrong extraction code, a file 
 
   // A share link opened with a wrong extraction code.
   const token = (await page.evaluate(() => localStorage.getItem('token')))!;
-  const link = await shareFile(server.url, token, 'SimpleWall_Screenshot_1.png', 'en42');
+  const link = await shareFile(j.server.url, token, 'SimpleWall_Screenshot_1.png', 'en42');
   const visitor = await pageIn('en-US');
   await visitor.goto(link);
   await visitor.locator('[data-testid="share-pwd-input"]').fill('zz99');

@@ -6,25 +6,16 @@
  * browsers offer no WebCrypto) sends plain text and the server's refusal tells to use HTTPS.
  * Screenshots: e2e/artifacts/field-encryption/.
  */
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { chromium, type Browser, type Page, type Request } from 'playwright-core';
-import { launchBrowser, shot } from '../lib/browser.ts';
-import { DEMO, startServer, type RunningServer } from '../lib/server.ts';
+import { chromium, type Page, type Request } from 'playwright-core';
+import { shot } from '../lib/browser.ts';
+import { journey, journeyPage } from '../lib/journey.ts';
+import { DEMO } from '../lib/server.ts';
 
 const J = 'field-encryption';
 
-let server: RunningServer;
-let browser: Browser;
-
-before(async () => {
-  server = await startServer({ FIELD_ENCRYPTION: 'required' });
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const j = journey({ FIELD_ENCRYPTION: 'required' });
 
 /** Fill the password sign-in form and submit; answers the phoneLogin request as sent. */
 async function submitLogin(page: Page, base: string): Promise<Request> {
@@ -40,10 +31,8 @@ async function submitLogin(page: Page, base: string): Promise<Request> {
 }
 
 test('the password leaves the browser encrypted and the sign-in succeeds', async () => {
-  const ctx = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'zh-CN' });
-  const page = await ctx.newPage();
-  page.on('pageerror', (e) => console.error('[page error]', e.message));
-  const req = await submitLogin(page, server.url);
+  const { ctx, page } = await journeyPage(j.browser);
+  const req = await submitLogin(page, j.server.url);
   const body = req.postData() ?? '';
   assert.ok(!body.includes(DEMO.password), `plain password on the wire: ${body}`);
   const sent = JSON.parse(body) as { phone: string; password: string };
@@ -60,9 +49,9 @@ test('the password leaves the browser encrypted and the sign-in succeeds', async
 });
 
 test('an SMS code leaves the browser encrypted too, and the server reads it', async () => {
-  const ctx = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'zh-CN' });
+  const ctx = await j.browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'zh-CN' });
   const page = await ctx.newPage();
-  await page.goto(`${server.url}/login`);
+  await page.goto(`${j.server.url}/login`);
   await page.getByRole('tab', { name: '验证码登录' }).click();
   const pane = page.getByRole('tabpanel').filter({ has: page.getByPlaceholder(/验证码/) });
   await pane.locator('input').first().fill(DEMO.phone);
@@ -81,7 +70,7 @@ test('an SMS code leaves the browser encrypted too, and the server reads it', as
 });
 
 test('without WebCrypto (plain http host) the body is plain and the server says to use HTTPS', async () => {
-  const port = new URL(server.url).port;
+  const port = new URL(j.server.url).port;
   // A host name other than localhost over http is not a secure context: crypto.subtle is missing.
   const insecure = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',

@@ -9,16 +9,17 @@
  * library; 企业资源库 is offered only to members of a company.
  * Screenshots: e2e/artifacts/libraries/.
  */
-import { after, before, test } from 'node:test';
+import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, shot } from '../lib/browser.ts';
+import type { Page } from 'playwright-core';
+import { shot } from '../lib/browser.ts';
+import { journey, journeyPage } from '../lib/journey.ts';
 import { signInWithPassword } from '../lib/sign-in.ts';
-import { apiData, DEMO, startServer, TESTDATA, type RunningServer } from '../lib/server.ts';
+import { apiData, DEMO, startServer, TESTDATA } from '../lib/server.ts';
 import { settled } from '../lib/waits.ts';
 
 const J = 'libraries';
@@ -26,11 +27,9 @@ const PHONE = '13700000071';
 const PASSWORD = 'Passw0rd!x';
 const MODEL = 'SimpleWall.ifc';
 
-let server: RunningServer;
-let browser: Browser;
 let dataDir: string;
 
-before(async () => {
+const j = journey(async () => {
   // A first start creates the embedded database with the demo account; the demo account is then made
   // a system administrator (users.is_administrator) while the server is stopped.
   dataDir = await mkdtemp(path.join(tmpdir(), 'bimdrive-e2e-libraries-'));
@@ -40,12 +39,9 @@ before(async () => {
   const r = await db.query('update users set is_administrator = true where phone = $1', [DEMO.phone]);
   assert.equal(r.affectedRows, 1);
   await db.close();
-  server = await startServer({ DATA_DIR: dataDir });
-  browser = await launchBrowser();
+  return { DATA_DIR: dataDir };
 });
 after(async () => {
-  await browser?.close();
-  await server?.stop();
   if (dataDir) await rm(dataDir, { recursive: true, force: true });
 });
 
@@ -53,7 +49,7 @@ after(async () => {
 async function uploadInto(token: string, spaceId: string, rel: string): Promise<void> {
   const bytes = await readFile(path.join(TESTDATA, rel));
   const meta = { filename: path.basename(rel), spaceId, folderId: '' };
-  const created = await fetch(`${server.url}/api/files/uploads`, {
+  const created = await fetch(`${j.server.url}/api/files/uploads`, {
     method: 'POST',
     headers: {
       authorization: `Bearer ${token}`,
@@ -65,7 +61,7 @@ async function uploadInto(token: string, spaceId: string, rel: string): Promise<
     },
   });
   assert.equal(created.status, 201, await created.clone().text());
-  const done = await fetch(new URL(created.headers.get('location')!, server.url), {
+  const done = await fetch(new URL(created.headers.get('location')!, j.server.url), {
     method: 'PATCH',
     headers: {
       authorization: `Bearer ${token}`,
@@ -82,7 +78,7 @@ const row = (page: Page, name: string) =>
   page.getByTestId('file-table').locator(`tr[data-row-name="${name}"]`);
 
 test('an administrator curates 公共构件库; a plain user browses it read-only, collects and finds it in 我的收藏', async () => {
-  const reg = await fetch(`${server.url}/api/Home/Register`, {
+  const reg = await fetch(`${j.server.url}/api/Home/Register`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ phone: PHONE, password: PASSWORD, name: '孙工' }),
@@ -90,11 +86,11 @@ test('an administrator curates 公共构件库; a plain user browses it read-onl
   assert.equal(((await reg.json()) as { code: number }).code, 1);
 
   // The administrator opens 公共构件库 from the sidebar and uploads a model.
-  const adminCtx = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
-  const admin = await adminCtx.newPage();
-  admin.on('pageerror', (e) => console.error('[page error]', e.message));
-  await signInWithPassword(admin, server.url, DEMO.phone, DEMO.password);
-  await admin.goto(`${server.url}/myDocument`);
+  const { ctx: adminCtx, page: admin } = await journeyPage(j.browser, {
+    viewport: { width: 1440, height: 900 },
+  });
+  await signInWithPassword(admin, j.server.url, DEMO.phone, DEMO.password);
+  await admin.goto(`${j.server.url}/myDocument`);
   const sidebar = admin.getByTestId('doc-sidebar');
   await sidebar.getByText('资源库', { exact: true }).waitFor();
   for (const title of ['公共构件库', '公共图纸库', '公共标准库', '我的资源库'])
@@ -117,18 +113,16 @@ test('an administrator curates 公共构件库; a plain user browses it read-onl
   await shot(admin, J, '01-admin-uploaded');
   const adminToken = (await admin.evaluate(() => localStorage.getItem('token')))!;
   const librarySpace = await apiData<{ spaceId: string }>(
-    server.url,
+    j.server.url,
     adminToken,
     'GET',
     '/api/KnowledgeBase/GetLibrary?kind=component',
   );
 
   // A plain user: the same library, read-only.
-  const ctx = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
-  const page = await ctx.newPage();
-  page.on('pageerror', (e) => console.error('[page error]', e.message));
-  await signInWithPassword(page, server.url, PHONE, PASSWORD);
-  await page.goto(`${server.url}/commonBuildLibrary`);
+  const { ctx, page } = await journeyPage(j.browser, { viewport: { width: 1440, height: 900 } });
+  await signInWithPassword(page, j.server.url, PHONE, PASSWORD);
+  await page.goto(`${j.server.url}/commonBuildLibrary`);
   await row(page, MODEL).waitFor();
   await page.locator(`[data-testid="status-${MODEL}"]`).filter({ hasText: '转换完成' }).waitFor();
   assert.equal(await page.getByRole('button', { name: /上传文件/ }).count(), 0, 'no upload for a plain user');
@@ -176,15 +170,15 @@ test('an administrator curates 公共构件库; a plain user browses it read-onl
   await row(page, MODEL).getByRole('button', { name: '打开所在位置' }).click();
   await page.waitForURL(/\/commonBuildLibrary\?.*located=/);
   await row(page, MODEL).waitFor();
-  await page.goto(`${server.url}/myCollectionKnowledgeBase`);
+  await page.goto(`${j.server.url}/myCollectionKnowledgeBase`);
   await row(page, MODEL).waitFor();
-  await page.goto(`${server.url}/myCollection`);
+  await page.goto(`${j.server.url}/myCollection`);
   await page.getByTestId('file-table').waitFor();
   await page.getByText('还没有收藏的文件').waitFor();
   assert.equal(await row(page, MODEL).count(), 0);
 
   // Un-collect from the libraries' 我的收藏.
-  await page.goto(`${server.url}/myCollectionKnowledgeBase`);
+  await page.goto(`${j.server.url}/myCollectionKnowledgeBase`);
   await row(page, MODEL).getByRole('button', { name: '取消收藏' }).click();
   await page.getByText('还没有收藏的资源').waitFor();
   await shot(page, J, '05-uncollected');
@@ -207,7 +201,7 @@ test('an administrator curates 公共构件库; a plain user browses it read-onl
     await page.getByTestId('doc-sidebar').getByRole('menuitem', { name: '企业资源库' }).count(),
     0,
   );
-  await page.goto(`${server.url}/companyKnowledgeBase`);
+  await page.goto(`${j.server.url}/companyKnowledgeBase`);
   await page.waitForURL(/\/404/);
   assert.equal(await page.getByTestId('file-table').count(), 0);
   await page.mouse.move(800, 700);

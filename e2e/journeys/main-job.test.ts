@@ -7,34 +7,26 @@
  * the app's code starts, and the app's preview takes the picture over until the full viewer has
  * drawn. Screenshots of each step: e2e/artifacts/main-job/.
  */
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { canvasCoverage, launchBrowser, shot } from '../lib/browser.ts';
-import { apiData, DEMO, startServer, TESTDATA, type RunningServer } from '../lib/server.ts';
+import type { Page } from 'playwright-core';
+import { canvasCoverage, shot } from '../lib/browser.ts';
+import { journey, journeyPage } from '../lib/journey.ts';
+import { apiData, DEMO, TESTDATA } from '../lib/server.ts';
 import { settled, until } from '../lib/waits.ts';
 
 const J = 'main-job';
 const HAUS = 'AC20-FZK-Haus.ifc';
 const DUPLEX = 'Duplex_Electrical_20121207.ifc';
 
-let server: RunningServer;
-let browser: Browser;
 /** Set by the first journey: the owner's session token and the converted AC20-FZK-Haus's iuid. */
 let owner: { token: string; iuid: string } | null = null;
 
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const j = journey();
 
 async function signIn(page: Page) {
-  await page.goto(`${server.url}/login`);
+  await page.goto(`${j.server.url}/login`);
   await page.locator('input:not([type=password])').first().fill(DEMO.phone);
   await page.locator('input[type=password]').first().fill(DEMO.password);
   await shot(page, J, '01-login');
@@ -46,11 +38,9 @@ async function signIn(page: Page) {
 }
 
 test('upload, convert, view, pick, share, visit on a phone', async () => {
-  const ctx = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
-  const page = await ctx.newPage();
-  page.on('pageerror', (e) => console.error('[page error]', e.message));
+  const { ctx, page } = await journeyPage(j.browser, { viewport: { width: 1440, height: 900 } });
   await signIn(page);
-  if (!page.url().includes('/myDocument')) await page.goto(`${server.url}/myDocument`);
+  if (!page.url().includes('/myDocument')) await page.goto(`${j.server.url}/myDocument`);
   await page.locator('[data-testid="file-table"]').waitFor();
   await shot(page, J, '02-my-document');
 
@@ -107,7 +97,7 @@ test('upload, convert, view, pick, share, visit on a phone', async () => {
   await shot(page, J, '07-share-dialog');
   const token = await page.evaluate(() => localStorage.getItem('token') ?? '');
   const mine = await apiData<{ list: Array<{ iuid: string; fileName: string }> }>(
-    server.url,
+    j.server.url,
     token,
     'GET',
     '/api/Home/MyDocumentList?rows=100',
@@ -118,7 +108,7 @@ test('upload, convert, view, pick, share, visit on a phone', async () => {
   await until(
     () =>
       apiData<{ previewGlbUrl: string | null }>(
-        server.url,
+        j.server.url,
         token,
         'GET',
         `/api/Home/GetPreviewInfo?IUID=${iuid}`,
@@ -129,7 +119,7 @@ test('upload, convert, view, pick, share, visit on a phone', async () => {
   owner = { token, iuid };
 
   // A visitor on a phone, no account.
-  const phone = await browser.newContext({
+  const phone = await j.browser.newContext({
     viewport: { width: 390, height: 844 },
     isMobile: true,
     hasTouch: true,
@@ -188,19 +178,16 @@ test('upload, convert, view, pick, share, visit on a phone', async () => {
 
 test('a public link draws the model before the app starts, then the app takes the picture over', async () => {
   assert.ok(owner, 'the first journey converted the model');
-  const res = await fetch(`${server.url}/api/Drawing/DrawingShare`, {
+  const res = await fetch(`${j.server.url}/api/Drawing/DrawingShare`, {
     method: 'POST',
     headers: { authorization: `Bearer ${owner.token}`, 'content-type': 'application/json' },
     body: JSON.stringify([{ MainIUID: owner.iuid, ShareType: 7, Isvisible: '1', Isallow: '2' }]),
   });
   const { data } = (await res.json()) as { data: { webUrl: string } };
-  const phone = await browser.newContext({
+  const { ctx: phone, page: visitor } = await journeyPage(j.browser, {
     viewport: { width: 390, height: 844 },
     isMobile: true,
-    locale: 'zh-CN',
   });
-  const visitor = await phone.newPage();
-  visitor.on('pageerror', (e) => console.error('[page error]', e.message));
   await visitor.goto(data.webUrl);
   const boot = visitor.locator('[data-testid="boot-first-frame"]');
   await boot.locator('[data-preview-frame="1"]').waitFor({ timeout: 60_000 });

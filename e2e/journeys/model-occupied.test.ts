@@ -6,15 +6,16 @@
  * the viewer's browser (the overlay goes, 模型已被其他用户关闭 shows), the manager sees 模型已关闭, the
  * delete is repeated and succeeds (删除成功, the row goes). Screenshots: e2e/artifacts/model-occupied/.
  */
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { Browser, Page, Request } from 'playwright-core';
-import { launchBrowser, shot } from '../lib/browser.ts';
+import type { Page, Request } from 'playwright-core';
+import { shot } from '../lib/browser.ts';
+import { journey, journeyPage } from '../lib/journey.ts';
 import { openPreview } from '../lib/preview.ts';
 import { signInWithPassword } from '../lib/sign-in.ts';
-import { apiData, startServer, TESTDATA, type RunningServer } from '../lib/server.ts';
+import { apiData, TESTDATA } from '../lib/server.ts';
 import { settled, until } from '../lib/waits.ts';
 
 const J = 'model-occupied';
@@ -24,23 +25,13 @@ const VIEWER = '13700000072';
 const MODEL = 'gltf/BoxTextured.glb';
 const NAME = path.basename(MODEL);
 
-let server: RunningServer;
-let browser: Browser;
-
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const j = journey();
 
 const api = <T>(token: string, method: 'GET' | 'POST', route: string, body?: unknown) =>
-  apiData<T>(server.url, token, method, route, body);
+  apiData<T>(j.server.url, token, method, route, body);
 
 async function register(phone: string, name: string): Promise<{ token: string; userId: string }> {
-  const r = await fetch(`${server.url}/api/Home/Register`, {
+  const r = await fetch(`${j.server.url}/api/Home/Register`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ phone, password: PASSWORD, name }),
@@ -54,7 +45,7 @@ async function register(phone: string, name: string): Promise<{ token: string; u
 async function upload(token: string, rel: string, spaceId: string): Promise<string> {
   const bytes = await readFile(path.join(TESTDATA, rel));
   const meta = { filename: path.basename(rel), folderId: '', spaceId };
-  const created = await fetch(`${server.url}/api/files/uploads`, {
+  const created = await fetch(`${j.server.url}/api/files/uploads`, {
     method: 'POST',
     headers: {
       authorization: `Bearer ${token}`,
@@ -66,7 +57,7 @@ async function upload(token: string, rel: string, spaceId: string): Promise<stri
     },
   });
   assert.equal(created.status, 201, await created.clone().text());
-  const done = await fetch(new URL(created.headers.get('location')!, server.url), {
+  const done = await fetch(new URL(created.headers.get('location')!, j.server.url), {
     method: 'PATCH',
     headers: {
       authorization: `Bearer ${token}`,
@@ -81,9 +72,7 @@ async function upload(token: string, rel: string, spaceId: string): Promise<stri
 }
 
 async function newPage(): Promise<Page> {
-  const ctx = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
-  const page = await ctx.newPage();
-  page.on('pageerror', (e) => console.error('[page error]', e.message));
+  const { page } = await journeyPage(j.browser, { viewport: { width: 1440, height: 900 } });
   page.on('console', (m) => {
     if (m.type() === 'error') console.error('[console]', m.text());
   });
@@ -142,8 +131,8 @@ test('deleting a model open in another viewer: 提示 关闭/取消, 关闭 clos
 
   // The viewer opens the model in the preview overlay.
   const viewer = await newPage();
-  await signInWithPassword(viewer, server.url, VIEWER, PASSWORD);
-  await viewer.goto(`${server.url}/projectFile?projectId=${project.iuid}`);
+  await signInWithPassword(viewer, j.server.url, VIEWER, PASSWORD);
+  await viewer.goto(`${j.server.url}/projectFile?projectId=${project.iuid}`);
   await fileRow(viewer, NAME).waitFor();
   await openPreview(viewer, NAME);
   await viewer.locator('[data-testid="model-viewer"][data-first-frame="1"]').waitFor({ timeout: 120_000 });
@@ -151,8 +140,8 @@ test('deleting a model open in another viewer: 提示 关闭/取消, 关闭 clos
 
   // The manager deletes it: 提示 with 关闭 / 取消 (the model is open in the viewer's browser).
   const manager = await newPage();
-  await signInWithPassword(manager, server.url, MANAGER, PASSWORD);
-  await manager.goto(`${server.url}/projectFile?projectId=${project.iuid}`);
+  await signInWithPassword(manager, j.server.url, MANAGER, PASSWORD);
+  await manager.goto(`${j.server.url}/projectFile?projectId=${project.iuid}`);
   await fileRow(manager, NAME).waitFor();
   await deleteRow(manager, NAME);
   const dialog = occupiedDialog(manager);
@@ -200,7 +189,7 @@ test('deleting a model open in another viewer: 提示 关闭/取消, 关闭 clos
   await manager.getByText('删除成功').first().waitFor();
   await fileRow(manager, NAME).waitFor({ state: 'detached' });
   await shot(manager, J, '05-manager-deleted');
-  const listed = await fetch(`${server.url}/api/Home/GetFileInfo?IUID=${iuid}`, {
+  const listed = await fetch(`${j.server.url}/api/Home/GetFileInfo?IUID=${iuid}`, {
     headers: { authorization: `Bearer ${(await manager.evaluate(() => localStorage.getItem('token')))!}` },
   });
   assert.equal(listed.status, 404, 'the model is gone');

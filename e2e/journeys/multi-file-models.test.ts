@@ -7,15 +7,16 @@
  * spider folder (.obj + .mtl + five JPEG textures) and mesh.3dm, drawn, the 3DM also on a phone.
  * Screenshots: e2e/artifacts/multi-file-models/.
  */
-import { after, before, test } from 'node:test';
+import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, waitForInk, shot } from '../lib/browser.ts';
+import type { Page } from 'playwright-core';
+import { waitForInk, shot } from '../lib/browser.ts';
+import { journey, journeyPage } from '../lib/journey.ts';
 import { closePreview, hideTransfers, openPreview, waitConverted } from '../lib/preview.ts';
-import { DEMO, startServer, TESTDATA, type RunningServer } from '../lib/server.ts';
+import { DEMO, TESTDATA } from '../lib/server.ts';
 import { signInWithPassword } from '../lib/sign-in.ts';
 
 const J = 'multi-file-models';
@@ -25,20 +26,15 @@ const RHINO = 'RhinoLogo.3dm';
 const SPIDER = 'spider';
 const MESH_3DM = 'mesh.3dm';
 
-let server: RunningServer;
-let browser: Browser;
 let work: string;
 
-before(async () => {
+const j = journey(async () => {
   work = await mkdtemp(path.join(tmpdir(), 'bimdrive-multi-file-'));
   await cp(path.join(TESTDATA, 'gltf', FOLDER), path.join(work, FOLDER), { recursive: true });
   await cp(path.join(TESTDATA, 'obj', SPIDER), path.join(work, SPIDER), { recursive: true });
-  server = await startServer();
-  browser = await launchBrowser();
+  return {}; // the server as it comes: nothing above configures it
 });
 after(async () => {
-  await browser?.close();
-  await server?.stop();
   await rm(work, { recursive: true, force: true });
 });
 
@@ -69,11 +65,9 @@ async function iuidOf(page: Page, name: string, folderId = ''): Promise<string> 
 }
 
 test('a glTF folder and a 3DM convert, open in the viewer and on a phone through a share link', async () => {
-  const ctx = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
-  const page = await ctx.newPage();
-  page.on('pageerror', (e) => console.error('[page error]', e.message));
-  await signInWithPassword(page, server.url, DEMO.phone, DEMO.password);
-  await page.goto(`${server.url}/myDocument?rows=50`);
+  const { ctx, page } = await journeyPage(j.browser, { viewport: { width: 1440, height: 900 } });
+  await signInWithPassword(page, j.server.url, DEMO.phone, DEMO.password);
+  await page.goto(`${j.server.url}/myDocument?rows=50`);
   await page.locator('[data-testid="file-table"]').waitFor();
 
   // The 3DM with the file button, the glTF's folder with the folder button.
@@ -95,7 +89,7 @@ test('a glTF folder and a 3DM convert, open in the viewer and on a phone through
   // Into the folder: the glTF converted with its .bin and texture.
   const folderId = await iuidOf(page, FOLDER);
   assert.ok(folderId, 'the uploaded folder is listed');
-  await page.goto(`${server.url}/myDocument?rows=50&folderId=${folderId}`);
+  await page.goto(`${j.server.url}/myDocument?rows=50&folderId=${folderId}`);
   await waitConverted(page, [GLTF]);
   await shot(page, J, '03-folder-converted');
   await openPreview(page, GLTF);
@@ -119,14 +113,11 @@ async function shareToPhone(page: Page, name: string, screenshot: string): Promi
   await dialog.getByRole('button', { name: /创建链接/ }).click();
   const link = (await page.locator('[data-testid="share-link"]').innerText()).trim();
   const pwd = (await page.locator('[data-testid="share-pwd"]').innerText()).trim();
-  const phone = await browser.newContext({
+  const { ctx: phone, page: visitor } = await journeyPage(j.browser, {
     viewport: { width: 390, height: 844 },
     isMobile: true,
     hasTouch: true,
-    locale: 'zh-CN',
   });
-  const visitor = await phone.newPage();
-  visitor.on('pageerror', (e) => console.error('[page error]', e.message));
   await visitor.goto(link);
   await visitor.locator('[data-testid="share-pwd-input"]').fill(pwd);
   await visitor.locator('[data-testid="share-submit"]').click();
@@ -141,11 +132,9 @@ async function shareToPhone(page: Page, name: string, screenshot: string): Promi
 }
 
 test('an OBJ folder with its MTL and textures and a second 3DM convert and open; the 3DM on a phone', async () => {
-  const ctx = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
-  const page = await ctx.newPage();
-  page.on('pageerror', (e) => console.error('[page error]', e.message));
-  await signInWithPassword(page, server.url, DEMO.phone, DEMO.password);
-  await page.goto(`${server.url}/myDocument?rows=50`);
+  const { ctx, page } = await journeyPage(j.browser, { viewport: { width: 1440, height: 900 } });
+  await signInWithPassword(page, j.server.url, DEMO.phone, DEMO.password);
+  await page.goto(`${j.server.url}/myDocument?rows=50`);
   await page.locator('[data-testid="file-table"]').waitFor();
   await page.setInputFiles('[data-testid="upload-input"]', [path.join(TESTDATA, '3dm', MESH_3DM)]);
   await page.setInputFiles('[data-testid="upload-folder-input"]', path.join(work, SPIDER));
@@ -161,7 +150,7 @@ test('an OBJ folder with its MTL and textures and a second 3DM convert and open;
   // The OBJ converts with its MTL and textures (in its own folder) and is drawn in colour.
   await page.locator(`[data-row-name="${SPIDER}"]`).waitFor({ timeout: 60_000 });
   const folderId = await iuidOf(page, SPIDER);
-  await page.goto(`${server.url}/myDocument?rows=50&folderId=${folderId}`);
+  await page.goto(`${j.server.url}/myDocument?rows=50&folderId=${folderId}`);
   await waitConverted(page, ['spider.obj'], 180_000);
   await openPreview(page, 'spider.obj');
   const spider = await modelDrawn(page);

@@ -11,24 +11,23 @@
  * opening the dialog again shows the notice at once. Without a session /payCenter asks to sign in and
  * /login comes back to it. Screenshots: e2e/artifacts/pay-centre/.
  */
-import { after, before, test } from 'node:test';
+import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { startFakeWechatPay, type FakeWechatPay } from '../../apps/server/src/test/fake-wechatpay.ts';
-import { launchBrowser, shot } from '../lib/browser.ts';
+import { shot } from '../lib/browser.ts';
+import { journey, journeyPage, logPageErrors } from '../lib/journey.ts';
 import { signInWithPassword } from '../lib/sign-in.ts';
-import { apiData, DEMO, startServer, type RunningServer } from '../lib/server.ts';
+import { apiData, DEMO } from '../lib/server.ts';
 import { settled } from '../lib/waits.ts';
 
 const J = 'pay-centre';
 
-let server: RunningServer;
-let browser: Browser;
 let wx: FakeWechatPay;
 
-before(async () => {
+const j = journey(async () => {
   wx = await startFakeWechatPay();
-  server = await startServer({
+  return {
     WECHATPAY_APP_ID: wx.config.appId,
     WECHATPAY_MCH_ID: wx.config.mchId,
     WECHATPAY_MCH_CERT: wx.config.mchCertPem,
@@ -36,12 +35,9 @@ before(async () => {
     WECHATPAY_API_V3_KEY: wx.config.apiV3Key,
     WECHATPAY_BASE_URL: wx.url,
     CONSULT_PHONE: '400-800-0000',
-  });
-  browser = await launchBrowser();
+  };
 });
 after(async () => {
-  await browser?.close();
-  await server?.stop();
   await wx?.close();
 });
 
@@ -70,7 +66,7 @@ async function upload(token: string, name: string, folderId: string): Promise<st
     `filename ${Buffer.from(name).toString('base64')}`,
     `folderId ${Buffer.from(folderId).toString('base64')}`,
   ];
-  const created = await fetch(`${server.url}/api/files/uploads`, {
+  const created = await fetch(`${j.server.url}/api/files/uploads`, {
     method: 'POST',
     headers: {
       authorization: `Bearer ${token}`,
@@ -80,7 +76,7 @@ async function upload(token: string, name: string, folderId: string): Promise<st
     },
   });
   assert.equal(created.status, 201, await created.clone().text());
-  const done = await fetch(new URL(created.headers.get('location')!, server.url), {
+  const done = await fetch(new URL(created.headers.get('location')!, j.server.url), {
     method: 'PATCH',
     headers: {
       authorization: `Bearer ${token}`,
@@ -95,10 +91,8 @@ async function upload(token: string, name: string, folderId: string): Promise<st
 }
 
 test('buy a plan with WeChat Pay, see paySuccess live; the share limit notice at limit + 1', async () => {
-  const ctx = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
-  const page = await ctx.newPage();
-  page.on('pageerror', (e) => console.error('[page error]', e.message));
-  await signInWithPassword(page, server.url, DEMO.phone, DEMO.password);
+  const { ctx, page } = await journeyPage(j.browser, { viewport: { width: 1440, height: 900 } });
+  await signInWithPassword(page, j.server.url, DEMO.phone, DEMO.password);
   const token = (await page.evaluate(() => localStorage.getItem('token')))!;
 
   // The account card's 扩容 opens the pay centre in a new tab.
@@ -109,7 +103,7 @@ test('buy a plan with WeChat Pay, see paySuccess live; the share limit notice at
     .getByText(/到期时间/)
     .waitFor();
   const [pay] = await Promise.all([ctx.waitForEvent('page'), card.getByTestId('expand-person').click()]);
-  pay.on('pageerror', (e) => console.error('[pay page error]', e.message));
+  logPageErrors(pay, 'pay page error');
   await pay.waitForURL(/\/payCenter\?type=person/);
   await pay.getByTestId('pay-center').waitFor();
   await pay.getByTestId('pay-plan-personal').getByText('可分享 5 个文件').waitFor();
@@ -135,7 +129,7 @@ test('buy a plan with WeChat Pay, see paySuccess live; the share limit notice at
   assert.equal(sent?.status, 204);
   await pay.getByTestId('pay-success').waitFor({ timeout: 10_000 });
   const paid = await apiData<OrderView>(
-    server.url,
+    j.server.url,
     token,
     'GET',
     `/api/WebOrder/GetOrderState?orderNo=${orderNo}`,
@@ -154,7 +148,7 @@ test('buy a plan with WeChat Pay, see paySuccess live; the share limit notice at
   await page.mouse.move(10, 400);
 
   // Phone 390×844: the pay centre and a pay page fit without sideways scrolling.
-  const phone = await browser.newContext({
+  const phone = await j.browser.newContext({
     viewport: { width: 390, height: 844 },
     isMobile: true,
     hasTouch: true,
@@ -169,28 +163,28 @@ test('buy a plan with WeChat Pay, see paySuccess live; the share limit notice at
     [token, user] as const,
   );
   const mobile = await phone.newPage();
-  await mobile.goto(`${server.url}/payCenter?type=person`);
+  await mobile.goto(`${j.server.url}/payCenter?type=person`);
   await mobile.getByTestId('pay-center').waitFor();
   assert.equal(await overflowsX(mobile), false, '/payCenter scrolls sideways on a phone');
   await shot(mobile, J, '05-phone-pay-centre');
-  const second = await apiData<OrderView>(server.url, token, 'POST', '/api/WebOrder/CreateOrder', {
+  const second = await apiData<OrderView>(j.server.url, token, 'POST', '/api/WebOrder/CreateOrder', {
     type: 'person',
     planId: 'personal',
     periodId: '1m',
     channel: 'wechat',
   });
-  await mobile.goto(`${server.url}/wxPay?orderNo=${second.orderNo}`);
+  await mobile.goto(`${j.server.url}/wxPay?orderNo=${second.orderNo}`);
   await mobile.getByTestId('pay-qrcode').waitFor();
   assert.equal(await overflowsX(mobile), false, '/wxPay scrolls sideways on a phone');
   await shot(mobile, J, '06-phone-wxpay');
-  await mobile.goto(`${server.url}/wxPayRedirect?orderNo=${second.orderNo}`);
+  await mobile.goto(`${j.server.url}/wxPayRedirect?orderNo=${second.orderNo}`);
   await mobile.getByTestId('pay-unpaid').waitFor();
   assert.equal(await overflowsX(mobile), false, '/wxPayRedirect scrolls sideways on a phone');
   await shot(mobile, J, '07-phone-redirect-unpaid');
   await phone.close();
 
   // Share limit: the personal plan allows 5 active shared files.
-  const folder = await apiData<{ iuid: string }>(server.url, token, 'POST', '/api/Home/FolderAdd', {
+  const folder = await apiData<{ iuid: string }>(j.server.url, token, 'POST', '/api/Home/FolderAdd', {
     parentIUID: '',
     fileName: '分享额度',
   });
@@ -198,7 +192,7 @@ test('buy a plan with WeChat Pay, see paySuccess live; the share limit notice at
   const fileId = await upload(token, name, folder.iuid);
   const entry = { MainIUID: fileId, ShareType: 7, Isvisible: '1', Isallow: '2' };
   const check = await apiData<{ limitShareCount: number; shareFileCount: number }>(
-    server.url,
+    j.server.url,
     token,
     'POST',
     '/api/Drawing/DrawingShareCheckForWeb',
@@ -207,15 +201,15 @@ test('buy a plan with WeChat Pay, see paySuccess live; the share limit notice at
   assert.equal(check.limitShareCount, 5);
   const active = check.shareFileCount - 1;
   for (let i = active; i < 4; i += 1)
-    await apiData(server.url, token, 'POST', '/api/Drawing/DrawingShare', [entry]);
+    await apiData(j.server.url, token, 'POST', '/api/Drawing/DrawingShare', [entry]);
 
-  await page.goto(`${server.url}/myDocument?folderId=${folder.iuid}`);
+  await page.goto(`${j.server.url}/myDocument?folderId=${folder.iuid}`);
   const row = page.locator(`[data-row-name="${name}"]`);
   await row.getByRole('button', { name: '分享' }).click();
   const dialog = page.getByTestId('share-dialog');
   await dialog.getByTestId('share-form').waitFor();
   // Another tab takes the last place meanwhile: 创建链接 is refused and the notice replaces the form.
-  await apiData(server.url, token, 'POST', '/api/Drawing/DrawingShare', [entry]);
+  await apiData(j.server.url, token, 'POST', '/api/Drawing/DrawingShare', [entry]);
   await dialog.getByTestId('share-create').click();
   const notice = dialog.getByTestId('share-limit');
   await notice.waitFor();
@@ -241,9 +235,9 @@ test('buy a plan with WeChat Pay, see paySuccess live; the share limit notice at
   await ctx.close();
 
   // Without a session the pay centre asks to sign in, and /login comes back to it.
-  const fresh = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'zh-CN' });
+  const fresh = await j.browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'zh-CN' });
   const guest = await fresh.newPage();
-  await guest.goto(`${server.url}/payCenter?type=person`);
+  await guest.goto(`${j.server.url}/payCenter?type=person`);
   await guest.getByTestId('pay-sign-in').waitFor();
   await shot(guest, J, '10-sign-in-required');
   await guest.getByRole('button', { name: /去登录/ }).click();

@@ -6,13 +6,14 @@
  * visible button, link, input and tab is at least 44 px high (touch targets). The owner's files are
  * uploaded and shared on a desktop first. Screenshots: e2e/artifacts/phone/.
  */
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, shot } from '../lib/browser.ts';
+import type { Page } from 'playwright-core';
+import { shot } from '../lib/browser.ts';
+import { journey, journeyPage } from '../lib/journey.ts';
 import { waitConverted } from '../lib/preview.ts';
-import { DEMO, shareFile, startServer, TESTDATA, type RunningServer } from '../lib/server.ts';
+import { DEMO, shareFile, TESTDATA } from '../lib/server.ts';
 import { signInWithPassword } from '../lib/sign-in.ts';
 import { requestCode } from '../lib/sms.ts';
 import { settled } from '../lib/waits.ts';
@@ -31,26 +32,15 @@ const FILES = [
 ] as const;
 const SHARE_PWD = 'ph42';
 
-let server: RunningServer;
-let browser: Browser;
+const j = journey({ LOG_LEVEL: 'info' }); // the development SMS provider logs codes at info
 
-before(async () => {
-  server = await startServer({ LOG_LEVEL: 'info' }); // the development SMS provider logs codes at info
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-/** A phone: 390×844, touch, an iPhone user agent. */
-const phoneContext = () =>
-  browser.newContext({
+/** A page on a phone: 390×844, touch, an iPhone user agent. */
+const phonePage = () =>
+  journeyPage(j.browser, {
     viewport: { width: 390, height: 844 },
     isMobile: true,
     hasTouch: true,
     userAgent: PHONE_UA,
-    locale: 'zh-CN',
   });
 
 /**
@@ -117,10 +107,8 @@ async function fitsPhone(page: Page, name: string): Promise<void> {
 
 test('sign-in, registration, /mobileTip and a share of every preview kind fit a 390 px phone', async () => {
   // The owner uploads one file of each kind on a desktop and shares each with an extraction code.
-  const desk = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
-  const owner = await desk.newPage();
-  owner.on('pageerror', (e) => console.error('[page error]', e.message));
-  await signInWithPassword(owner, server.url, DEMO.phone, DEMO.password);
+  const { ctx: desk, page: owner } = await journeyPage(j.browser, { viewport: { width: 1440, height: 900 } });
+  await signInWithPassword(owner, j.server.url, DEMO.phone, DEMO.password);
   await owner.getByTestId('file-table').waitFor();
   await owner
     .getByRole('button', { name: /上传文件/ })
@@ -139,15 +127,13 @@ test('sign-in, registration, /mobileTip and a share of every preview kind fit a 
     await owner.locator(`[data-testid="file-table"] [data-row-name="${n}"]`).first().waitFor();
   const token = (await owner.evaluate(() => localStorage.getItem('token')))!;
   const links: { name: string; url: string }[] = [];
-  for (const n of names) links.push({ name: n, url: await shareFile(server.url, token, n, SHARE_PWD) });
+  for (const n of names) links.push({ name: n, url: await shareFile(j.server.url, token, n, SHARE_PWD) });
   await desk.close();
 
   // /login on a phone: the three tabs.
-  const phone: BrowserContext = await phoneContext();
-  const page = await phone.newPage();
-  page.on('pageerror', (e) => console.error('[page error]', e.message));
+  const { ctx: phone, page } = await phonePage();
   const phoneNo = '13700000390';
-  await page.goto(`${server.url}/login?phoneNum=${phoneNo}`);
+  await page.goto(`${j.server.url}/login?phoneNum=${phoneNo}`);
   await page.getByRole('tab', { name: '密码登录' }).waitFor();
   await fitsPhone(page, '01-login');
   await page.getByRole('tab', { name: '验证码登录' }).click();
@@ -158,7 +144,7 @@ test('sign-in, registration, /mobileTip and a share of every preview kind fit a 
   // Registration by SMS code, then 设置登录密码.
   await page
     .getByTestId('register-code')
-    .fill(await requestCode(server, page, 'register-code', phoneNo, 'register'));
+    .fill(await requestCode(j.server, page, 'register-code', phoneNo, 'register'));
   await page.getByPlaceholder('姓名').fill('现场施工员');
   await page.getByRole('button', { name: '注册并登录' }).click();
   const setPwd = page.getByRole('dialog').filter({ hasText: '设置登录密码' });
@@ -170,7 +156,7 @@ test('sign-in, registration, /mobileTip and a share of every preview kind fit a 
   await page.getByText('设置成功').first().waitFor();
 
   // The desktop app's pages send a phone to /mobileTip.
-  await page.goto(`${server.url}/myDocument`);
+  await page.goto(`${j.server.url}/myDocument`);
   await page.waitForURL(/\/mobileTip/);
   await page.getByRole('button').first().waitFor();
   await fitsPhone(page, '05-mobile-tip');
@@ -178,9 +164,7 @@ test('sign-in, registration, /mobileTip and a share of every preview kind fit a 
 
   // A visitor opens each share link with its extraction code.
   for (const [i, l] of links.entries()) {
-    const ctx = await phoneContext();
-    const visitor = await ctx.newPage();
-    visitor.on('pageerror', (e) => console.error('[page error]', e.message));
+    const { ctx, page: visitor } = await phonePage();
     await visitor.goto(l.url);
     await visitor.locator('[data-testid="share-pwd-input"]').fill(SHARE_PWD);
     await fitsPhone(

@@ -11,17 +11,18 @@
  * delete buttons, and a direct API delete with their token answers 403. Screenshots:
  * e2e/artifacts/projects/.
  */
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import { cp, mkdir, mkdtemp, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import type { Browser, CDPSession, Locator, Page } from 'playwright-core';
-import { ARTIFACTS, launchBrowser, shot } from '../lib/browser.ts';
+import type { CDPSession, Locator, Page } from 'playwright-core';
+import { ARTIFACTS, shot } from '../lib/browser.ts';
+import { journey, journeyPage } from '../lib/journey.ts';
 import { signInWithPassword } from '../lib/sign-in.ts';
-import { apiData, startServer, TESTDATA, type RunningServer } from '../lib/server.ts';
+import { apiData, TESTDATA } from '../lib/server.ts';
 import { panel, uploadFinished, uploadRow } from '../lib/transfers.ts';
 import { settled, until } from '../lib/waits.ts';
 
@@ -36,23 +37,13 @@ const SUB = '一层';
 const CANCELLED = 'AC20-FZK-Haus.ifc';
 const run = promisify(execFile);
 
-let server: RunningServer;
-let browser: Browser;
-
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const j = journey();
 
 const api = <T>(token: string, method: 'GET' | 'POST', route: string, body?: unknown) =>
-  apiData<T>(server.url, token, method, route, body);
+  apiData<T>(j.server.url, token, method, route, body);
 
 async function register(phone: string, name: string): Promise<string> {
-  const r = await fetch(`${server.url}/api/Home/Register`, {
+  const r = await fetch(`${j.server.url}/api/Home/Register`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ phone, password: PASSWORD, name }),
@@ -63,13 +54,10 @@ async function register(phone: string, name: string): Promise<string> {
 }
 
 async function newPage(): Promise<Page> {
-  const ctx = await browser.newContext({
+  const { page } = await journeyPage(j.browser, {
     viewport: { width: 1440, height: 900 },
-    locale: 'zh-CN',
     acceptDownloads: true,
   });
-  const page = await ctx.newPage();
-  page.on('pageerror', (e) => console.error('[page error]', e.message));
   page.on('response', (r) => {
     if (r.status() >= 400) console.error('[response]', r.status(), r.request().method(), r.url());
   });
@@ -115,7 +103,7 @@ test('create a project, add a viewer, upload a folder, zip it, locate a favourit
 
   // The administrator opens 企业空间: the project group with its sidebar.
   const admin = await newPage();
-  await signInWithPassword(admin, server.url, ADMIN, PASSWORD);
+  await signInWithPassword(admin, j.server.url, ADMIN, PASSWORD);
   await admin.getByTestId('top-menu-companySpace').click();
   await admin.waitForURL(/\/lately$/);
   await admin.getByTestId('project-sidebar').getByText('全部项目').click();
@@ -305,8 +293,8 @@ test('create a project, add a viewer, upload a folder, zip it, locate a favourit
 
   // The viewer: 我参与的项目 lists the project as 查看者; the space is read-only.
   const viewer = await newPage();
-  await signInWithPassword(viewer, server.url, VIEWER, PASSWORD);
-  await viewer.goto(`${server.url}/myParticipateIn`);
+  await signInWithPassword(viewer, j.server.url, VIEWER, PASSWORD);
+  await viewer.goto(`${j.server.url}/myParticipateIn`);
   const vrow = projectRow(viewer, 'myParticipateIn', PROJECT);
   await vrow.getByText('查看者').waitFor();
   assert.equal(await vrow.getByTestId('project-rename').count(), 0, 'viewers cannot rename the project');
@@ -342,14 +330,14 @@ test('create a project, add a viewer, upload a folder, zip it, locate a favourit
   assert.ok(fileId, 'the row carries its id');
   // The browser's session token (signing in again ended the registration's session).
   const viewerSession = (await viewer.evaluate(() => localStorage.getItem('token')))!;
-  const refused = await fetch(`${server.url}/api/Home/FileDelete`, {
+  const refused = await fetch(`${j.server.url}/api/Home/FileDelete`, {
     method: 'POST',
     headers: { authorization: `Bearer ${viewerSession}`, 'content-type': 'application/json' },
     body: JSON.stringify({ IUID: fileId }),
   });
   assert.equal(refused.status, 403);
   // A locate link without projectId (001 §2): the project comes from the file, its row is highlighted.
-  await viewer.goto(`${server.url}/projectFile?pageMode=location&iuid=${fileId}`);
+  await viewer.goto(`${j.server.url}/projectFile?pageMode=location&iuid=${fileId}`);
   await viewer.locator('tr.row-located[data-row-name="SimpleWall.ifc"]').waitFor();
   assert.equal(new URL(viewer.url()).searchParams.get('projectId'), projectId);
   const listed = await api<{ list: Array<{ iuid: string }> }>(
@@ -391,7 +379,7 @@ test('create a project, add a viewer, upload a folder, zip it, locate a favourit
     )
   )[0]!;
   assert.notEqual(first.iuid, projectId);
-  await admin.goto(`${server.url}/projectFile`);
+  await admin.goto(`${j.server.url}/projectFile`);
   await admin.waitForURL((u) => u.searchParams.get('projectId') === first.iuid);
   await admin.getByTestId('project-tree-panel').getByText(first.projectName).first().waitFor();
   assert.equal(

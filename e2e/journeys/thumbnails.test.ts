@@ -5,12 +5,13 @@
  * reload; a card opens the preview like the name does. Screenshots at 1440×900 and on a 390×844 phone:
  * e2e/artifacts/thumbnails/.
  */
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, shot } from '../lib/browser.ts';
-import { DEMO, startServer, TESTDATA, type RunningServer } from '../lib/server.ts';
+import type { Page } from 'playwright-core';
+import { shot } from '../lib/browser.ts';
+import { journey, journeyPage } from '../lib/journey.ts';
+import { DEMO, TESTDATA } from '../lib/server.ts';
 import { hideTransfers } from '../lib/preview.ts';
 import { signInWithPassword } from '../lib/sign-in.ts';
 
@@ -25,17 +26,7 @@ const FILES = [
 ];
 const NAMES = FILES.map((f) => path.basename(f));
 
-let server: RunningServer;
-let browser: Browser;
-
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const j = journey();
 
 /** Wait until `scope` shows the decoded thumbnail of each named row or card. */
 async function thumbsShown(page: Page, attr: 'data-row-name' | 'data-card-name') {
@@ -56,11 +47,9 @@ async function thumbsShown(page: Page, attr: 'data-row-name' | 'data-card-name')
 }
 
 test('uploads get thumbnails in the table and the grid, on a desktop and a phone', async () => {
-  const ctx = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
-  const page = await ctx.newPage();
-  page.on('pageerror', (e) => console.error('[page error]', e.message));
-  await signInWithPassword(page, server.url, DEMO.phone, DEMO.password);
-  await page.goto(`${server.url}/myDocument`);
+  const { ctx, page } = await journeyPage(j.browser, { viewport: { width: 1440, height: 900 } });
+  await signInWithPassword(page, j.server.url, DEMO.phone, DEMO.password);
+  await page.goto(`${j.server.url}/myDocument`);
   await page.locator('[data-testid="file-table"]').waitFor();
   await page.getByRole('button', { name: '新建文件夹' }).click();
   await page

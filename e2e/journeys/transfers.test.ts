@@ -8,14 +8,15 @@
  * again after it and, given the same file, finishes from where it stopped. Screenshots:
  * e2e/artifacts/transfers/.
  */
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { cp, mkdir, mkdtemp, readFile, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { Browser, CDPSession, Page } from 'playwright-core';
-import { launchBrowser, shot } from '../lib/browser.ts';
-import { DEMO, startServer, TESTDATA, type RunningServer } from '../lib/server.ts';
+import type { CDPSession, Page } from 'playwright-core';
+import { shot } from '../lib/browser.ts';
+import { journey, journeyPage } from '../lib/journey.ts';
+import { DEMO, TESTDATA } from '../lib/server.ts';
 import { panel, uploadFinished, uploadRow } from '../lib/transfers.ts';
 
 const J = 'transfers';
@@ -29,20 +30,10 @@ const FILES = [
 const BIG = 'perf_1080p_30s.mp4';
 const CANCELLED = 'sample_AC1018.dwg';
 
-let server: RunningServer;
-let browser: Browser;
-
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const j = journey();
 
 async function signIn(page: Page) {
-  await page.goto(`${server.url}/login`);
+  await page.goto(`${j.server.url}/login`);
   await page.locator('input:not([type=password])').first().fill(DEMO.phone);
   await page.locator('input[type=password]').first().fill(DEMO.password);
   await page
@@ -50,7 +41,7 @@ async function signIn(page: Page) {
     .first()
     .click();
   await page.waitForURL(/\/(myDocument)?(\?.*)?$/, { timeout: 30_000 });
-  if (!page.url().includes('/myDocument')) await page.goto(`${server.url}/myDocument`);
+  if (!page.url().includes('/myDocument')) await page.goto(`${j.server.url}/myDocument`);
   await page.locator('[data-testid="file-table"]').waitFor();
 }
 
@@ -71,9 +62,7 @@ const phases = async (page: Page) =>
     .evaluateAll((rows) => rows.map((r) => r.getAttribute('data-phase') ?? ''));
 
 test('several uploads with a limit, cancel, pause/resume, folders, completed records, download, resume after reload', async () => {
-  const ctx = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
-  const page = await ctx.newPage();
-  page.on('pageerror', (e) => console.error('[page error]', e.message));
+  const { ctx, page } = await journeyPage(j.browser, { viewport: { width: 1440, height: 900 } });
   page.on('response', (r) => {
     if (r.status() >= 400) console.error('[response]', r.status(), r.request().method(), r.url());
   });

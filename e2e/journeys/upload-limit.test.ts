@@ -10,13 +10,14 @@
  * and the dialog shows it as V2, the current version. Screenshots:
  * e2e/artifacts/upload-limit/.
  */
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { Browser, CDPSession, Page } from 'playwright-core';
-import { launchBrowser, shot } from '../lib/browser.ts';
-import { apiData, DEMO, startServer, TESTDATA, type RunningServer } from '../lib/server.ts';
+import type { CDPSession, Page } from 'playwright-core';
+import { shot } from '../lib/browser.ts';
+import { journey, journeyPage } from '../lib/journey.ts';
+import { apiData, DEMO, TESTDATA } from '../lib/server.ts';
 import { signInWithPassword } from '../lib/sign-in.ts';
 import { panel, uploadFinished } from '../lib/transfers.ts';
 import { settled, until } from '../lib/waits.ts';
@@ -24,17 +25,7 @@ import { settled, until } from '../lib/waits.ts';
 const J = 'upload-limit';
 const FILES = ['dxf/sample_AC1018_ascii.dxf', 'dwg/sample_AC1018.dwg', 'ifc/SimpleWall.ifc'];
 
-let server: RunningServer;
-let browser: Browser;
-
-before(async () => {
-  server = await startServer({ UPLOAD_CONCURRENCY: '1' });
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const j = journey({ UPLOAD_CONCURRENCY: '1' });
 
 /** Limit the page's upload bandwidth (bytes/s; -1 lifts the limit). */
 async function throttle(cdp: CDPSession, uploadBytesPerSecond: number) {
@@ -50,9 +41,7 @@ async function throttle(cdp: CDPSession, uploadBytesPerSecond: number) {
 const status = (page: Page, name: string) => panel(page).locator(`[data-testid="upload-status-${name}"]`);
 
 test('the server holds extra uploads back (等待中..., not 错误:) and a new version runs in the panel', async () => {
-  const ctx = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
-  const page = await ctx.newPage();
-  page.on('pageerror', (e) => console.error('[page error]', e.message));
+  const { ctx, page } = await journeyPage(j.browser, { viewport: { width: 1440, height: 900 } });
   const refused: string[] = [];
   const watch429 = (p: Page) =>
     p.on('response', (r) => {
@@ -60,15 +49,15 @@ test('the server holds extra uploads back (等待中..., not 错误:) and a new 
         refused.push(r.headers()['retry-after'] ?? '');
     });
   watch429(page);
-  await signInWithPassword(page, server.url, DEMO.phone, DEMO.password);
-  await page.goto(`${server.url}/myDocument`);
+  await signInWithPassword(page, j.server.url, DEMO.phone, DEMO.password);
+  await page.goto(`${j.server.url}/myDocument`);
   await page.locator('[data-testid="file-table"]').waitFor();
   const cdp = await ctx.newCDPSession(page);
   await throttle(cdp, 300 * 1024);
   // A second tab of the same account (the session is shared through localStorage).
   const other = await ctx.newPage();
   watch429(other);
-  await other.goto(`${server.url}/myDocument`);
+  await other.goto(`${j.server.url}/myDocument`);
   await other.locator('[data-testid="file-table"]').waitFor();
   const otherCdp = await ctx.newCDPSession(other);
   await throttle(otherCdp, 300 * 1024);
@@ -114,7 +103,7 @@ test('the server holds extra uploads back (等待中..., not 错误:) and a new 
   const token = (await page.evaluate(() => localStorage.getItem('token')))!;
   assert.ok(token, 'session token in localStorage');
   const list = await apiData<{ list: Array<{ iuid: string; fileName: string }> }>(
-    server.url,
+    j.server.url,
     token,
     'GET',
     '/api/Home/MyDocumentList',
@@ -122,8 +111,8 @@ test('the server holds extra uploads back (等待中..., not 错误:) and a new 
   for (const f of FILES) {
     const row = list.list.find((r) => r.fileName === path.basename(f));
     assert.ok(row, `${f} is in 我的文件`);
-    const link = await apiData<string>(server.url, token, 'GET', `/api/Home/GetossFile?IUID=${row.iuid}`);
-    const got = Buffer.from(await (await fetch(new URL(link, server.url))).arrayBuffer());
+    const link = await apiData<string>(j.server.url, token, 'GET', `/api/Home/GetossFile?IUID=${row.iuid}`);
+    const got = Buffer.from(await (await fetch(new URL(link, j.server.url))).arrayBuffer());
     assert.ok(got.equals(await readFile(path.join(TESTDATA, f))), `${f} byte-identical`);
   }
 

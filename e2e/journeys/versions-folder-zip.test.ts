@@ -6,16 +6,16 @@
  * Screenshots:
  * e2e/artifacts/versions-folder-zip/.
  */
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import type { Browser } from 'playwright-core';
-import { ARTIFACTS, canvasCoverage, launchBrowser, shot } from '../lib/browser.ts';
+import { ARTIFACTS, canvasCoverage, shot } from '../lib/browser.ts';
+import { journey, journeyPage } from '../lib/journey.ts';
 import { signInWithPassword } from '../lib/sign-in.ts';
-import { apiData, startServer, TESTDATA, type RunningServer } from '../lib/server.ts';
+import { apiData, TESTDATA } from '../lib/server.ts';
 import { panel } from '../lib/transfers.ts';
 import { settled } from '../lib/waits.ts';
 
@@ -24,20 +24,10 @@ const PHONE = '13700000052';
 const PASSWORD = 'Passw0rd!x';
 const run = promisify(execFile);
 
-let server: RunningServer;
-let browser: Browser;
-
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const j = journey();
 
 const api = <T>(token: string, method: 'GET' | 'POST', route: string, body?: unknown) =>
-  apiData<T>(server.url, token, method, route, body);
+  apiData<T>(j.server.url, token, method, route, body);
 
 /** Upload a real test file through tus (creation + one PATCH) into a folder. */
 async function upload(token: string, rel: string, folderId: string): Promise<void> {
@@ -46,7 +36,7 @@ async function upload(token: string, rel: string, folderId: string): Promise<voi
     `filename ${Buffer.from(path.basename(rel)).toString('base64')}`,
     `folderId ${Buffer.from(folderId).toString('base64')}`,
   ];
-  const created = await fetch(`${server.url}/api/files/uploads`, {
+  const created = await fetch(`${j.server.url}/api/files/uploads`, {
     method: 'POST',
     headers: {
       authorization: `Bearer ${token}`,
@@ -56,7 +46,7 @@ async function upload(token: string, rel: string, folderId: string): Promise<voi
     },
   });
   assert.equal(created.status, 201, await created.clone().text());
-  const done = await fetch(new URL(created.headers.get('location')!, server.url), {
+  const done = await fetch(new URL(created.headers.get('location')!, j.server.url), {
     method: 'PATCH',
     headers: {
       authorization: `Bearer ${token}`,
@@ -70,21 +60,18 @@ async function upload(token: string, rel: string, folderId: string): Promise<voi
 }
 
 test('download a folder as a zip; versions of an IFC: upload, current, switch back', async () => {
-  const r = await fetch(`${server.url}/api/Home/Register`, {
+  const r = await fetch(`${j.server.url}/api/Home/Register`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ phone: PHONE, password: PASSWORD, name: '钱工' }),
   });
   assert.equal(((await r.json()) as { code: number }).code, 1);
 
-  const ctx = await browser.newContext({
+  const { ctx, page } = await journeyPage(j.browser, {
     viewport: { width: 1440, height: 900 },
-    locale: 'zh-CN',
     acceptDownloads: true,
   });
-  const page = await ctx.newPage();
-  page.on('pageerror', (e) => console.error('[page error]', e.message));
-  await signInWithPassword(page, server.url, PHONE, PASSWORD);
+  await signInWithPassword(page, j.server.url, PHONE, PASSWORD);
   const token = (await page.evaluate(() => localStorage.getItem('token')))!;
 
   const root = await api<{ iuid: string }>(token, 'POST', '/api/Home/FolderAdd', {
@@ -100,7 +87,7 @@ test('download a folder as a zip; versions of an IFC: upload, current, switch ba
   await upload(token, 'images/SimpleWall_Screenshot_1.png', root.iuid);
 
   // 下载 on the folder row: the browser saves 项目资料.zip with the tree inside.
-  await page.goto(`${server.url}/myDocument`);
+  await page.goto(`${j.server.url}/myDocument`);
   const folderRow = page.getByTestId('file-table').locator('tr[data-row-name="项目资料"]');
   await folderRow.waitFor();
   const downloadButton = folderRow.getByRole('button', { name: '下载' });
@@ -128,7 +115,7 @@ test('download a folder as a zip; versions of an IFC: upload, current, switch ba
   }
 
   // 版本 on the IFC row, once converted.
-  await page.goto(`${server.url}/myDocument?folderId=${models.iuid}`);
+  await page.goto(`${j.server.url}/myDocument?folderId=${models.iuid}`);
   const ifcRow = page.getByTestId('file-table').locator('tr[data-row-name="SimpleWall.ifc"]');
   await ifcRow.waitFor();
   await page.getByTestId('status-SimpleWall.ifc').getByText('转换完成').waitFor({ timeout: 120_000 });

@@ -8,7 +8,7 @@
  * once covered the walls around every window. Both frames draw the same model at the same size (the
  * share of model pixels matches). Screenshots: e2e/artifacts/viewer-fidelity/.
  */
-import { after, before, test } from 'node:test';
+import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -16,10 +16,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { createGunzip } from 'node:zlib';
-import type { Browser, Page } from 'playwright-core';
-import { ARTIFACTS, launchBrowser } from '../lib/browser.ts';
+import type { Page } from 'playwright-core';
+import { ARTIFACTS } from '../lib/browser.ts';
+import { journey, journeyPage } from '../lib/journey.ts';
 import { openPreview, waitConverted } from '../lib/preview.ts';
-import { DEMO, startServer, TESTDATA, type RunningServer } from '../lib/server.ts';
+import { DEMO, TESTDATA } from '../lib/server.ts';
 import { signInWithPassword } from '../lib/sign-in.ts';
 import { steady, until } from '../lib/waits.ts';
 
@@ -29,23 +30,18 @@ const CANVAS = '[data-testid="viewer-canvas"]';
 /** Largest share of the preview's wall pixels the full viewer may draw orange / red-brown (was ~6 %). */
 const MAX_WARM_ON_WALLS = 0.03;
 
-let server: RunningServer;
-let browser: Browser;
 let work: string;
 
-before(async () => {
+const j = journey(async () => {
   work = await mkdtemp(path.join(tmpdir(), 'bimdrive-fidelity-'));
   await pipeline(
     createReadStream(path.join(TESTDATA, 'ifc-large', `${NAME}.gz`)),
     createGunzip(),
     createWriteStream(path.join(work, NAME)),
   );
-  server = await startServer();
-  browser = await launchBrowser();
+  return {}; // the server as it comes: nothing above configures it
 });
 after(async () => {
-  await browser?.close();
-  await server?.stop();
   if (work) await rm(work, { recursive: true, force: true });
 });
 
@@ -129,11 +125,9 @@ function compare(page: Page, full: Buffer, preview: string): Promise<Comparison>
 }
 
 test('the full viewer draws the 20 houses as the still preview does: no orange over the walls around windows', async () => {
-  const ctx = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
-  const page = await ctx.newPage();
-  page.on('pageerror', (e) => console.error('[page error]', e.message));
-  await signInWithPassword(page, server.url, DEMO.phone, DEMO.password);
-  await page.goto(`${server.url}/myDocument`);
+  const { ctx, page } = await journeyPage(j.browser, { viewport: { width: 1440, height: 900 } });
+  await signInWithPassword(page, j.server.url, DEMO.phone, DEMO.password);
+  await page.goto(`${j.server.url}/myDocument`);
   await page.locator('[data-testid="file-table"]').waitFor();
   await page.setInputFiles('[data-testid="upload-input"]', path.join(work, NAME));
   await waitConverted(page, [NAME], 600_000);
@@ -147,7 +141,7 @@ test('the full viewer draws the 20 houses as the still preview does: no orange o
   // The preview GLB drawn by the still frame's code at the same size, from the same opening view.
   const url = await previewGlbUrl(page, NAME);
   const render = await ctx.newPage();
-  await render.goto(`${server.url}/render.html`);
+  await render.goto(`${j.server.url}/render.html`);
   await render.waitForFunction(() => document.documentElement.dataset.ready === '1');
   const dataUrl = await render.evaluate(
     (req) =>

@@ -7,13 +7,14 @@
  * 全部显示 brings the rest back. Screenshots:
  * e2e/artifacts/viewer-tools/.
  */
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, pictureCoverage, shot } from '../lib/browser.ts';
+import type { Page } from 'playwright-core';
+import { pictureCoverage, shot } from '../lib/browser.ts';
+import { journey, journeyPage } from '../lib/journey.ts';
 import { openPreview, waitConverted } from '../lib/preview.ts';
-import { DEMO, startServer, TESTDATA, type RunningServer } from '../lib/server.ts';
+import { DEMO, TESTDATA } from '../lib/server.ts';
 import { signInWithPassword } from '../lib/sign-in.ts';
 import { steady, until } from '../lib/waits.ts';
 
@@ -22,17 +23,7 @@ const HAUS = 'AC20-FZK-Haus.ifc';
 const GLB = 'BoxTextured.glb';
 const CANVAS = '[data-testid="viewer-canvas"]';
 
-let server: RunningServer;
-let browser: Browser;
-
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const j = journey();
 
 /** Choose an item of a toolbar menu (剖切 / 测量) and wait until the menu has closed. */
 async function menu(page: Page, button: 'viewer-section' | 'viewer-measure', item: string) {
@@ -105,11 +96,9 @@ async function measureWith(page: Page, points: [number, number][], count: number
 }
 
 test('section planes and box, distance / angle / area with snapping, isolate, on an IFC and a GLB', async () => {
-  const ctx = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
-  const page = await ctx.newPage();
-  page.on('pageerror', (e) => console.error('[page error]', e.message));
-  await signInWithPassword(page, server.url, DEMO.phone, DEMO.password);
-  await page.goto(`${server.url}/myDocument`);
+  const { ctx, page } = await journeyPage(j.browser, { viewport: { width: 1440, height: 900 } });
+  await signInWithPassword(page, j.server.url, DEMO.phone, DEMO.password);
+  await page.goto(`${j.server.url}/myDocument`);
   await page.locator('[data-testid="file-table"]').waitFor();
   await page.setInputFiles('[data-testid="upload-input"]', [
     path.join(TESTDATA, 'ifc', HAUS),
