@@ -13,9 +13,9 @@ import {
   FolderOutlined,
   LockOutlined,
 } from '@ant-design/icons';
-import { Alert, Button, Grid, Space, Spin, Table, Tag, Tooltip, type TableColumnsType } from 'antd';
+import { Alert, Button, Grid, Space, Table, Tag, Tooltip, type TableColumnsType } from 'antd';
 import { formatFileSize, type ArchiveEntryValue, type PreviewInfoValue } from '@bimdrive/contracts';
-import { lazy, Suspense, useMemo, useState, type ReactElement } from 'react';
+import { useMemo, useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api-client.ts';
 import { usePreview } from '../../../stores/preview-store.ts';
@@ -24,10 +24,9 @@ import { buildArchiveTree, type ArchiveNode } from '../lib/archive-tree.ts';
 import { saveUrl } from '../../../lib/download.ts';
 import { ImageViewer } from './image-viewer.tsx';
 import { TextPreview } from './text-preview.tsx';
+import { LoadedPdfPreview, viewerLoading } from './loaded-viewers.tsx';
 import '../i18n.ts';
 import { serverText } from '../../../lib/server-messages.ts';
-
-const PdfPreview = lazy(() => import('./pdf-preview.tsx').then((m) => ({ default: m.PdfPreview })));
 
 /** Props of ArchivePreview. */
 export interface ArchivePreviewProps {
@@ -35,12 +34,6 @@ export interface ArchivePreviewProps {
   /** Narrow layout (phones, share pages): fewer columns. */
   compact?: boolean;
 }
-
-const spinner = (
-  <div style={{ display: 'flex', justifyContent: 'center', paddingTop: 80 }}>
-    <Spin />
-  </div>
-);
 
 /** The entries of an archive, and one entry's inline preview when opened. */
 export function ArchivePreview({ info, compact: compactProp }: ArchivePreviewProps): ReactElement {
@@ -54,7 +47,7 @@ export function ArchivePreview({ info, compact: compactProp }: ArchivePreviewPro
   const [open, setOpen] = useState<ArchiveEntryValue | null>(null);
   const tree = useMemo(() => buildArchiveTree(q.data?.entries ?? []), [q.data]);
 
-  if (q.isPending) return spinner;
+  if (q.isPending) return viewerLoading;
   if (q.isError)
     return (
       <Alert
@@ -216,12 +209,7 @@ function EntryView({ entry, onBack }: { entry: ArchiveEntryValue; onBack: () => 
   let body: ReactElement;
   if (entry.previewKind === 'image') body = <ImageViewer url={url} title={name} />;
   else if (entry.previewKind === 'text') body = <TextPreview url={url} />;
-  else
-    body = (
-      <Suspense fallback={spinner}>
-        <PdfPreview url={url} />
-      </Suspense>
-    );
+  else body = <LoadedPdfPreview url={url} />;
   return (
     <div
       data-testid="archive-entry-view"

@@ -22,7 +22,8 @@ import { hasWebGL } from '../lib/webgl.ts';
 import { modelCanvasRect } from '../lib/layout.ts';
 import { saveUrl } from '../../../lib/download.ts';
 import { prefetch } from '../../../lib/prefetch.ts';
-import { loadedFirstFrame, loadFirstFrame, type FirstFrameModule } from '../lib/preload-model.ts';
+import { firstFrameModule } from '../lib/preload-model.ts';
+import { useLoadedModule } from '../../../lib/module-loader.ts';
 import { ViewerBoundary } from './viewer-boundary.tsx';
 import { FailedState, PendingState } from './conversion-state.tsx';
 import { toolbarBandStyle, VIEWER_BACKGROUND, VIEWER_TOOLBAR_HEIGHT } from '../../viewer/lib/layout.ts';
@@ -54,25 +55,8 @@ const ModelViewer = lazy(async () => {
   return { default: (await load()).ModelViewer };
 });
 
-// The still first frame (plain three.js, a much smaller bundle than the full viewer). Loaded by hand
-// rather than with lazy + Suspense: React holds a revealed Suspense boundary back up to 300 ms.
-
-/** The first-frame module once loaded (null before), or the load error. */
-function useFirstFrameModule(wanted: boolean): FirstFrameModule | Error | null {
-  const [mod, setMod] = useState<FirstFrameModule | Error | null>(loadedFirstFrame);
-  useEffect(() => {
-    if (!wanted || mod) return;
-    let live = true;
-    loadFirstFrame().then(
-      (m) => live && setMod(m),
-      (e: unknown) => live && setMod(e instanceof Error ? e : new Error(String(e))),
-    );
-    return () => {
-      live = false;
-    };
-  }, [wanted, mod]);
-  return mod;
-}
+// The still first frame (plain three.js, a much smaller bundle than the full viewer), through
+// lib/module-loader.ts rather than lazy + Suspense: React holds a revealed Suspense boundary back up to 300 ms.
 
 /** Props of ModelPreview. */
 export interface ModelPreviewProps {
@@ -114,7 +98,7 @@ export function ModelPreview({
   // Per URL, so a different file starts over: 'drawing' → 'drawn' → 'replaced', or 'failed'.
   const [quick, setQuick] = useState<{ url: string; phase: 'drawn' | 'replaced' | 'failed' } | null>(null);
   const quickPhase = !quickUrl ? 'failed' : quick?.url === quickUrl ? quick.phase : 'drawing';
-  const loaded = useFirstFrameModule(quickPhase === 'drawing');
+  const loaded = useLoadedModule(firstFrameModule, quickPhase === 'drawing');
   const firstFrame = loaded instanceof Error ? null : loaded;
   // When the still frame's code cannot load, the full viewer shows alone.
   const fullStarts = quickPhase !== 'drawing' || loaded instanceof Error;

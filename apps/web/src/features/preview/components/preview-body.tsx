@@ -5,8 +5,7 @@
  * (original or MP4 rendition, with poster), other → a card with a download button; while a rendition is being made, its status and progress. Height: viewport − 57px, minus a further
  * 48px for non-model files (001 §2).
  */
-import { Spin } from 'antd';
-import { lazy, Suspense, type ReactElement, type ReactNode } from 'react';
+import type { ReactElement, ReactNode } from 'react';
 import { StatusType, type PreviewInfoValue } from '@bimdrive/contracts';
 import { bodyHeight, isModelKind, NON_MODEL_GAP } from '../lib/preview-rules.ts';
 import { ArchivePreview } from './archive-preview.tsx';
@@ -16,10 +15,7 @@ import { TextPreview } from './text-preview.tsx';
 import { UnsupportedPreview } from './unsupported-preview.tsx';
 import { FailedState, PendingState } from './conversion-state.tsx';
 import { PageImagesPreview } from './page-images-preview.tsx';
-import { loadDrawingViewer } from '../lib/preload-drawing.ts';
-
-const PdfPreview = lazy(() => import('./pdf-preview.tsx').then((m) => ({ default: m.PdfPreview })));
-const DrawingPreview = lazy(() => loadDrawingViewer().then((m) => ({ default: m.DrawingPreview })));
+import { LoadedDrawingPreview, LoadedPdfPreview } from './loaded-viewers.tsx';
 
 /** Props of PreviewBody. */
 export interface PreviewBodyProps {
@@ -111,15 +107,7 @@ function BodyContent({ info, sizeText, compact, owner, headerActions }: PreviewB
     case 'drawing':
       // DWG/DXF: the 2D drawing viewer on the derived DXF once converted (issue 13).
       return info.viewUrl ? (
-        <Suspense
-          fallback={
-            <div style={{ display: 'flex', justifyContent: 'center', paddingTop: 80 }}>
-              <Spin />
-            </div>
-          }
-        >
-          <DrawingPreview url={info.viewUrl} layouts={info.drawingLayouts} compact={compact} />
-        </Suspense>
+        <LoadedDrawingPreview url={info.viewUrl} layouts={info.drawingLayouts} compact={compact} />
       ) : (
         <ConversionState info={info} />
       );
@@ -142,19 +130,7 @@ function BodyContent({ info, sizeText, compact, owner, headerActions }: PreviewB
       if (!info.viewUrl) return <ConversionState info={info} />;
     // falls through
     case 'pdf':
-      return info.viewUrl ? (
-        <Suspense
-          fallback={
-            <div style={{ display: 'flex', justifyContent: 'center', paddingTop: 80 }}>
-              <Spin />
-            </div>
-          }
-        >
-          <PdfPreview url={info.viewUrl} />
-        </Suspense>
-      ) : (
-        unsupported
-      );
+      return info.viewUrl ? <LoadedPdfPreview url={info.viewUrl} /> : unsupported;
     default:
       return unsupported;
   }

@@ -4,36 +4,23 @@
  * then the viewer's chunk (dxf-viewer, three.js), then a parsing worker that loads and compiles its own
  * script, then the DXF download, then the CJK font. These start as soon as a drawing is about to open,
  * while the rest still runs:
- * - `loadDrawingViewer()`: the viewer's chunk, imported once (preview-body.tsx and the linked-drawing
- *   pane lazy-load it through here);
- * - `preloadDrawing()`: that, a parsing worker started ahead (dxf-viewer-assets.ts `warmDxfWorker`,
- *   taken by the next drawing's load), and the font downloaded into the HTTP cache (it is served
- *   cacheable for 30 days, so the worker's own request for it is answered from there).
+ `preloadDrawing()` starts the viewer's chunk (viewer-modules.ts `drawingViewer`, which the overlay
+ * and the linked-drawing pane render from), a parsing worker (dxf-viewer-assets.ts `warmDxfWorker`,
+ * taken by the next drawing's load) and the font's download into the HTTP cache (it is served
+ * cacheable for 30 days, so the worker's own request for it is answered from there).
  * Called when a DWG/DXF is opened in the overlay (app/preview-overlay-host.tsx) and when a share link
  * to a converted drawing starts (app/start-share-link.ts). Harmless when repeated: each part starts once
  * per page (the spare worker once per idle period).
  */
 import { DRAWING_FONT_URL, DRAWING_SUFFIXES } from '@bimdrive/contracts';
 import { warmDxfWorker } from '../components/drawing/dxf-viewer-assets.ts';
+import { drawingViewer } from './viewer-modules.ts';
 
-/** The drawing viewer's module. */
-export type DrawingViewerModule = typeof import('../components/drawing/drawing-preview.tsx');
-
-let viewer: Promise<DrawingViewerModule> | null = null;
 let font: Promise<unknown> | null = null;
-
-/** Import the drawing viewer's chunk (once per page; a failed import is tried again next time). */
-export function loadDrawingViewer(): Promise<DrawingViewerModule> {
-  viewer ??= import('../components/drawing/drawing-preview.tsx').catch((err: unknown) => {
-    viewer = null;
-    throw err;
-  });
-  return viewer;
-}
 
 /** Start everything a drawing's first frame needs before it is asked for (see the module docstring). */
 export function preloadDrawing(): void {
-  void loadDrawingViewer().catch(() => undefined);
+  void drawingViewer.load().catch(() => undefined);
   warmDxfWorker();
   font ??= fetch(DRAWING_FONT_URL)
     .then((r) => r.arrayBuffer())

@@ -5,6 +5,7 @@
  * instead of asking again. Does nothing for a model that is not converted, or without WebGL.
  */
 import type { PreviewInfoValue } from '@bimdrive/contracts';
+import { moduleLoader, type ModuleLoader } from '../../../lib/module-loader.ts';
 import { prefetch } from '../../../lib/prefetch.ts';
 import { modelCanvasRect } from './layout.ts';
 import { isModelKind } from './preview-rules.ts';
@@ -13,13 +14,13 @@ import { hasWebGL } from './webgl.ts';
 /** The still first frame's component module (three.js without the full viewer). */
 export type FirstFrameModule = typeof import('../../viewer/components/model-first-frame.tsx');
 
-/** The first-frame module when it has loaded (so a screen can render it without waiting a turn). */
-export let loadedFirstFrame: FirstFrameModule | null = null;
+/** The first-frame module, loaded once (lib/module-loader.ts: a screen renders it without waiting a turn once it is there). */
+export const firstFrameModule: ModuleLoader<FirstFrameModule> = moduleLoader(
+  () => import('../../viewer/components/model-first-frame.tsx'),
+);
 
 /** Load the first-frame module (the viewer feature's still frame; three.js without the full viewer). */
-export async function loadFirstFrame(): Promise<FirstFrameModule> {
-  return (loadedFirstFrame ??= await import('../../viewer/components/model-first-frame.tsx'));
-}
+export const loadFirstFrame = (): Promise<FirstFrameModule> => firstFrameModule.load();
 
 /** Start what opening `preview` will need (see the module docstring). */
 export function preloadModel(preview: PreviewInfoValue): void {

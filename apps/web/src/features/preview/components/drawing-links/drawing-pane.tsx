@@ -3,18 +3,16 @@
  * viewer (dxf-viewer, lazily loaded) of its derived DXF, or its conversion state (001 §4).
  */
 import { CloseOutlined } from '@ant-design/icons';
-import { Button, Spin, Typography } from 'antd';
+import { Button, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, type ReactElement } from 'react';
+import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { StatusType, type DrawingLinkValue } from '@bimdrive/contracts';
 import { getPreviewInfo, previewQueryKeys } from '../../api/get-preview-info.ts';
 import { POLL_INTERVAL_MS, shouldPoll } from '../../lib/preview-rules.ts';
-import { loadDrawingViewer } from '../../lib/preload-drawing.ts';
+import { LoadedDrawingPreview, viewerLoading } from '../loaded-viewers.tsx';
 import { FailedState, PendingState } from '../conversion-state.tsx';
 import '../../i18n.ts';
-
-const DrawingPreview = lazy(() => loadDrawingViewer().then((m) => ({ default: m.DrawingPreview })));
 
 /** Props of DrawingPane. */
 export interface DrawingPaneProps {
@@ -32,11 +30,6 @@ export function DrawingPane({ drawing, compact, onClose }: DrawingPaneProps): Re
     refetchInterval: (q) => (shouldPoll(q.state.data) ? POLL_INTERVAL_MS : false),
   });
   const data = info.data;
-  const spin = (
-    <div style={{ display: 'flex', justifyContent: 'center', paddingTop: 80 }}>
-      <Spin />
-    </div>
-  );
   return (
     <div
       data-testid="drawing-pane"
@@ -64,15 +57,13 @@ export function DrawingPane({ drawing, compact, onClose }: DrawingPaneProps): Re
       </div>
       <div style={{ flex: 1, minHeight: 0, position: 'relative' }}>
         {!data ? (
-          spin
+          viewerLoading
         ) : data.statusType === StatusType.failed ? (
           <FailedState reason={data.statusMsg} fileName={data.fileName} downloadUrl={null} />
         ) : data.statusType !== StatusType.done || !data.viewUrl ? (
           <PendingState statusType={data.statusType} progress={data.progress} />
         ) : (
-          <Suspense fallback={spin}>
-            <DrawingPreview url={data.viewUrl} layouts={data.drawingLayouts} compact={compact} />
-          </Suspense>
+          <LoadedDrawingPreview url={data.viewUrl} layouts={data.drawingLayouts} compact={compact} />
         )}
       </div>
     </div>

@@ -1,0 +1,40 @@
+/**
+ * The drawing and PDF viewers of the preview overlay (spec 001 §2 "Viewer by file suffix"), each in its
+ * own chunk loaded on first use (lib/viewer-modules.ts) and shown the moment it is there — through
+ * lib/module-loader.ts rather than React.lazy, whose Suspense reveal React holds back up to 300 ms.
+ * A spinner shows while the chunk loads; a chunk that cannot load throws to the nearest error
+ * boundary, as a lazy component's would.
+ */
+import { Spin } from 'antd';
+import type { ComponentProps, ReactElement } from 'react';
+import { useLoadedModule, type ModuleLoader } from '../../../lib/module-loader.ts';
+import { drawingViewer, pdfViewer } from '../lib/viewer-modules.ts';
+
+/** The spinner shown while a viewer's code loads. */
+export const viewerLoading = (
+  <div style={{ display: 'flex', justifyContent: 'center', paddingTop: 80 }}>
+    <Spin />
+  </div>
+);
+
+/** The module of `loader`, or null while it loads; throws the load's error. */
+function useViewerModule<M>(loader: ModuleLoader<M>): M | null {
+  const mod = useLoadedModule(loader);
+  if (mod instanceof Error) throw mod;
+  return mod;
+}
+
+type DrawingModule = Awaited<ReturnType<typeof drawingViewer.load>>;
+type PdfModule = Awaited<ReturnType<typeof pdfViewer.load>>;
+
+/** The 2D drawing viewer (drawing/drawing-preview.tsx), loaded on first use. */
+export function LoadedDrawingPreview(props: ComponentProps<DrawingModule['DrawingPreview']>): ReactElement {
+  const mod = useViewerModule(drawingViewer);
+  return mod ? <mod.DrawingPreview {...props} /> : viewerLoading;
+}
+
+/** The PDF viewer (pdf-preview.tsx), loaded on first use. */
+export function LoadedPdfPreview(props: ComponentProps<PdfModule['PdfPreview']>): ReactElement {
+  const mod = useViewerModule(pdfViewer);
+  return mod ? <mod.PdfPreview {...props} /> : viewerLoading;
+}
