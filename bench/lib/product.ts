@@ -40,6 +40,11 @@ export async function createFolder(url: string, token: string, parentIUID: strin
     .iuid;
 }
 
+/** Delete a file or folder of 我的文件 (to the recycle bin). */
+export async function deleteFile(url: string, token: string, iuid: string): Promise<void> {
+  await call<null>(url, token, 'POST', '/api/Home/FileDelete', { IUID: iuid });
+}
+
 /** Sign in; resolves to the session token. */
 export async function signIn(url: string, phone: string, password: string): Promise<string> {
   return (await call<{ token: string }>(url, null, 'POST', '/api/Home/phoneLogin', { phone, password }))
