@@ -192,8 +192,9 @@ test('a public link draws the model before the app starts, then the app takes th
   const boot = visitor.locator('[data-testid="boot-first-frame"]');
   await boot.locator('[data-preview-frame="1"]').waitFor({ timeout: 60_000 });
   await shot(visitor, J, '10-public-link-first-frame');
-  // The preview overlay takes the canvas over (the boot page is removed), then the full viewer draws.
-  await visitor.locator('[data-testid="viewer-preview-frame"][data-preview-frame="1"]').waitFor();
+  // The preview overlay takes the canvas over (the boot page is removed), then the full viewer draws
+  // and replaces it (too soon after, at times, for a test to see the picture in between: the app's
+  // first-frame component marks the moment it took the picture over).
   await boot.waitFor({ state: 'detached' });
   await visitor.locator('[data-first-frame="1"]').waitFor({ timeout: 120_000 });
   await visitor.locator('[data-testid="viewer-preview-frame"]').waitFor({ state: 'detached' });
@@ -202,8 +203,9 @@ test('a public link draws the model before the app starts, then the app takes th
   );
   assert.ok(
     marks['bimdrive:first-frame']! < marks['bimdrive:app-start']! &&
-      marks['bimdrive:app-start']! < marks['bimdrive:viewer-first-frame']!,
-    `first frame, then the app, then the full viewer (${JSON.stringify(marks)})`,
+      marks['bimdrive:app-start']! < marks['bimdrive:first-frame-adopted']! &&
+      marks['bimdrive:first-frame-adopted']! <= marks['bimdrive:viewer-first-frame']!,
+    `first frame, then the app, which takes the picture over, then the full viewer (${JSON.stringify(marks)})`,
   );
   await settled(visitor.getByTestId('model-viewer')); // the full viewer is at rest
   await shot(visitor, J, '11-public-link-model');

@@ -6,15 +6,7 @@
  */
 import { Alert, Button, Result, Spin } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
-import {
-  lazy,
-  Suspense,
-  useEffect,
-  useState,
-  type ComponentType,
-  type ReactElement,
-  type ReactNode,
-} from 'react';
+import { useEffect, useState, type ComponentType, type ReactElement, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DrawingLinkValue, PreviewInfoValue } from '@bimdrive/contracts';
 import { modelState } from '../lib/preview-rules.ts';
@@ -23,7 +15,7 @@ import { modelCanvasRect } from '../lib/layout.ts';
 import { saveUrl } from '../../../lib/download.ts';
 import { prefetch } from '../../../lib/prefetch.ts';
 import { firstFrameModule } from '../lib/preload-model.ts';
-import { useLoadedModule } from '../../../lib/module-loader.ts';
+import { moduleLoader, useLoadedModule } from '../../../lib/module-loader.ts';
 import { ViewerBoundary } from './viewer-boundary.tsx';
 import { FailedState, PendingState } from './conversion-state.tsx';
 import { toolbarBandStyle, VIEWER_BACKGROUND, VIEWER_TOOLBAR_HEIGHT } from '../../viewer/lib/layout.ts';
@@ -49,11 +41,25 @@ interface ModelViewerProps {
 const viewerModules = import.meta.glob<{ ModelViewer: ComponentType<ModelViewerProps> }>(
   '../../viewer/components/model-viewer.tsx',
 );
-const ModelViewer = lazy(async () => {
+const modelViewer = moduleLoader(async () => {
   const load = Object.values(viewerModules)[0];
   if (!load) throw new Error('3D viewer is not available');
-  return { default: (await load()).ModelViewer };
+  return (await load()).ModelViewer;
 });
+
+/** The full viewer once its code is there (a spinner meanwhile); a failed load throws to ViewerBoundary. */
+function LoadedModelViewer(props: ModelViewerProps): ReactElement {
+  const { t } = useTranslation('preview');
+  const ModelViewer = useLoadedModule(modelViewer);
+  if (ModelViewer instanceof Error) throw ModelViewer;
+  return ModelViewer ? (
+    <ModelViewer {...props} />
+  ) : (
+    <div style={fill}>
+      <Spin size="large" description={t('loading')} />
+    </div>
+  );
+}
 
 // The still first frame (plain three.js, a much smaller bundle than the full viewer), through
 // lib/module-loader.ts rather than lazy + Suspense: React holds a revealed Suspense boundary back up to 300 ms.
@@ -173,22 +179,14 @@ export function ModelPreview({
         </div>
       )}
     >
-      <Suspense
-        fallback={
-          <div style={fill}>
-            <Spin size="large" description={t('loading')} />
-          </div>
-        }
-      >
-        <ModelViewer
-          key={state.url}
-          kind={info.previewKind === 'glb' ? 'glb' : 'fragments'}
-          url={state.url}
-          compact={compact}
-          onFirstFrame={() => quickUrl && setQuick({ url: quickUrl, phase: 'replaced' })}
-          onError={(message) => setViewerError({ url: state.url, message })}
-        />
-      </Suspense>
+      <LoadedModelViewer
+        key={state.url}
+        kind={info.previewKind === 'glb' ? 'glb' : 'fragments'}
+        url={state.url}
+        compact={compact}
+        onFirstFrame={() => quickUrl && setQuick({ url: quickUrl, phase: 'replaced' })}
+        onError={(message) => setViewerError({ url: state.url, message })}
+      />
     </ViewerBoundary>
   );
   const showQuick =

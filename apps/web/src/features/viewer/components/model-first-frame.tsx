@@ -6,13 +6,20 @@
  *
  * Shape: `<ModelFirstFrame url onDrawn onError />` fills its parent. Once the picture is on screen the
  * root gets `data-preview-frame="1"`, the user-timing mark `bimdrive:first-frame` is set (unless the
- * boot page already did), and onDrawn is called once. Errors: a failed download or an unreadable GLB
+ * boot page already did; `bimdrive:first-frame-adopted` when it took the boot page's picture over), and onDrawn is called once. Errors: a failed download or an unreadable GLB
  * calls onError with the message (the caller then shows the full viewer alone). Unmounting frees the
  * GL context.
  */
 import { useEffect, useRef, type ReactElement } from 'react';
 import { VIEWER_BACKGROUND } from '../lib/layout.ts';
-import { disposeStage, drawAt, markShown, nextFrames, takeStage } from '../lib/still-frame.ts';
+import {
+  disposeStage,
+  drawAt,
+  FIRST_FRAME_ADOPTED_MARK,
+  markShown,
+  nextFrames,
+  takeStage,
+} from '../lib/still-frame.ts';
 
 /** Props of ModelFirstFrame. */
 export interface ModelFirstFrameProps {
@@ -42,8 +49,10 @@ export function ModelFirstFrame({ url, onDrawn, onError }: ModelFirstFrameProps)
         host.appendChild(ready.renderer.domElement);
         ready.release?.();
         ready.release = null;
-        if (ready.shown) host.dataset.previewFrame = '1';
-        else {
+        if (ready.shown) {
+          host.dataset.previewFrame = '1';
+          performance.mark(FIRST_FRAME_ADOPTED_MARK);
+        } else {
           // Mark the frame once it is on screen (two animation frames later).
           await nextFrames(2);
           if (!live) return;

@@ -20,6 +20,12 @@ import { VIEWER_BACKGROUND } from './layout.ts';
 
 /** User-timing mark set when the still frame is on screen (read by bench/first-frame.ts). */
 export const FIRST_FRAME_MARK = 'bimdrive:first-frame';
+/**
+ * User-timing mark set when the app's first-frame component takes over the picture a share link's boot
+ * page drew before the app started (read by the main-job journey: the full viewer can replace the
+ * picture too soon after for a test to see it).
+ */
+export const FIRST_FRAME_ADOPTED_MARK = 'bimdrive:first-frame-adopted';
 
 /** CSS size in px. */
 export interface Size {
