@@ -61,9 +61,6 @@ function LoadedModelViewer(props: ModelViewerProps): ReactElement {
   );
 }
 
-// The still first frame (plain three.js, a much smaller bundle than the full viewer), through
-// lib/module-loader.ts rather than lazy + Suspense: React holds a revealed Suspense boundary back up to 300 ms.
-
 /** Props of ModelPreview. */
 export interface ModelPreviewProps {
   info: PreviewInfoValue;
@@ -104,6 +101,7 @@ export function ModelPreview({
   // Per URL, so a different file starts over: 'drawing' → 'drawn' → 'replaced', or 'failed'.
   const [quick, setQuick] = useState<{ url: string; phase: 'drawn' | 'replaced' | 'failed' } | null>(null);
   const quickPhase = !quickUrl ? 'failed' : quick?.url === quickUrl ? quick.phase : 'drawing';
+  // The still frame's code (plain three.js, much smaller than the full viewer's), shown once there.
   const loaded = useLoadedModule(firstFrameModule, quickPhase === 'drawing');
   const firstFrame = loaded instanceof Error ? null : loaded;
   // When the still frame's code cannot load, the full viewer shows alone.
