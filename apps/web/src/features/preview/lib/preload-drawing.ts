@@ -3,8 +3,8 @@
  * 001 §2 preview overlay). Opening a drawing used to run in sequence: the overlay's preview-info call,
  * then the viewer's chunk (dxf-viewer, three.js), then a parsing worker that loads and compiles its own
  * script, then the DXF download, then the CJK font. These start as soon as a drawing is about to open,
- * while the rest still runs: `preloadDrawing()` starts the viewer's chunk (viewer-modules.ts `drawingViewer`, which the overlay
- * and the linked-drawing pane render from), a parsing worker (dxf-viewer-assets.ts `warmDxfWorker`,
+ * while the rest still runs: `preloadDrawing()` starts the viewer's chunk (viewer-modules.ts
+ * `drawingViewer`, which the overlay and the linked-drawing pane render from), a parsing worker (dxf-viewer-assets.ts `warmDxfWorker`,
  * taken by the next drawing's load) and the font's download into the HTTP cache (it is served
  * cacheable for 30 days, so the worker's own request for it is answered from there).
  * Called when a DWG/DXF is opened in the overlay (app/preview-overlay-host.tsx) and when a share link
@@ -21,8 +21,10 @@ let font: Promise<unknown> | null = null;
 export function preloadDrawing(): void {
   void drawingViewer.load().catch(() => undefined);
   warmDxfWorker();
+  // Read to the end so the HTTP cache keeps it; the bytes themselves are not kept here.
   font ??= fetch(DRAWING_FONT_URL)
     .then((r) => r.arrayBuffer())
+    .then(() => undefined)
     .catch(() => (font = null));
 }
 
