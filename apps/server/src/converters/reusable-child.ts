@@ -19,10 +19,10 @@ import {
 const REUSE_MAX_JOBS = 50;
 /**
  * A reusable child whose resident memory once idle is above this (MiB; a fresh drawing child holds
- * about 110, a warmed-up one about 165) or above a quarter of its limit is replaced: an idle child
- * never sits on a large heap.
+ * about 110, a warmed-up one about 180, one that has converted a run of 1 MB DWGs about 275) or above
+ * a quarter of its limit is replaced: an idle child never sits on a large heap.
  */
-const REUSE_MAX_RSS_MB = 256;
+const REUSE_MAX_RSS_MB = 384;
 
 /** A reusable child, how many jobs it has run, and how to stop waiting for its last job's `idle`. */
 interface Reusable {
@@ -48,16 +48,20 @@ process.once('exit', () => {
 });
 
 /** How long (ms) a reusable child's `idle` word after a job is waited for before its memory is read. */
-const IDLE_REPORT_MS = 500;
+const IDLE_REPORT_MS = 2000;
 
 /**
- * Resolves at the reused child's next `{ type: 'idle' }` message, its exit, or after `timeoutMs`; the
- * child's next job ends the wait (`stopWaiting`, then it resolves at once).
+ * Waits for the reused child's next `{ type: 'idle' }` message or its exit; `idled` resolves then, or
+ * `timeoutMs` after `armTimeout()` (called when the job has ended: the child says `idle` only after
+ * its job and a heap collection, so a job longer than the timeout must not use it up). The child's
+ * next job ends the wait (`stopWaiting`, then it resolves at once).
  */
-function nextIdle(reused: Reusable, timeoutMs = IDLE_REPORT_MS): Promise<void> {
+function nextIdle(reused: Reusable): { idled: Promise<void>; armTimeout: (timeoutMs?: number) => void } {
   const { child } = reused;
-  return new Promise((resolve) => {
-    const done = () => {
+  let timer: NodeJS.Timeout | undefined;
+  let done = () => {};
+  const idled = new Promise<void>((resolve) => {
+    done = () => {
       clearTimeout(timer);
       child.off('message', onMessage);
       child.off('exit', done);
@@ -66,11 +70,15 @@ function nextIdle(reused: Reusable, timeoutMs = IDLE_REPORT_MS): Promise<void> {
     };
     reused.stopWaiting = done;
     const onMessage = (m: unknown) => (m as { type?: unknown } | null)?.type === 'idle' && done();
-    const timer = setTimeout(done, timeoutMs);
-    timer.unref();
     child.on('message', onMessage);
     child.once('exit', done);
   });
+  const armTimeout = (timeoutMs = IDLE_REPORT_MS) => {
+    clearTimeout(timer);
+    timer = setTimeout(done, timeoutMs);
+    timer.unref();
+  };
+  return { idled, armTimeout };
 }
 
 const isAlive = (child: ChildProcess) =>
@@ -120,10 +128,11 @@ export async function forkReusable(
   child.ref();
   child.channel?.ref();
   const exit = supervise(child, opts, settlesJob);
-  const idled = nextIdle(reused); // listened for before the job: the word may come with its result
+  const { idled, armTimeout } = nextIdle(reused); // listened for before the job: the word may come with its result
   const bound = Math.min(REUSE_MAX_RSS_MB, opts.memoryMb / 4);
   child.send({ type: 'job', args, keepBelowMb: bound });
   const result = await exit;
+  armTimeout();
   reused.jobs += 1;
   const keep =
     result.code === 0 &&
@@ -167,5 +176,7 @@ export function prewarmReusable(entry: string, memoryMb: number): Promise<void> 
   child.unref();
   child.channel?.unref();
   idleChildren.set(key, { reused, memory: 'unread' });
-  return nextIdle(reused, 60_000);
+  const { idled, armTimeout } = nextIdle(reused);
+  armTimeout(60_000);
+  return idled;
 }
