@@ -8,7 +8,7 @@
  * (features/preview/lib/preload-drawing.ts).
  */
 import { useState, type ReactElement } from 'react';
-import { moduleLoader, useLoadedModule } from '../lib/module-loader.ts';
+import { moduleLoader, useRequiredModule } from '../lib/module-loader.ts';
 import { usePreview } from '../stores/preview-store.ts';
 import { loadAntdRoot } from './providers.tsx';
 
@@ -38,8 +38,7 @@ export function PreviewOverlayHost(): ReactElement | null {
   const open = usePreview((s) => s.file !== null);
   const [used, setUsed] = useState(open);
   if (open && !used) setUsed(true);
-  const mod = useLoadedModule(overlay, used);
-  if (mod instanceof Error) throw mod; // the app's error screen, as a lazy component's failure
+  const mod = useRequiredModule(overlay, used); // a failed load: the app's error screen
   if (!used || !mod) return null;
   return (
     <mod.AntdRoot>

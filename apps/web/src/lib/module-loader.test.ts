@@ -2,7 +2,7 @@
 // @vitest-environment jsdom
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { moduleLoader, useLoadedModule } from './module-loader.ts';
+import { moduleLoader, useLoadedModule, useRequiredModule } from './module-loader.ts';
 
 describe('moduleLoader', () => {
   it('loads once, then answers the module synchronously', async () => {
@@ -55,5 +55,22 @@ describe('useLoadedModule', () => {
     const { result } = renderHook(() => useLoadedModule(loader));
     await waitFor(() => expect(result.current).toBeInstanceOf(Error));
     expect((result.current as Error).message).toBe('offline');
+  });
+
+  it('throws the load error from useRequiredModule, after null while loading', async () => {
+    let reject: (e: Error) => void = () => {};
+    const loader = moduleLoader(() => new Promise<string>((_, r) => (reject = r)));
+    const seen: unknown[] = [];
+    const { result } = renderHook(() => {
+      try {
+        seen.push(useRequiredModule(loader));
+      } catch (e) {
+        seen.push(e);
+      }
+      return seen;
+    });
+    expect(result.current).toEqual([null]);
+    await act(async () => reject(new Error('chunk 404')));
+    expect((result.current.at(-1) as Error).message).toBe('chunk 404');
   });
 });

@@ -9,7 +9,9 @@
  *
  * Shapes: `moduleLoader(load)` → `{ load(): Promise<M>, loaded(): M | null }` (a failed load is
  * tried again on the next `load()`); `useLoadedModule(loader, wanted?)` → the module, the load's
- * Error, or null while loading (or while not `wanted`).
+ * Error, or null while loading (or while not `wanted`); `useRequiredModule(loader, wanted?)` → the
+ * module or null, throwing the load's Error to the nearest error boundary (as a lazy component's
+ * failure would reach it).
  */
 import { useEffect, useState } from 'react';
 
@@ -57,4 +59,11 @@ export function useLoadedModule<M>(loader: ModuleLoader<M>, wanted = true): M | 
     };
   }, [loader, wanted, mod]);
   return mod ?? failed;
+}
+
+/** The module of `loader` once loaded, or null meanwhile; a failed load throws to the nearest error boundary. */
+export function useRequiredModule<M>(loader: ModuleLoader<M>, wanted = true): M | null {
+  const mod = useLoadedModule(loader, wanted);
+  if (mod instanceof Error) throw mod;
+  return mod;
 }

@@ -7,7 +7,7 @@
  */
 import { Spin } from 'antd';
 import type { ComponentProps, ReactElement } from 'react';
-import { useLoadedModule, type ModuleLoader } from '../../../lib/module-loader.ts';
+import { useRequiredModule } from '../../../lib/module-loader.ts';
 import { drawingViewer, pdfViewer } from '../lib/viewer-modules.ts';
 
 /** The spinner shown while a viewer's code loads. */
@@ -17,24 +17,17 @@ export const viewerLoading = (
   </div>
 );
 
-/** The module of `loader`, or null while it loads; throws the load's error. */
-function useViewerModule<M>(loader: ModuleLoader<M>): M | null {
-  const mod = useLoadedModule(loader);
-  if (mod instanceof Error) throw mod;
-  return mod;
-}
-
 type DrawingModule = Awaited<ReturnType<typeof drawingViewer.load>>;
 type PdfModule = Awaited<ReturnType<typeof pdfViewer.load>>;
 
 /** The 2D drawing viewer (drawing/drawing-preview.tsx), loaded on first use. */
 export function LoadedDrawingPreview(props: ComponentProps<DrawingModule['DrawingPreview']>): ReactElement {
-  const mod = useViewerModule(drawingViewer);
+  const mod = useRequiredModule(drawingViewer);
   return mod ? <mod.DrawingPreview {...props} /> : viewerLoading;
 }
 
 /** The PDF viewer (pdf-preview.tsx), loaded on first use. */
 export function LoadedPdfPreview(props: ComponentProps<PdfModule['PdfPreview']>): ReactElement {
-  const mod = useViewerModule(pdfViewer);
+  const mod = useRequiredModule(pdfViewer);
   return mod ? <mod.PdfPreview {...props} /> : viewerLoading;
 }

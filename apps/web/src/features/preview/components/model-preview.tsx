@@ -15,7 +15,7 @@ import { modelCanvasRect } from '../lib/layout.ts';
 import { saveUrl } from '../../../lib/download.ts';
 import { prefetch } from '../../../lib/prefetch.ts';
 import { firstFrameModule } from '../lib/preload-model.ts';
-import { moduleLoader, useLoadedModule } from '../../../lib/module-loader.ts';
+import { moduleLoader, useLoadedModule, useRequiredModule } from '../../../lib/module-loader.ts';
 import { ViewerBoundary } from './viewer-boundary.tsx';
 import { FailedState, PendingState } from './conversion-state.tsx';
 import { toolbarBandStyle, VIEWER_BACKGROUND, VIEWER_TOOLBAR_HEIGHT } from '../../viewer/lib/layout.ts';
@@ -50,8 +50,7 @@ const modelViewer = moduleLoader(async () => {
 /** The full viewer once its code is there (a spinner meanwhile); a failed load throws to ViewerBoundary. */
 function LoadedModelViewer(props: ModelViewerProps): ReactElement {
   const { t } = useTranslation('preview');
-  const ModelViewer = useLoadedModule(modelViewer);
-  if (ModelViewer instanceof Error) throw ModelViewer;
+  const ModelViewer = useRequiredModule(modelViewer);
   return ModelViewer ? (
     <ModelViewer {...props} />
   ) : (
