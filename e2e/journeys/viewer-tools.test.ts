@@ -4,7 +4,7 @@
  * what is drawn (canvas pixels) and 清除剖切 restores it; 距离 measures between two clicked points
  * (a label in metres or millimetres), 角度 three, 面积 a clicked polygon; the hover marker reports a
  * snap; 隔离 keeps a picked element (or a storey picked in the tree, with its elements) alone and
- * 全部显示 brings the rest back. Screenshots:
+ * 全部显示 brings the rest back. A model at rest draws no frames; orbiting it draws them. Screenshots:
  * e2e/artifacts/viewer-tools/.
  */
 import { test } from 'node:test';
@@ -17,11 +17,14 @@ import { openPreview, waitConverted } from '../lib/preview.ts';
 import { DEMO, TESTDATA } from '../lib/server.ts';
 import { signInWithPassword } from '../lib/sign-in.ts';
 import { steady, until } from '../lib/waits.ts';
+import { countWebglFrames, webglFrames } from '../lib/webgl-frames.ts';
 
 const J = 'viewer-tools';
 const HAUS = 'AC20-FZK-Haus.ifc';
 const GLB = 'BoxTextured.glb';
 const CANVAS = '[data-testid="viewer-canvas"]';
+/** How long a model at rest is watched for frames it should not draw (ms). */
+const REST_WINDOW_MS = 1500;
 
 const j = journey();
 
@@ -97,6 +100,7 @@ async function measureWith(page: Page, points: [number, number][], count: number
 
 test('section planes and box, distance / angle / area with snapping, isolate, on an IFC and a GLB', async () => {
   const { ctx, page } = await journeyPage(j.browser, { viewport: { width: 1440, height: 900 } });
+  await countWebglFrames(ctx);
   await signInWithPassword(page, j.server.url, DEMO.phone, DEMO.password);
   await page.goto(`${j.server.url}/myDocument`);
   await page.locator('[data-testid="file-table"]').waitFor();
@@ -218,6 +222,19 @@ test('section planes and box, distance / angle / area with snapping, isolate, on
     `storey: ${storey.toFixed(3)} (one element ${alone.toFixed(3)})`,
   );
   await page.getByRole('button', { name: '全部显示' }).click();
+  // Frames on demand: none while the house rests; a drag orbits it, drawing frames until it rests.
+  const resting = await atRest(page, storeyAlone);
+  const framesAtRest = await webglFrames(page);
+  await new Promise((r) => setTimeout(r, REST_WINDOW_MS)); // a window in which nothing may happen
+  assert.equal(await webglFrames(page), framesAtRest, 'frames were drawn while the model rested');
+  const centre = (await page.locator(CANVAS).boundingBox())!;
+  await page.mouse.move(centre.x + centre.width * 0.3, centre.y + centre.height * 0.6);
+  await page.mouse.down();
+  await page.mouse.move(centre.x + centre.width * 0.5, centre.y + centre.height * 0.6, { steps: 8 });
+  await page.mouse.up();
+  await atRest(page, resting);
+  const orbitFrames = (await webglFrames(page)) - framesAtRest;
+  assert.ok(orbitFrames >= 2, `orbiting drew ${orbitFrames} frames`);
   await page
     .locator('[data-testid="preview-overlay"]')
     .getByRole('button', { name: '关闭', exact: true })

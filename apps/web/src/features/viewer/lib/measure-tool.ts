@@ -186,6 +186,7 @@ export class MeasureTool {
   }
 
   private changed(): void {
+    this.engine.requestRender();
     this.onChange?.(this.state);
   }
 
@@ -223,6 +224,7 @@ export class MeasureTool {
   }
 
   private showMarker(hit: SnapHit | null): void {
+    this.engine.requestRender();
     this.marker.visible = !!hit && !!this.mode;
     this.engine.canvas.dataset.snap = hit?.snap ?? '';
     if (!hit) return;

@@ -98,6 +98,7 @@ export class SectionTool {
   }
 
   private changed(): void {
+    this.engine.requestRender();
     this.onChange?.(this.state);
   }
 }

@@ -11,6 +11,13 @@
  * `clickHandler`). `onPick` fires on a canvas
  * click (not a drag); `onFirstFrame` fires once after the first render that contains geometry.
  *
+ * Frames are drawn on demand (`requestRender()`), not on every animation frame: the renderer is in
+ * MANUAL mode and draws while something changes — camera moves (and their damping), pointer input,
+ * the fragments worker's tile updates, a resize, this engine's own changes (selection, visibility,
+ * framing), the tools' (measure, section) — and for ACTIVE_MS after. A still model costs no CPU: a
+ * shared model left open had Chromium drawing 60 frames a second, a whole CPU core under software
+ * WebGL, and on a phone the battery.
+ *
  * The fragments worker is our own bundled asset (`@thatopen/fragments/worker?url`, same origin, a
  * module worker) — never the unpkg copy of `FragmentsManager.getWorker()`. No web-ifc wasm is used:
  * the browser loads `.frag` produced on the server, not IFC.
@@ -34,6 +41,18 @@ export type ModelKind = 'fragments' | 'glb';
 
 const HIGHLIGHT = new THREE.Color('#1677ff');
 const CLICK_SLOP_PX = 5;
+/**
+ * How long (ms) frames keep being drawn after the last change or input: covers what follows without
+ * an event of its own (a worker answer just after, a gizmo's hover colour, the browser's next frame).
+ */
+const ACTIVE_MS = 600;
+/**
+ * For this long (ms) after a change, the end of each of the fragments worker's update cycles is drawn
+ * too (a tile updated in place — a highlight, a visibility, a level of detail — has no event of its
+ * own). Not later: the worker ends a cycle about once a second with nothing changed, and drawing each
+ * kept software WebGL busy (a 20-house model: half a second of CPU a frame).
+ */
+const SETTLE_MS = 3000;
 
 /** Element key of a fragments item. */
 export const fragKey = (localId: number): string => `f:${localId}`;
@@ -67,6 +86,11 @@ export class ViewerEngine {
   });
   private down: { x: number; y: number } | null = null;
   private snapQueue: Promise<unknown> = Promise.resolve();
+  /** Frames are drawn until this time (performance.now() ms); see requestRender. */
+  private activeUntil = 0;
+  /** When requestRender was last called (performance.now() ms). */
+  private changedAt = 0;
+  private frameRequest = 0;
 
   constructor(container: HTMLElement) {
     const worlds = this.components.get(OBC.Worlds);
@@ -76,6 +100,8 @@ export class ViewerEngine {
     this.world.scene.three.background = new THREE.Color(VIEWER_BACKGROUND);
     this.world.renderer = new OBC.SimpleRenderer(this.components, container);
     this.world.renderer.showLogo = false; // the product's own chrome frames the viewer
+    this.world.renderer.mode = OBC.RendererMode.MANUAL; // frames on demand (module docstring)
+    this.world.renderer.onResize.add(this.requestRender);
     this.world.camera = new OBC.SimpleCamera(this.components);
     this.world.camera.controls.dollyToCursor = true;
     this.canvas.style.display = 'block';
@@ -96,7 +122,40 @@ export class ViewerEngine {
     const canvas = this.canvas;
     canvas.addEventListener('pointerdown', this.onPointerDown);
     canvas.addEventListener('pointerup', this.onPointerUp);
+    for (const type of INPUT_EVENTS) canvas.addEventListener(type, this.requestRender, { passive: true });
+    canvas.addEventListener('webglcontextrestored', this.requestRender);
+    this.requestRender();
   }
+
+  /**
+   * Draw frames from the next animation frame on, for ACTIVE_MS (extended by each call). Call it after
+   * changing anything drawn; camera moves, pointer input, tile updates and this engine's own methods
+   * call it already.
+   */
+  readonly requestRender = (): void => {
+    this.changedAt = performance.now();
+    this.draw();
+  };
+
+  /** Draw frames for ACTIVE_MS from the next animation frame on. */
+  private draw(): void {
+    if (this.disposed) return;
+    this.activeUntil = performance.now() + ACTIVE_MS;
+    this.world.renderer!.needsUpdate = true;
+    this.frameRequest ||= requestAnimationFrame(this.keepDrawing);
+  }
+
+  /** The end of a worker update cycle: drawn while a change may still be arriving (SETTLE_MS). */
+  private readonly onViewUpdated = (): void => {
+    if (performance.now() - this.changedAt < SETTLE_MS) this.draw();
+  };
+
+  private readonly keepDrawing = (): void => {
+    this.frameRequest = 0;
+    if (this.disposed || performance.now() >= this.activeUntil) return;
+    this.world.renderer!.needsUpdate = true;
+    this.frameRequest = requestAnimationFrame(this.keepDrawing);
+  };
 
   /** The WebGL canvas. */
   get canvas(): HTMLCanvasElement {
@@ -124,6 +183,7 @@ export class ViewerEngine {
     else await this.loadFragments(bytes);
     if (this.disposed) return;
     await this.fit(false);
+    this.requestRender();
     performance.mark('bimdrive:viewer-framed');
   }
 
@@ -148,6 +208,7 @@ export class ViewerEngine {
     await this.placeFragments(model);
     if (this.disposed) return;
     await this.fit(false);
+    this.requestRender();
     performance.mark('bimdrive:viewer-framed');
   }
 
@@ -171,6 +232,12 @@ export class ViewerEngine {
     if (!fullGeometryModels.has(model)) await model.setLodMode(FRAGS.LodMode.ALL_GEOMETRY);
     if (this.disposed) return;
     this.world.scene.three.add(model.object);
+    // The worker's answers change the tiles drawn: new and removed tiles have events; tiles updated
+    // in place show at the end of the update cycle.
+    model.onViewUpdated.add(this.onViewUpdated);
+    model.tiles.onItemSet.add(this.requestRender);
+    model.tiles.onItemDeleted.add(this.requestRender);
+    this.requestRender();
     // No update here: load() frames the model next, and that update fetches the tiles for the
     // camera the visitor will actually see (one worker round instead of two).
   }
@@ -182,6 +249,7 @@ export class ViewerEngine {
     if (this.disposed) return;
     this.glb = gltf.scene;
     this.world.scene.three.add(gltf.scene);
+    this.requestRender();
   }
 
   private get camera(): THREE.PerspectiveCamera | THREE.OrthographicCamera {
@@ -315,6 +383,7 @@ export class ViewerEngine {
       await controls.fitToSphere(sphere, animate);
     }
     if (this.model) await this.fragments.core.update(true);
+    this.requestRender();
   }
 
   /** Key of the element under a client (CSS px) point, or null. */
@@ -360,7 +429,7 @@ export class ViewerEngine {
         });
       }
       await this.fragments.core.update(true);
-      return;
+      return this.requestRender();
     }
     for (const [mesh, material] of this.glbOriginals) mesh.material = material;
     this.glbOriginals.clear();
@@ -370,6 +439,7 @@ export class ViewerEngine {
       this.glbOriginals.set(o, o.material);
       o.material = this.glbHighlight;
     });
+    this.requestRender();
   }
 
   /** Hide one element. */
@@ -382,6 +452,7 @@ export class ViewerEngine {
       const node = this.glb?.getObjectByProperty('uuid', key.slice(2));
       if (node) node.visible = false;
     }
+    this.requestRender();
   }
 
   /**
@@ -404,6 +475,7 @@ export class ViewerEngine {
         o.visible = keep.has(o);
       });
     }
+    this.requestRender();
   }
 
   /** Show every element again (全部显示). */
@@ -416,6 +488,7 @@ export class ViewerEngine {
     this.glb?.traverse((o) => {
       o.visible = true;
     });
+    this.requestRender();
   }
 
   /** Free the GPU context, workers and listeners. Safe to call twice. */
@@ -428,6 +501,9 @@ export class ViewerEngine {
     const canvas = this.canvas;
     canvas.removeEventListener('pointerdown', this.onPointerDown);
     canvas.removeEventListener('pointerup', this.onPointerUp);
+    for (const type of INPUT_EVENTS) canvas.removeEventListener(type, this.requestRender);
+    canvas.removeEventListener('webglcontextrestored', this.requestRender);
+    cancelAnimationFrame(this.frameRequest);
     this.world.camera.controls.removeEventListener('update', this.onCameraUpdate);
     this.world.camera.controls.removeEventListener('rest', this.onCameraRest);
     for (const [mesh, material] of this.glbOriginals) mesh.material = material;
@@ -439,10 +515,12 @@ export class ViewerEngine {
   }
 
   private readonly onCameraUpdate = (): void => {
+    this.requestRender();
     if (this.model) void this.fragments.core.update();
   };
 
   private readonly onCameraRest = (): void => {
+    this.requestRender();
     if (this.model) void this.fragments.core.update(true);
   };
 
@@ -468,6 +546,9 @@ export class ViewerEngine {
     });
   };
 }
+
+/** Canvas input after which frames are drawn (gizmo drags, hover colours, the controls' own moves). */
+const INPUT_EVENTS = ['pointerdown', 'pointermove', 'pointerup', 'wheel', 'touchstart', 'touchmove'] as const;
 
 /** Whether an object and all its parents are visible. */
 function isShown(o: THREE.Object3D): boolean {
