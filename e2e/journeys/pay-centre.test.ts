@@ -17,6 +17,7 @@ import type { Page } from 'playwright-core';
 import { startFakeWechatPay, type FakeWechatPay } from '../../apps/server/src/test/fake-wechatpay.ts';
 import { shot } from '../lib/browser.ts';
 import { journey, journeyPage, logPageErrors } from '../lib/journey.ts';
+import { wechatPayEnv } from '../lib/payments.ts';
 import { signInWithPassword } from '../lib/sign-in.ts';
 import { apiData, DEMO } from '../lib/server.ts';
 import { tusUpload } from '../lib/tus.ts';
@@ -28,15 +29,7 @@ let wx: FakeWechatPay;
 
 const j = journey(async () => {
   wx = await startFakeWechatPay();
-  return {
-    WECHATPAY_APP_ID: wx.config.appId,
-    WECHATPAY_MCH_ID: wx.config.mchId,
-    WECHATPAY_MCH_CERT: wx.config.mchCertPem,
-    WECHATPAY_MCH_PRIVATE_KEY: wx.config.mchPrivateKeyPem,
-    WECHATPAY_API_V3_KEY: wx.config.apiV3Key,
-    WECHATPAY_BASE_URL: wx.url,
-    CONSULT_PHONE: '400-800-0000',
-  };
+  return { ...wechatPayEnv(wx), CONSULT_PHONE: '400-800-0000' };
 });
 after(async () => {
   await wx?.close();
