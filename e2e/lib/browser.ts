@@ -1,7 +1,7 @@
 /** Debian's Chromium through playwright-core, with the flags this machine needs; screenshots kept as artefacts. */
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type JSHandle, type Page } from 'playwright-core';
 import { recordFinishedUploads } from './transfers.ts';
 import { until } from './waits.ts';
 
@@ -137,7 +137,23 @@ export async function measurePicture<R, A = undefined>(
   measure: (picture: { data: Uint8ClampedArray; arg: A }) => R,
   arg?: A,
 ): Promise<R> {
-  const data = await page.evaluateHandle(async (b64: string) => {
+  const picture = await decodePicture(page, png);
+  try {
+    const data = await picture.evaluateHandle((p) => p.data);
+    // The handle reaches `measure` as the array it stands for; `arg` as it is (serialisable).
+    return await page.evaluate(measure as (picture: unknown) => R, { data, arg });
+  } finally {
+    await picture.dispose();
+  }
+}
+
+/**
+ * Decode the PNG `png` in the page: a handle on its pixels (ImageData: width, height, RGBA `data`
+ * row by row) to pass to `page.evaluate` (where it arrives as the ImageData). The caller disposes of
+ * the handle.
+ */
+export async function decodePicture(page: Page, png: Buffer): Promise<JSHandle<ImageData>> {
+  return page.evaluateHandle(async (b64: string) => {
     const img = new Image();
     img.src = `data:image/png;base64,${b64}`;
     await img.decode();
@@ -145,12 +161,6 @@ export async function measurePicture<R, A = undefined>(
     [c.width, c.height] = [img.width, img.height];
     const g = c.getContext('2d')!;
     g.drawImage(img, 0, 0);
-    return g.getImageData(0, 0, c.width, c.height).data;
+    return g.getImageData(0, 0, c.width, c.height);
   }, png.toString('base64'));
-  try {
-    // The handle reaches `measure` as the array it stands for; `arg` as it is (serialisable).
-    return await page.evaluate(measure as (picture: unknown) => R, { data, arg });
-  } finally {
-    await data.dispose();
-  }
 }
