@@ -37,6 +37,7 @@ let work: string;
 const office: string[] = [];
 const videos: string[] = [];
 
+const scratch = scratchFolder('bimdrive-docs-');
 const j = journey(async () => {
   work = await scratch.make();
   const put = async (name: string, bytes: Uint8Array) => {
@@ -111,7 +112,6 @@ const j = journey(async () => {
   );
   return {}; // the server as it comes: nothing above configures it
 });
-const scratch = scratchFolder('bimdrive-docs-');
 
 /** Wait until the first PDF page is drawn; answers the share of inked pixels on it (0..1). */
 async function pdfPageDrawn(page: Page): Promise<number> {

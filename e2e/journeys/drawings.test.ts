@@ -51,6 +51,7 @@ function readDrawing(bytes: Uint8Array, suffix: string): CadDocument {
   return DxfReader.readFromStream(isUtf8Dxf(copy) ? withUtf8CodePage(copy) : copy);
 }
 
+const scratch = scratchFolder('bimdrive-drawings-');
 const j = journey(async () => {
   work = await scratch.make();
   // The first 100 KB of a real DWG: a truncated upload.
@@ -79,7 +80,6 @@ const j = journey(async () => {
   }
   return {}; // the server as it comes: nothing above configures it
 });
-const scratch = scratchFolder('bimdrive-drawings-');
 
 /** Wait until the drawing viewer has drawn; answers the share of inked canvas pixels (0..1). */
 async function drawingDrawn(page: Page): Promise<number> {

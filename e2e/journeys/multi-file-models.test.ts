@@ -28,13 +28,13 @@ const MESH_3DM = 'mesh.3dm';
 
 let work: string;
 
+const scratch = scratchFolder('bimdrive-multi-file-');
 const j = journey(async () => {
   work = await scratch.make();
   await cp(path.join(TESTDATA, 'gltf', FOLDER), path.join(work, FOLDER), { recursive: true });
   await cp(path.join(TESTDATA, 'obj', SPIDER), path.join(work, SPIDER), { recursive: true });
   return {}; // the server as it comes: nothing above configures it
 });
-const scratch = scratchFolder('bimdrive-multi-file-');
 
 /** Wait for the 3D viewer's first frame; answers the share of model pixels on its canvas. */
 async function modelDrawn(page: Page): Promise<number> {

@@ -31,6 +31,7 @@ const MAX_WARM_ON_WALLS = 0.03;
 
 let work: string;
 
+const scratch = scratchFolder('bimdrive-fidelity-');
 const j = journey(async () => {
   work = await scratch.make();
   await pipeline(
@@ -40,7 +41,6 @@ const j = journey(async () => {
   );
   return {}; // the server as it comes: nothing above configures it
 });
-const scratch = scratchFolder('bimdrive-fidelity-');
 
 /** The canvas once the viewer has stopped changing it (tiles stream in after the first frame). */
 const settledCanvas = (page: Page): Promise<Buffer> =>

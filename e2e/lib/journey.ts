@@ -102,11 +102,11 @@ export function journeyBrowser(first?: () => Promise<void>): Pick<Journey, 'brow
 /**
  * A temporary folder of a journey file's own (files it makes to upload): `make()` creates it under the
  * system's temporary folder with a name starting `prefix` and answers its path (call it from journey()'s
- * `env` function); an `after` hook registered by this call removes it. Called after journey(), the
- * folder goes once the browser is closed and the server stopped.
+ * `env` function); an `after` hook registered by this call removes it. Call it before journey(): its
+ * `before` hook starts at once and runs `env` then.
  *
- *   const j = journey(async () => { work = await scratch.make(); … return {}; });
  *   const scratch = scratchFolder('bimdrive-drawings-');
+ *   const j = journey(async () => { work = await scratch.make(); … return {}; });
  */
 export function scratchFolder(prefix: string): { make: () => Promise<string> } {
   let made: string | undefined;
