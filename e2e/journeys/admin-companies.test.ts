@@ -14,10 +14,11 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { shot } from '../lib/browser.ts';
-import { journey, logPageErrors } from '../lib/journey.ts';
+import { changeQuota, changeServiceEnd, confirm, toast } from '../lib/admin.ts';
+import { contextPage, DESKTOP, journey, journeyContext } from '../lib/journey.ts';
 import { overflowingElements } from '../lib/layout.ts';
 import { signInWithPassword } from '../lib/sign-in.ts';
-import { apiData, DEMO } from '../lib/server.ts';
+import { apiData, DEMO, registerAccount } from '../lib/server.ts';
 
 const J = 'admin-companies';
 const BOSS = { phone: '13700000261', name: '钱老板', password: 'Passw0rd!x' };
@@ -29,21 +30,9 @@ const DISABLED = '该企业已被停用，如有疑问请联系管理员';
 
 let corpId = '';
 
-/** Register an account through the API; answers its token. */
-async function register(u: typeof BOSS): Promise<{ token: string; userID: string }> {
-  const r = await fetch(`${j.server.url}/api/Home/Register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(u),
-  });
-  const env = (await r.json()) as { code: number; msg: string; data: { token: string; userID: string } };
-  assert.equal(env.code, 1, env.msg);
-  return env.data;
-}
-
 const j = journey({}, async () => {
-  const boss = (await register(BOSS)).token;
-  const { token: staff, userID: staffId } = await register(STAFF);
+  const boss = (await registerAccount(j.server.url, BOSS)).token;
+  const { token: staff, userID: staffId } = await registerAccount(j.server.url, STAFF);
   const corp = await apiData<{ corpId: string }>(
     j.server.url,
     boss,
@@ -78,37 +67,11 @@ const j = journey({}, async () => {
   });
 });
 
-async function newPage(ctx: BrowserContext): Promise<Page> {
-  const page = await ctx.newPage();
-  logPageErrors(page);
-  return page;
-}
-
-const desktop = () => j.browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
-
-/** A toast with this text. */
-const toast = (page: Page, text: string | RegExp) => page.getByRole('alert').getByText(text).first();
+const desktop = () => journeyContext(j.browser, DESKTOP);
+const newPage = (ctx: BrowserContext) => contextPage(ctx);
 
 /** The company table's row of a company name. */
 const rowOf = (page: Page, name: string) => page.locator(`tr[data-row-corp="${name}"]`);
-
-/** Press 确定 in the open confirm dialog (the one with the confirm's exclamation icon). */
-async function confirm(page: Page): Promise<void> {
-  const dialog = page
-    .getByRole('dialog')
-    .filter({ has: page.getByRole('img', { name: 'exclamation-circle' }) });
-  await dialog.waitFor();
-  await dialog.getByRole('button', { name: /确\s*定/ }).click();
-  await dialog.waitFor({ state: 'detached' });
-}
-
-/** Choose an entry of a row's 更多 menu. */
-async function action(page: Page, row: Locator, name: string): Promise<void> {
-  await row.getByRole('button', { name: '更多' }).click();
-  const item = page.getByRole('menu').getByRole('menuitem', { name });
-  await item.click();
-  await item.waitFor({ state: 'hidden' });
-}
 
 /** The tag of the usage state in a row. */
 const stateOf = (row: Locator) => row.getByTestId('company-state');
@@ -157,27 +120,14 @@ test('the administrator manages a company; a disabled company refuses its space 
     await admin.waitForFunction(() => document.querySelectorAll('tr[data-row-corp]').length === 1);
 
     // 修改配额: 200 GB.
-    await action(admin, row, '修改配额');
-    const quota = admin.getByRole('dialog', { name: '修改企业配额' });
-    await quota.getByRole('spinbutton').fill('200');
-    await shot(admin, J, '02-quota-dialog');
-    await quota.getByRole('button', { name: /确\s*定/ }).click();
-    await toast(admin, '已保存').waitFor();
-    await quota.waitFor({ state: 'hidden' });
+    await changeQuota(admin, row, '修改企业配额', '200', () => shot(admin, J, '02-quota-dialog'));
     await row
       .getByTestId('company-storage')
       .getByText(/\/ 200GB$/)
       .waitFor();
 
     // 修改服务到期: 2030-12-31.
-    await action(admin, row, '修改服务到期');
-    const end = admin.getByRole('dialog', { name: '修改服务到期' });
-    const date = end.getByPlaceholder(/选择日期|请选择日期/);
-    await date.click();
-    await date.fill('2030-12-31');
-    await date.press('Enter');
-    await end.getByRole('button', { name: /确\s*定/ }).click();
-    await end.waitFor({ state: 'hidden' });
+    await changeServiceEnd(admin, row, '2030-12-31');
     await row.getByTestId('company-service-end').getByText('2030-12-31').waitFor();
     await rowState(admin, CORP.name, '正常');
 
@@ -266,7 +216,7 @@ test("the company's administrator opens the detail pages from the account centre
 });
 
 test('on a 390×844 phone screen 企业管理 and /corpDetail fit', async () => {
-  const ctx = await j.browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'zh-CN' });
+  const ctx = await journeyContext(j.browser, { viewport: { width: 390, height: 844 } });
   try {
     const page = await newPage(ctx);
     await signInWithPassword(page, j.server.url, DEMO.phone, DEMO.password);

@@ -16,9 +16,10 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { shot } from '../lib/browser.ts';
-import { journey, logPageErrors } from '../lib/journey.ts';
+import { changeQuota, changeServiceEnd, confirm, rowAction, toast } from '../lib/admin.ts';
+import { contextPage, DESKTOP, journey, journeyContext } from '../lib/journey.ts';
 import { signInWithPassword } from '../lib/sign-in.ts';
-import { DEMO } from '../lib/server.ts';
+import { DEMO, registerAccount } from '../lib/server.ts';
 import { hubRegistered } from '../lib/waits.ts';
 
 const J = 'admin-users';
@@ -26,49 +27,18 @@ const USER = { phone: '13700000181', name: '赵停用', password: 'Passw0rd!x' }
 const DISABLED = '该账号已被停用，如有疑问请联系管理员';
 
 const j = journey({}, async () => {
-  const r = await fetch(`${j.server.url}/api/Home/Register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(USER),
-  });
-  assert.equal(((await r.json()) as { code: number }).code, 1);
+  await registerAccount(j.server.url, USER);
 });
 
-async function newPage(ctx: BrowserContext): Promise<Page> {
-  const page = await ctx.newPage();
-  logPageErrors(page);
-  return page;
-}
-
-const desktop = () => j.browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
-
-/** A toast with this text. */
-const toast = (page: Page, text: string | RegExp) => page.getByRole('alert').getByText(text).first();
+const desktop = () => journeyContext(j.browser, DESKTOP);
+const newPage = (ctx: BrowserContext) => contextPage(ctx);
 
 /** The user table's row of a phone. */
 const rowOf = (page: Page, phone: string) => page.locator(`tr[data-row-phone="${phone}"]`);
 
-/** Press 确定 in the open confirm dialog (the one with the confirm's exclamation icon). */
-async function confirm(page: Page): Promise<void> {
-  const dialog = page
-    .getByRole('dialog')
-    .filter({ has: page.getByRole('img', { name: 'exclamation-circle' }) });
-  await dialog.waitFor();
-  await dialog.getByRole('button', { name: /确\s*定/ }).click();
-  await dialog.waitFor({ state: 'detached' });
-}
-
 /** The open error dialog (Modal.error: the one with the error's close-circle icon). */
 const errorDialog = (page: Page) =>
   page.getByRole('dialog').filter({ has: page.getByRole('img', { name: 'close-circle' }) });
-
-/** Choose an entry of a row's 更多 menu. */
-async function action(page: Page, row: Locator, name: string): Promise<void> {
-  await row.getByRole('button', { name: '更多' }).click();
-  const item = page.getByRole('menu').getByRole('menuitem', { name });
-  await item.click();
-  await item.waitFor({ state: 'hidden' });
-}
 
 /** Search the user table and wait for exactly this phone's row. */
 async function search(page: Page, phone: string): Promise<Locator> {
@@ -140,32 +110,18 @@ test('the administrator manages a user; a disabled user is sent to /login at onc
     await row.getByText(USER.name).waitFor();
 
     // 修改配额: 20 GB.
-    await action(admin, row, '修改配额');
-    const quota = admin.getByRole('dialog', { name: '修改配额' });
-    await quota.getByRole('spinbutton').fill('20');
-    await shot(admin, J, '02-quota-dialog');
-    await quota.getByRole('button', { name: /确\s*定/ }).click();
-    await toast(admin, '已保存').waitFor();
-    await quota.waitFor({ state: 'hidden' });
+    await changeQuota(admin, row, '修改配额', '20', () => shot(admin, J, '02-quota-dialog'));
     await row
       .getByTestId('user-storage')
       .getByText(/\/ 20GB$/)
       .waitFor();
 
     // 修改服务到期: 2030-12-31.
-    await action(admin, row, '修改服务到期');
-    const end = admin.getByRole('dialog', { name: '修改服务到期' });
-    const date = end.getByPlaceholder(/选择日期|请选择日期/);
-    await date.click();
-    await date.fill('2030-12-31');
-    await date.press('Enter');
-    await shot(admin, J, '03-service-end-dialog');
-    await end.getByRole('button', { name: /确\s*定/ }).click();
-    await end.waitFor({ state: 'hidden' });
+    await changeServiceEnd(admin, row, '2030-12-31', () => shot(admin, J, '03-service-end-dialog'));
     await row.getByTestId('user-service-end').getByText('2030-12-31').waitFor();
 
     // 重置密码: the generated password is shown once, copyable, and signs the user in.
-    await action(admin, row, '重置密码');
+    await rowAction(admin, row, '重置密码');
     await confirm(admin);
     await toast(admin, '密码已重置').waitFor();
     const shown = admin.getByTestId('new-password');
@@ -254,7 +210,7 @@ test('the administrator manages a user; a disabled user is sent to /login at onc
 });
 
 test('on a 390×844 phone screen the page fits and the sidebar is collapsed', async () => {
-  const ctx = await j.browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'zh-CN' });
+  const ctx = await journeyContext(j.browser, { viewport: { width: 390, height: 844 } });
   try {
     const page = await newPage(ctx);
     await signInWithPassword(page, j.server.url, DEMO.phone, DEMO.password);

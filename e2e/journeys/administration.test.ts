@@ -28,6 +28,7 @@ import { startFakeAlipay, type FakeAlipay } from '../../apps/server/src/test/fak
 import { startFakeWechatPay, type FakeWechatPay } from '../../apps/server/src/test/fake-wechatpay.ts';
 import { shot } from '../lib/browser.ts';
 import { journeyBrowser, journeyPage, logPageErrors } from '../lib/journey.ts';
+import { alipayEnv, wechatPayEnv } from '../lib/payments.ts';
 import { signInWithPassword } from '../lib/sign-in.ts';
 import { apiData, DEMO, ROOT, startServer, type RunningServer } from '../lib/server.ts';
 import { settled, until } from '../lib/waits.ts';
@@ -53,21 +54,7 @@ interface OrderView {
 
 /** The server with both fake providers, on `dataDir`. */
 function start(): Promise<RunningServer> {
-  return startServer({
-    DATA_DIR: dataDir,
-    WECHATPAY_APP_ID: wx.config.appId,
-    WECHATPAY_MCH_ID: wx.config.mchId,
-    WECHATPAY_MCH_CERT: wx.config.mchCertPem,
-    WECHATPAY_MCH_PRIVATE_KEY: wx.config.mchPrivateKeyPem,
-    WECHATPAY_API_V3_KEY: wx.config.apiV3Key,
-    WECHATPAY_BASE_URL: wx.url,
-    ALIPAY_APP_ID: ali.config.appId,
-    ALIPAY_PRIVATE_KEY: ali.config.privateKeyPem,
-    ALIPAY_PUBLIC_KEY: ali.config.alipayPublicKeyPem,
-    ALIPAY_SELLER_ID: ali.config.sellerId,
-    ALIPAY_ENDPOINT: ali.config.endpoint,
-    ALIPAY_GATEWAY: ali.config.gateway,
-  });
+  return startServer({ DATA_DIR: dataDir, ...wechatPayEnv(wx), ...alipayEnv(ali) });
 }
 
 /** POST JSON without a session (registration); answers the envelope. */

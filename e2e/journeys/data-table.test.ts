@@ -13,7 +13,8 @@ import type { Page } from 'playwright-core';
 import { shot } from '../lib/browser.ts';
 import { journey, journeyPage } from '../lib/journey.ts';
 import { signInWithPassword } from '../lib/sign-in.ts';
-import { apiData } from '../lib/server.ts';
+import { apiData, registerAccount } from '../lib/server.ts';
+import { tusUpload } from '../lib/tus.ts';
 
 const J = 'data-table';
 const PHONE = '13700000031';
@@ -24,35 +25,6 @@ const j = journey();
 const api = <T>(token: string, method: 'GET' | 'POST', route: string, body?: unknown) =>
   apiData<T>(j.server.url, token, method, route, body);
 
-/** Upload bytes through tus (creation + one PATCH). */
-async function upload(token: string, name: string, size: number, folderId: string): Promise<void> {
-  const meta = [
-    `filename ${Buffer.from(name).toString('base64')}`,
-    `folderId ${Buffer.from(folderId).toString('base64')}`,
-  ];
-  const created = await fetch(`${j.server.url}/api/files/uploads`, {
-    method: 'POST',
-    headers: {
-      authorization: `Bearer ${token}`,
-      'tus-resumable': '1.0.0',
-      'upload-length': String(size),
-      'upload-metadata': meta.join(','),
-    },
-  });
-  assert.equal(created.status, 201, await created.clone().text());
-  const done = await fetch(new URL(created.headers.get('location')!, j.server.url), {
-    method: 'PATCH',
-    headers: {
-      authorization: `Bearer ${token}`,
-      'tus-resumable': '1.0.0',
-      'upload-offset': '0',
-      'content-type': 'application/offset+octet-stream',
-    },
-    body: new Uint8Array(size).fill(65),
-  });
-  assert.equal(done.status, 204);
-}
-
 /** Names of the table's rows, top to bottom. */
 const rowNames = (page: Page) =>
   page
@@ -60,12 +32,7 @@ const rowNames = (page: Page) =>
     .evaluateAll((rows) => rows.map((r) => r.getAttribute('data-row-name')));
 
 test('sort, filter tags, hidden column, selection warning, search and locate', async () => {
-  const r = await fetch(`${j.server.url}/api/Home/Register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ phone: PHONE, password: PASSWORD, name: '赵工' }),
-  });
-  assert.equal(((await r.json()) as { code: number }).code, 1);
+  await registerAccount(j.server.url, { phone: PHONE, password: PASSWORD, name: '赵工' });
 
   const { ctx, page } = await journeyPage(j.browser, { viewport: { width: 1440, height: 900 } });
   await signInWithPassword(page, j.server.url, PHONE, PASSWORD);
@@ -89,8 +56,11 @@ test('sort, filter tags, hidden column, selection warning, search and locate', a
     ['总平面图.dwg', 48_000],
     ['设备清单.txt', 700],
   ];
-  for (const [name, size] of files) await upload(token, name, size, folder.iuid);
-  await upload(token, '旧版会议纪要-alpha.txt', 12_000, archive.iuid);
+  // Each file is `size` bytes of 'A' (65).
+  const upload = (name: string, size: number, folderId: string) =>
+    tusUpload(j.server.url, token, name, new Uint8Array(size).fill(65), { folderId });
+  for (const [name, size] of files) await upload(name, size, folder.iuid);
+  await upload('旧版会议纪要-alpha.txt', 12_000, archive.iuid);
 
   await page.goto(`${j.server.url}/myDocument?folderId=${folder.iuid}`);
   await page.getByTestId('file-table').locator('tr[data-row-name="施工说明.txt"]').waitFor();

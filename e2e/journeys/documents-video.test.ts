@@ -9,18 +9,18 @@
  * 文档已加密 and a download button. Then a phone visitor (390×844) opens a share link of the Chinese
  * docx and one of the AVI with their extraction codes. Screenshots: e2e/artifacts/documents-video/.
  */
-import { after, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { waitForInk, shot } from '../lib/browser.ts';
-import { journey, journeyPage } from '../lib/journey.ts';
-import { closePreview, hideTransfers, openPreview } from '../lib/preview.ts';
+import { journey, journeyPage, scratchFolder } from '../lib/journey.ts';
+import { closePreview, hideTransfers, openFailedPreview, openPreview } from '../lib/preview.ts';
 import { DEMO, TESTDATA } from '../lib/server.ts';
-import { signInWithPassword } from '../lib/sign-in.ts';
+import { closeShareDialog, shareBrowseOnly, visitOnPhone } from '../lib/share.ts';
+import { openMyFiles, signInWithPassword } from '../lib/sign-in.ts';
 import { makeChineseDocx, makeVideo, makeZip, saveAs } from '../../apps/server/src/test/document-fixtures.ts';
 
 const J = 'documents-video';
@@ -37,8 +37,9 @@ let work: string;
 const office: string[] = [];
 const videos: string[] = [];
 
+const scratch = scratchFolder('bimdrive-docs-');
 const j = journey(async () => {
-  work = await mkdtemp(path.join(tmpdir(), 'bimdrive-docs-'));
+  work = await scratch.make();
   const put = async (name: string, bytes: Uint8Array) => {
     await writeFile(path.join(work, name), bytes);
     return path.join(work, name);
@@ -111,9 +112,6 @@ const j = journey(async () => {
   );
   return {}; // the server as it comes: nothing above configures it
 });
-after(async () => {
-  await rm(work, { recursive: true, force: true });
-});
 
 /** Wait until the first PDF page is drawn; answers the share of inked pixels on it (0..1). */
 async function pdfPageDrawn(page: Page): Promise<number> {
@@ -148,22 +146,9 @@ async function videoPlays(page: Page): Promise<{ width: number; time: number }> 
 
 /** Share a row browse-only with a code and open the link in a fresh phone context (390×844). */
 async function visitShare(page: Page, name: string) {
-  await page.locator(`[data-row-name="${name}"]`).getByRole('button', { name: '分享' }).click();
-  const dialog = page.getByRole('dialog');
-  await dialog.getByText('仅浏览').click();
-  await dialog.getByRole('button', { name: /创建链接/ }).click();
-  const link = (await page.locator('[data-testid="share-link"]').innerText()).trim();
-  const pwd = (await page.locator('[data-testid="share-pwd"]').innerText()).trim();
-  await page.keyboard.press('Escape');
-  await dialog.waitFor({ state: 'hidden' }).catch(() => undefined);
-  const { ctx: phone, page: visitor } = await journeyPage(j.browser, {
-    viewport: { width: 390, height: 844 },
-    isMobile: true,
-    hasTouch: true,
-  });
-  await visitor.goto(link);
-  await visitor.locator('[data-testid="share-pwd-input"]').fill(pwd);
-  await visitor.locator('[data-testid="share-submit"]').click();
+  const { link, pwd } = await shareBrowseOnly(page, name);
+  await closeShareDialog(page);
+  const { ctx: phone, page: visitor } = await visitOnPhone(j.browser, link, pwd);
   return { phone, visitor };
 }
 
@@ -173,9 +158,7 @@ const overflowOf = (page: Page) =>
 
 test('every office and video type converts and opens; shares open on a phone', async () => {
   const { ctx, page } = await journeyPage(j.browser, { viewport: { width: 1440, height: 900 } });
-  await signInWithPassword(page, j.server.url, DEMO.phone, DEMO.password);
-  await page.goto(`${j.server.url}/myDocument?rows=50`);
-  await page.locator('[data-testid="file-table"]').waitFor();
+  await openMyFiles(page, j.server.url, DEMO, '?rows=50');
   await page.setInputFiles('[data-testid="upload-input"]', [...office, ...videos]);
 
   const names = [...office, ...videos].map((f) => path.basename(f));
@@ -207,10 +190,7 @@ test('every office and video type converts and opens; shares open on a phone', a
     await closePreview(page);
   }
 
-  await openPreview(page, ENCRYPTED);
-  const failed = page.locator('[data-testid="conversion-failed"]');
-  await failed.filter({ hasText: '文档已加密' }).waitFor();
-  assert.equal(await failed.getByRole('button', { name: /下\s*载/ }).count(), 1);
+  await openFailedPreview(page, ENCRYPTED, '文档已加密');
   await shot(page, J, '05-encrypted');
   await closePreview(page);
 

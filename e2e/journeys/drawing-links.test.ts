@@ -12,9 +12,9 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { canvasCoverage, shot } from '../lib/browser.ts';
 import { journey, journeyPage } from '../lib/journey.ts';
-import { openPreview, waitConverted } from '../lib/preview.ts';
+import { addFolder, openPreview, waitConverted } from '../lib/preview.ts';
 import { DEMO, TESTDATA } from '../lib/server.ts';
-import { signInWithPassword } from '../lib/sign-in.ts';
+import { openMyFiles } from '../lib/sign-in.ts';
 import { until } from '../lib/waits.ts';
 
 const J = 'drawing-links';
@@ -39,15 +39,9 @@ const leftBox = (page: Page, name: string) =>
 
 test('link DWG drawings to a model in the dialog and open one beside the model', async () => {
   const { ctx, page } = await journeyPage(j.browser, { viewport: { width: 1440, height: 900 } });
-  await signInWithPassword(page, j.server.url, DEMO.phone, DEMO.password);
-  await page.goto(`${j.server.url}/myDocument`);
-  await page.locator('[data-testid="file-table"]').waitFor();
+  await openMyFiles(page, j.server.url, DEMO);
   // A folder with one drawing in it, and the model, a DWG and a DXF at the top.
-  await page.getByRole('button', { name: '新建文件夹' }).click();
-  await page
-    .getByRole('dialog')
-    .getByRole('button', { name: /确\s*定/ })
-    .click();
+  await addFolder(page);
   await page.locator(`[data-row-name="${FOLDER}"]`).getByText(FOLDER).click();
   await page.waitForURL(/folderId=/);
   // The folder's listing has answered (an upload chosen before that races the page's folder state).

@@ -11,18 +11,18 @@
  * (390×844) opens a share link of the Chinese plan with its extraction code, pinch-zooms it with two
  * fingers and opens the layer list. Screenshots: e2e/artifacts/drawings/.
  */
-import { after, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFile, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { DwgReader, DxfReader, type CadDocument } from '@node-projects/acad-ts';
-import { waitForInk, pictureCoverage, shot } from '../lib/browser.ts';
-import { journey, journeyPage } from '../lib/journey.ts';
-import { closePreview, hideTransfers, openPreview } from '../lib/preview.ts';
+import { measurePicture, pictureCoverage, shot, waitForInk } from '../lib/browser.ts';
+import { journey, journeyPage, scratchFolder } from '../lib/journey.ts';
+import { closePreview, hideTransfers, openFailedPreview, openPreview } from '../lib/preview.ts';
 import { DEMO, TESTDATA } from '../lib/server.ts';
-import { signInWithPassword } from '../lib/sign-in.ts';
+import { closeShareDialog, shareBrowseOnly, visitOnPhone } from '../lib/share.ts';
+import { openMyFiles } from '../lib/sign-in.ts';
 import { steady } from '../lib/waits.ts';
 import { makeChineseDxf } from '../../apps/server/src/test/drawing-fixtures.ts';
 import { isUtf8Dxf, withUtf8CodePage } from '../../apps/server/src/converters/drawing/dxf-scan.ts';
@@ -51,8 +51,9 @@ function readDrawing(bytes: Uint8Array, suffix: string): CadDocument {
   return DxfReader.readFromStream(isUtf8Dxf(copy) ? withUtf8CodePage(copy) : copy);
 }
 
+const scratch = scratchFolder('bimdrive-drawings-');
 const j = journey(async () => {
-  work = await mkdtemp(path.join(tmpdir(), 'bimdrive-drawings-'));
+  work = await scratch.make();
   // The first 100 KB of a real DWG: a truncated upload.
   const dwg = await readFile(path.join(TESTDATA, 'dwg/sample_AC1018.dwg'));
   await writeFile(path.join(work, BROKEN), dwg.subarray(0, 100_000));
@@ -78,9 +79,6 @@ const j = journey(async () => {
     drawings.push({ file, layers, busiestLayer });
   }
   return {}; // the server as it comes: nothing above configures it
-});
-after(async () => {
-  await rm(work, { recursive: true, force: true });
 });
 
 /** Wait until the drawing viewer has drawn; answers the share of inked canvas pixels (0..1). */
@@ -115,16 +113,7 @@ async function sheetPixels(
   selector: string,
 ): Promise<{ desk: number; sheet: number; ink: number }> {
   const png = await page.locator(selector).screenshot();
-  return page.evaluate(async (b64: string) => {
-    const img = new Image();
-    img.src = `data:image/png;base64,${b64}`;
-    await img.decode();
-    const c = document.createElement('canvas');
-    c.width = img.width;
-    c.height = img.height;
-    const g = c.getContext('2d')!;
-    g.drawImage(img, 0, 0);
-    const { data } = g.getImageData(0, 0, c.width, c.height);
+  return measurePicture(page, png, ({ data }) => {
     const near = (i: number, v: number) =>
       Math.abs(data[i]! - v) + Math.abs(data[i + 1]! - v) + Math.abs(data[i + 2]! - v) < 24;
     let desk = 0;
@@ -138,7 +127,7 @@ async function sheetPixels(
       else ink++;
     }
     return { desk: desk / total, sheet: sheet / total, ink: ink / total };
-  }, png.toString('base64'));
+  });
 }
 
 /**
@@ -182,9 +171,7 @@ async function checkLayouts(page: Page, name: string): Promise<void> {
 
 test('every DWG and DXF converts and opens in the drawing viewer; a share opens on a phone', async () => {
   const { ctx, page } = await journeyPage(j.browser, { viewport: { width: 1440, height: 900 } });
-  await signInWithPassword(page, j.server.url, DEMO.phone, DEMO.password);
-  await page.goto(`${j.server.url}/myDocument?rows=50`);
-  await page.locator('[data-testid="file-table"]').waitFor();
+  await openMyFiles(page, j.server.url, DEMO, '?rows=50');
   await page.setInputFiles('[data-testid="upload-input"]', [
     ...drawings.map((d) => d.file),
     path.join(work, BROKEN),
@@ -278,30 +265,15 @@ test('every DWG and DXF converts and opens in the drawing viewer; a share opens 
   }
 
   // A damaged DWG opens to 转换失败 with its reason and the download button.
-  await openPreview(page, BROKEN);
-  const failed = page.locator('[data-testid="conversion-failed"]');
-  await failed.filter({ hasText: 'DWG 图纸已损坏或不完整，无法读取' }).waitFor();
-  assert.equal(await failed.getByRole('button', { name: /下\s*载/ }).count(), 1);
+  await openFailedPreview(page, BROKEN, 'DWG 图纸已损坏或不完整，无法读取');
   await shot(page, J, '08c-broken-dwg');
   await closePreview(page);
 
   // Share the Chinese plan browse-only; a phone visitor opens it with the code.
-  await page.locator(`[data-row-name="${CN_PLAN}"]`).getByRole('button', { name: '分享' }).click();
-  const dialog = page.getByRole('dialog');
-  await dialog.getByText('仅浏览').click();
-  await dialog.getByRole('button', { name: /创建链接/ }).click();
-  const link = (await page.locator('[data-testid="share-link"]').innerText()).trim();
-  const pwd = (await page.locator('[data-testid="share-pwd"]').innerText()).trim();
-  await page.keyboard.press('Escape');
+  const { link, pwd } = await shareBrowseOnly(page, CN_PLAN);
+  await closeShareDialog(page);
 
-  const { ctx: phone, page: visitor } = await journeyPage(j.browser, {
-    viewport: { width: 390, height: 844 },
-    isMobile: true,
-    hasTouch: true,
-  });
-  await visitor.goto(link);
-  await visitor.locator('[data-testid="share-pwd-input"]').fill(pwd);
-  await visitor.locator('[data-testid="share-submit"]').click();
+  const { ctx: phone, page: visitor } = await visitOnPhone(j.browser, link, pwd);
   const ink = await drawingDrawn(visitor);
   assert.ok(ink > 0.001, `the visitor sees the drawing (${(ink * 100).toFixed(2)}% ink)`);
   const overflow = await visitor.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);

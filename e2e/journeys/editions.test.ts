@@ -21,7 +21,8 @@ import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { shot } from '../lib/browser.ts';
 import { journeyBrowser, journeyPage } from '../lib/journey.ts';
-import { DEMO, ROOT, startServer } from '../lib/server.ts';
+import { DEMO, ROOT, startServer, type RunningServer } from '../lib/server.ts';
+import { signInWithPassword, submitPasswordSignIn } from '../lib/sign-in.ts';
 import { settled } from '../lib/waits.ts';
 
 const J = 'editions';
@@ -44,17 +45,34 @@ async function newPage(): Promise<Page> {
   return page;
 }
 
-/** Sign in with phone and password on /login; resolves once the page has left /login. */
-async function signIn(page: Page, url: string, phone: string, password: string, leave = true): Promise<void> {
-  await page.goto(`${url}/login`);
-  await page.locator('input:not([type=password])').first().fill(phone);
-  await page.locator('input[type=password]').first().fill(password);
-  await page
-    .getByRole('button', { name: /登\s*录/ })
-    .first()
-    .click();
-  if (leave) await page.waitForURL((u) => !u.pathname.startsWith('/login'), { timeout: 30_000 });
+/** The help centre and the consult-to-buy phone every edition but the unlicensed one is given. */
+const HELP = { HELP_CENTER_URL: 'https://help.example.com/bimdrive', CONSULT_PHONE: '400-800-1234' };
+
+/**
+ * Start a server with `env`, open a page (newPage) and run `body` with both; then close the page's
+ * context, stop the server and remove the data folder `env.DATA_DIR` when given (also when `body` throws).
+ */
+async function withServer(
+  env: Record<string, string>,
+  body: (page: Page, server: RunningServer) => Promise<void>,
+): Promise<void> {
+  const server = await startServer(env);
+  const page = await newPage();
+  try {
+    await body(page, server);
+  } finally {
+    // Open pages keep the hub's websocket, which would hold the server's shutdown.
+    await page
+      .context()
+      .close()
+      .catch(() => undefined);
+    await server.stop();
+    if (env.DATA_DIR) await rm(env.DATA_DIR, { recursive: true, force: true });
+  }
 }
+
+/** A fresh data folder for a server, named `bimdrive-e2e-<name>-…` in the system's temporary folder. */
+const dataFolder = (name: string) => mkdtemp(path.join(tmpdir(), `bimdrive-e2e-${name}-`));
 
 /** Open the account card by hovering the avatar. */
 async function openCard(page: Page) {
@@ -65,14 +83,8 @@ async function openCard(page: Page) {
 }
 
 test('personal edition hides company routes and menus', async () => {
-  const server = await startServer({
-    SYSTEM_IS_PERSONAL: 'true',
-    HELP_CENTER_URL: 'https://help.example.com/bimdrive',
-    CONSULT_PHONE: '400-800-1234',
-  });
-  const page = await newPage();
-  try {
-    await signIn(page, server.url, DEMO.phone, DEMO.password);
+  await withServer({ SYSTEM_IS_PERSONAL: 'true', ...HELP }, async (page, server) => {
+    await signInWithPassword(page, server.url, DEMO.phone, DEMO.password);
     await page.getByTestId('top-menu-mySpace').waitFor();
     assert.equal(await page.getByTestId('top-menu-companySpace').count(), 0, 'no 企业空间 menu');
     // The demo account is a system administrator: 系统管理 shows in the personal edition too (000 §2).
@@ -146,30 +158,17 @@ test('personal edition hides company routes and menus', async () => {
     });
     assert.equal(answer.status, 403);
     assert.equal(answer.body.msg, '个人版不支持企业功能');
-  } finally {
-    // Open pages keep the hub's websocket, which would hold the server's shutdown.
-    await page
-      .context()
-      .close()
-      .catch(() => undefined);
-    await server.stop();
-  }
+  });
 });
 
 test('company edition: expired personal space warns; administrators may buy, others contact one', async () => {
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'bimdrive-e2e-expiry-'));
+  const dataDir = await dataFolder('expiry');
   const phone = '13700000101';
   const password = 'Passw0rd!x';
   await cli(dataDir, 'create-user', '--phone', phone, '--password', password, '--name', '张工');
   await cli(dataDir, 'service-stop', '--phone', phone, '--at', '2026-01-31T08:00:00+08:00');
-  const server = await startServer({
-    DATA_DIR: dataDir,
-    HELP_CENTER_URL: 'https://help.example.com/bimdrive',
-    CONSULT_PHONE: '400-800-1234',
-  });
-  const page = await newPage();
-  try {
-    await signIn(page, server.url, phone, password);
+  await withServer({ DATA_DIR: dataDir, ...HELP }, async (page, server) => {
+    await signInWithPassword(page, server.url, phone, password);
     const banner = page.getByTestId('expiry-person');
     await banner.waitFor();
     assert.match(await banner.innerText(), /您的个人空间已过期，文件上传可能受限，请联系管理员续费/);
@@ -211,24 +210,12 @@ test('company edition: expired personal space warns; administrators may buy, oth
     await card.getByTestId('account-help').waitFor();
     await card.getByTestId('account-consult').waitFor();
     await shot(page, J, '05-account-card-company');
-  } finally {
-    // Open pages keep the hub's websocket, which would hold the server's shutdown.
-    await page
-      .context()
-      .close()
-      .catch(() => undefined);
-    await server.stop();
-    await rm(dataDir, { recursive: true, force: true });
-  }
+  });
 });
 
 test('private deployment without a licence lands on /systemInitError', async () => {
-  const server = await startServer({
-    PRIVATE_DEPLOYMENT: 'true',
-    OFFICIAL_SITE_URL: 'https://bim.example.com',
-  });
-  const page = await newPage();
-  try {
+  const env = { PRIVATE_DEPLOYMENT: 'true', OFFICIAL_SITE_URL: 'https://bim.example.com' };
+  await withServer(env, async (page, server) => {
     // The login page keeps its still background without LOGIN_VIDEO_URL and links the official site.
     await page.goto(`${server.url}/login`);
     const home = page.getByTestId('login-home-link');
@@ -236,7 +223,7 @@ test('private deployment without a licence lands on /systemInitError', async () 
     assert.equal(await home.getAttribute('href'), 'https://bim.example.com');
     assert.equal(await page.getByTestId('login-video').count(), 0);
     await shot(page, J, '00-login-home-link');
-    await signIn(page, server.url, DEMO.phone, DEMO.password, false);
+    await submitPasswordSignIn(page, server.url, DEMO.phone, DEMO.password);
     await page.waitForURL((u) => u.pathname === '/systemInitError', { timeout: 30_000 });
     assert.equal(await page.getByTestId('system-init-error-text').innerText(), '系统验证文件异常！！！');
     assert.match(await page.title(), /^系统验证 - /);
@@ -244,18 +231,11 @@ test('private deployment without a licence lands on /systemInitError', async () 
     // Any signed-in screen leads back there.
     await page.goto(`${server.url}/myShare`);
     await page.waitForURL((u) => u.pathname === '/systemInitError', { timeout: 15_000 });
-  } finally {
-    // Open pages keep the hub's websocket, which would hold the server's shutdown.
-    await page
-      .context()
-      .close()
-      .catch(() => undefined);
-    await server.stop();
-  }
+  });
 });
 
 test('private deployment with a valid licence: no space bars, help, consult or system management', async () => {
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'bimdrive-e2e-licence-'));
+  const dataDir = await dataFolder('licence');
   await cli(dataDir, 'licence-keygen', '--out', dataDir);
   await cli(
     dataDir,
@@ -269,16 +249,14 @@ test('private deployment with a valid licence: no space bars, help, consult or s
     '--out',
     path.join(dataDir, 'licence.json'),
   );
-  const server = await startServer({
+  const env = {
     DATA_DIR: dataDir,
     PRIVATE_DEPLOYMENT: 'true',
     LICENCE_PUBLIC_KEY: await readFile(path.join(dataDir, 'licence-public.pem'), 'utf8'),
-    HELP_CENTER_URL: 'https://help.example.com/bimdrive',
-    CONSULT_PHONE: '400-800-1234',
-  });
-  const page = await newPage();
-  try {
-    await signIn(page, server.url, DEMO.phone, DEMO.password);
+    ...HELP,
+  };
+  await withServer(env, async (page, server) => {
+    await signInWithPassword(page, server.url, DEMO.phone, DEMO.password);
     await page.getByTestId('top-menu-mySpace').waitFor();
     assert.notEqual(new URL(page.url()).pathname, '/systemInitError');
     const card = await openCard(page);
@@ -293,13 +271,5 @@ test('private deployment with a valid licence: no space bars, help, consult or s
     await page.getByText('确认要退出吗？').waitFor();
     await page.getByRole('button', { name: /确\s*定/ }).click();
     await page.waitForURL((u) => u.pathname === '/login', { timeout: 15_000 });
-  } finally {
-    // Open pages keep the hub's websocket, which would hold the server's shutdown.
-    await page
-      .context()
-      .close()
-      .catch(() => undefined);
-    await server.stop();
-    await rm(dataDir, { recursive: true, force: true });
-  }
+  });
 });

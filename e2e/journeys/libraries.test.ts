@@ -11,7 +11,7 @@
  */
 import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -19,7 +19,8 @@ import type { Page } from 'playwright-core';
 import { shot } from '../lib/browser.ts';
 import { journey, journeyPage } from '../lib/journey.ts';
 import { signInWithPassword } from '../lib/sign-in.ts';
-import { apiData, DEMO, startServer, TESTDATA } from '../lib/server.ts';
+import { apiData, DEMO, registerAccount, startServer, TESTDATA } from '../lib/server.ts';
+import { uploadTestFile } from '../lib/tus.ts';
 import { settled } from '../lib/waits.ts';
 
 const J = 'libraries';
@@ -45,45 +46,11 @@ after(async () => {
   if (dataDir) await rm(dataDir, { recursive: true, force: true });
 });
 
-/** Upload a real test file into an area through tus (creation + one PATCH). */
-async function uploadInto(token: string, spaceId: string, rel: string): Promise<void> {
-  const bytes = await readFile(path.join(TESTDATA, rel));
-  const meta = { filename: path.basename(rel), spaceId, folderId: '' };
-  const created = await fetch(`${j.server.url}/api/files/uploads`, {
-    method: 'POST',
-    headers: {
-      authorization: `Bearer ${token}`,
-      'tus-resumable': '1.0.0',
-      'upload-length': String(bytes.length),
-      'upload-metadata': Object.entries(meta)
-        .map(([k, v]) => `${k} ${Buffer.from(v).toString('base64')}`)
-        .join(','),
-    },
-  });
-  assert.equal(created.status, 201, await created.clone().text());
-  const done = await fetch(new URL(created.headers.get('location')!, j.server.url), {
-    method: 'PATCH',
-    headers: {
-      authorization: `Bearer ${token}`,
-      'tus-resumable': '1.0.0',
-      'upload-offset': '0',
-      'content-type': 'application/offset+octet-stream',
-    },
-    body: new Uint8Array(bytes),
-  });
-  assert.equal(done.status, 204);
-}
-
 const row = (page: Page, name: string) =>
   page.getByTestId('file-table').locator(`tr[data-row-name="${name}"]`);
 
 test('an administrator curates 公共构件库; a plain user browses it read-only, collects and finds it in 我的收藏', async () => {
-  const reg = await fetch(`${j.server.url}/api/Home/Register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ phone: PHONE, password: PASSWORD, name: '孙工' }),
-  });
-  assert.equal(((await reg.json()) as { code: number }).code, 1);
+  await registerAccount(j.server.url, { phone: PHONE, password: PASSWORD, name: '孙工' });
 
   // The administrator opens 公共构件库 from the sidebar and uploads a model.
   const { ctx: adminCtx, page: admin } = await journeyPage(j.browser, {
@@ -135,7 +102,10 @@ test('an administrator curates 公共构件库; a plain user browses it read-onl
 
   // Live: a file the administrator adds appears and converts on the plain user's open page
   // (publiclibraryStatusInfo refreshes the table).
-  await uploadInto(adminToken, librarySpace.spaceId, 'ifc/just_wall.ifc');
+  await uploadTestFile(j.server.url, adminToken, 'ifc/just_wall.ifc', {
+    spaceId: librarySpace.spaceId,
+    folderId: '',
+  });
   await page
     .locator('[data-testid="status-just_wall.ifc"]')
     .filter({ hasText: '转换完成' })

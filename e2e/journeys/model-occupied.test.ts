@@ -8,14 +8,14 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Page, Request } from 'playwright-core';
 import { shot } from '../lib/browser.ts';
 import { journey, journeyPage } from '../lib/journey.ts';
 import { openPreview } from '../lib/preview.ts';
 import { signInWithPassword } from '../lib/sign-in.ts';
-import { apiData, TESTDATA } from '../lib/server.ts';
+import { apiData, registerAccount } from '../lib/server.ts';
+import { uploadTestFile } from '../lib/tus.ts';
 import { settled, until } from '../lib/waits.ts';
 
 const J = 'model-occupied';
@@ -29,47 +29,6 @@ const j = journey();
 
 const api = <T>(token: string, method: 'GET' | 'POST', route: string, body?: unknown) =>
   apiData<T>(j.server.url, token, method, route, body);
-
-async function register(phone: string, name: string): Promise<{ token: string; userId: string }> {
-  const r = await fetch(`${j.server.url}/api/Home/Register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ phone, password: PASSWORD, name }),
-  });
-  const env = (await r.json()) as { code: number; msg: string; data: { token: string; userID: string } };
-  assert.equal(env.code, 1, env.msg);
-  return { token: env.data.token, userId: env.data.userID };
-}
-
-/** Upload a test model into a project through tus; answers its iuid. */
-async function upload(token: string, rel: string, spaceId: string): Promise<string> {
-  const bytes = await readFile(path.join(TESTDATA, rel));
-  const meta = { filename: path.basename(rel), folderId: '', spaceId };
-  const created = await fetch(`${j.server.url}/api/files/uploads`, {
-    method: 'POST',
-    headers: {
-      authorization: `Bearer ${token}`,
-      'tus-resumable': '1.0.0',
-      'upload-length': String(bytes.length),
-      'upload-metadata': Object.entries(meta)
-        .map(([k, v]) => `${k} ${Buffer.from(v).toString('base64')}`)
-        .join(','),
-    },
-  });
-  assert.equal(created.status, 201, await created.clone().text());
-  const done = await fetch(new URL(created.headers.get('location')!, j.server.url), {
-    method: 'PATCH',
-    headers: {
-      authorization: `Bearer ${token}`,
-      'tus-resumable': '1.0.0',
-      'upload-offset': '0',
-      'content-type': 'application/offset+octet-stream',
-    },
-    body: new Uint8Array(bytes),
-  });
-  assert.equal(done.status, 204);
-  return done.headers.get('x-file-iuid')!;
-}
 
 async function newPage(): Promise<Page> {
   const { page } = await journeyPage(j.browser, { viewport: { width: 1440, height: 900 } });
@@ -97,12 +56,20 @@ async function deleteRow(page: Page, name: string): Promise<void> {
 
 test('deleting a model open in another viewer: 提示 关闭/取消, 关闭 closes it there, the delete goes through', async () => {
   // A company with a project; the second person is a 查看者 of it; a GLB model in the project.
-  const { token: managerToken } = await register(MANAGER, '周经理');
+  const { token: managerToken } = await registerAccount(j.server.url, {
+    phone: MANAGER,
+    password: PASSWORD,
+    name: '周经理',
+  });
   await api(managerToken, 'POST', '/api/WebAccount/CreateCompany', {
     name: '东方建设有限公司',
     code: '91350100M000100Y43',
   });
-  const { token: viewerToken, userId: viewerId } = await register(VIEWER, '吴工');
+  const { token: viewerToken, userID: viewerId } = await registerAccount(j.server.url, {
+    phone: VIEWER,
+    password: PASSWORD,
+    name: '吴工',
+  });
   const invited = await api<{ userId: string }>(managerToken, 'POST', '/api/WebAccount/InviteUser', {
     phone: VIEWER,
     userName: '吴工',
@@ -121,7 +88,10 @@ test('deleting a model open in another viewer: 提示 关闭/取消, 关闭 clos
     userId: viewerId,
     role: 'viewer',
   });
-  const iuid = await upload(managerToken, MODEL, project.iuid);
+  const iuid = await uploadTestFile(j.server.url, managerToken, MODEL, {
+    folderId: '',
+    spaceId: project.iuid,
+  });
   const converted = await until(
     () => api<{ statusType: number }>(managerToken, 'GET', `/api/Home/GetFileInfo?IUID=${iuid}`),
     (f) => f.statusType === 3 || f.statusType === 4,

@@ -7,17 +7,17 @@
  * spider folder (.obj + .mtl + five JPEG textures) and mesh.3dm, drawn, the 3DM also on a phone.
  * Screenshots: e2e/artifacts/multi-file-models/.
  */
-import { after, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { cp, mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { cp } from 'node:fs/promises';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { waitForInk, shot } from '../lib/browser.ts';
-import { journey, journeyPage } from '../lib/journey.ts';
+import { measurePicture, shot, waitForInk } from '../lib/browser.ts';
+import { journey, journeyPage, scratchFolder } from '../lib/journey.ts';
 import { closePreview, hideTransfers, openPreview, waitConverted } from '../lib/preview.ts';
 import { DEMO, TESTDATA } from '../lib/server.ts';
-import { signInWithPassword } from '../lib/sign-in.ts';
+import { closeShareDialog, shareBrowseOnly, visitOnPhone } from '../lib/share.ts';
+import { openMyFiles } from '../lib/sign-in.ts';
 
 const J = 'multi-file-models';
 const FOLDER = 'BoxTextured-separate';
@@ -28,14 +28,12 @@ const MESH_3DM = 'mesh.3dm';
 
 let work: string;
 
+const scratch = scratchFolder('bimdrive-multi-file-');
 const j = journey(async () => {
-  work = await mkdtemp(path.join(tmpdir(), 'bimdrive-multi-file-'));
+  work = await scratch.make();
   await cp(path.join(TESTDATA, 'gltf', FOLDER), path.join(work, FOLDER), { recursive: true });
   await cp(path.join(TESTDATA, 'obj', SPIDER), path.join(work, SPIDER), { recursive: true });
   return {}; // the server as it comes: nothing above configures it
-});
-after(async () => {
-  await rm(work, { recursive: true, force: true });
 });
 
 /** Wait for the 3D viewer's first frame; answers the share of model pixels on its canvas. */
@@ -66,9 +64,7 @@ async function iuidOf(page: Page, name: string, folderId = ''): Promise<string> 
 
 test('a glTF folder and a 3DM convert, open in the viewer and on a phone through a share link', async () => {
   const { ctx, page } = await journeyPage(j.browser, { viewport: { width: 1440, height: 900 } });
-  await signInWithPassword(page, j.server.url, DEMO.phone, DEMO.password);
-  await page.goto(`${j.server.url}/myDocument?rows=50`);
-  await page.locator('[data-testid="file-table"]').waitFor();
+  await openMyFiles(page, j.server.url, DEMO, '?rows=50');
 
   // The 3DM with the file button, the glTF's folder with the folder button.
   await page.setInputFiles('[data-testid="upload-input"]', [path.join(TESTDATA, '3dm', RHINO)]);
@@ -107,35 +103,20 @@ test('a glTF folder and a 3DM convert, open in the viewer and on a phone through
  * with its code and sees the model drawn without sideways scrolling.
  */
 async function shareToPhone(page: Page, name: string, screenshot: string): Promise<void> {
-  await page.locator(`[data-row-name="${name}"]`).getByRole('button', { name: '分享' }).click();
-  const dialog = page.getByRole('dialog');
-  await dialog.getByText('仅浏览').click();
-  await dialog.getByRole('button', { name: /创建链接/ }).click();
-  const link = (await page.locator('[data-testid="share-link"]').innerText()).trim();
-  const pwd = (await page.locator('[data-testid="share-pwd"]').innerText()).trim();
-  const { ctx: phone, page: visitor } = await journeyPage(j.browser, {
-    viewport: { width: 390, height: 844 },
-    isMobile: true,
-    hasTouch: true,
-  });
-  await visitor.goto(link);
-  await visitor.locator('[data-testid="share-pwd-input"]').fill(pwd);
-  await visitor.locator('[data-testid="share-submit"]').click();
+  const { link, pwd } = await shareBrowseOnly(page, name);
+  const { ctx: phone, page: visitor } = await visitOnPhone(j.browser, link, pwd);
   const phoneCoverage = await modelDrawn(visitor);
   await shot(visitor, J, screenshot);
   assert.ok(phoneCoverage > 0.02, `visitor sees ${name} (${(phoneCoverage * 100).toFixed(1)}%)`);
   const sideways = await visitor.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   assert.ok(sideways <= 0, `no sideways scrolling on a phone (${sideways}px)`);
   await phone.close();
-  await page.keyboard.press('Escape');
-  await dialog.waitFor({ state: 'hidden' }).catch(() => undefined);
+  await closeShareDialog(page);
 }
 
 test('an OBJ folder with its MTL and textures and a second 3DM convert and open; the 3DM on a phone', async () => {
   const { ctx, page } = await journeyPage(j.browser, { viewport: { width: 1440, height: 900 } });
-  await signInWithPassword(page, j.server.url, DEMO.phone, DEMO.password);
-  await page.goto(`${j.server.url}/myDocument?rows=50`);
-  await page.locator('[data-testid="file-table"]').waitFor();
+  await openMyFiles(page, j.server.url, DEMO, '?rows=50');
   await page.setInputFiles('[data-testid="upload-input"]', [path.join(TESTDATA, '3dm', MESH_3DM)]);
   await page.setInputFiles('[data-testid="upload-folder-input"]', path.join(work, SPIDER));
   await waitConverted(page, [MESH_3DM]);
@@ -156,20 +137,12 @@ test('an OBJ folder with its MTL and textures and a second 3DM convert and open;
   const spider = await modelDrawn(page);
   assert.ok(spider > 0.02, `spider drawn (${(spider * 100).toFixed(1)}%)`);
   const colours = await page.locator('[data-testid="viewer-canvas"]').screenshot();
-  const distinct = await page.evaluate(async (b64: string) => {
-    const img = new Image();
-    img.src = `data:image/png;base64,${b64}`;
-    await img.decode();
-    const c = document.createElement('canvas');
-    [c.width, c.height] = [img.width, img.height];
-    const g = c.getContext('2d')!;
-    g.drawImage(img, 0, 0);
-    const { data } = g.getImageData(0, 0, c.width, c.height);
+  const distinct = await measurePicture(page, colours, ({ data }) => {
     const seen = new Set<number>();
     for (let i = 0; i < data.length; i += 4 * 5)
       seen.add((data[i]! >> 4) * 256 + (data[i + 1]! >> 4) * 16 + (data[i + 2]! >> 4));
     return seen.size;
-  }, colours.toString('base64'));
+  });
   assert.ok(distinct > 40, `textured, not flat grey: ${distinct} colour bins`);
   await shot(page, J, '08-spider-obj');
   await closePreview(page);

@@ -17,8 +17,10 @@ import type { Page } from 'playwright-core';
 import { startFakeWechatPay, type FakeWechatPay } from '../../apps/server/src/test/fake-wechatpay.ts';
 import { shot } from '../lib/browser.ts';
 import { journey, journeyPage, logPageErrors } from '../lib/journey.ts';
+import { wechatPayEnv } from '../lib/payments.ts';
 import { signInWithPassword } from '../lib/sign-in.ts';
 import { apiData, DEMO } from '../lib/server.ts';
+import { tusUpload } from '../lib/tus.ts';
 import { settled } from '../lib/waits.ts';
 
 const J = 'pay-centre';
@@ -27,15 +29,7 @@ let wx: FakeWechatPay;
 
 const j = journey(async () => {
   wx = await startFakeWechatPay();
-  return {
-    WECHATPAY_APP_ID: wx.config.appId,
-    WECHATPAY_MCH_ID: wx.config.mchId,
-    WECHATPAY_MCH_CERT: wx.config.mchCertPem,
-    WECHATPAY_MCH_PRIVATE_KEY: wx.config.mchPrivateKeyPem,
-    WECHATPAY_API_V3_KEY: wx.config.apiV3Key,
-    WECHATPAY_BASE_URL: wx.url,
-    CONSULT_PHONE: '400-800-0000',
-  };
+  return { ...wechatPayEnv(wx), CONSULT_PHONE: '400-800-0000' };
 });
 after(async () => {
   await wx?.close();
@@ -58,37 +52,6 @@ const cnDate = (s: string) => {
 /** Whether the page scrolls sideways. */
 const overflowsX = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth + 1);
-
-/** Upload a small text file by tus into `folderId`; answers the file's iuid. */
-async function upload(token: string, name: string, folderId: string): Promise<string> {
-  const bytes = new TextEncoder().encode('分享额度测试');
-  const meta = [
-    `filename ${Buffer.from(name).toString('base64')}`,
-    `folderId ${Buffer.from(folderId).toString('base64')}`,
-  ];
-  const created = await fetch(`${j.server.url}/api/files/uploads`, {
-    method: 'POST',
-    headers: {
-      authorization: `Bearer ${token}`,
-      'tus-resumable': '1.0.0',
-      'upload-length': String(bytes.length),
-      'upload-metadata': meta.join(','),
-    },
-  });
-  assert.equal(created.status, 201, await created.clone().text());
-  const done = await fetch(new URL(created.headers.get('location')!, j.server.url), {
-    method: 'PATCH',
-    headers: {
-      authorization: `Bearer ${token}`,
-      'tus-resumable': '1.0.0',
-      'upload-offset': '0',
-      'content-type': 'application/offset+octet-stream',
-    },
-    body: bytes,
-  });
-  assert.equal(done.status, 204);
-  return done.headers.get('x-file-iuid')!;
-}
 
 test('buy a plan with WeChat Pay, see paySuccess live; the share limit notice at limit + 1', async () => {
   const { ctx, page } = await journeyPage(j.browser, { viewport: { width: 1440, height: 900 } });
@@ -189,7 +152,9 @@ test('buy a plan with WeChat Pay, see paySuccess live; the share limit notice at
     fileName: '分享额度',
   });
   const name = '额度测试.txt';
-  const fileId = await upload(token, name, folder.iuid);
+  const fileId = await tusUpload(j.server.url, token, name, new TextEncoder().encode('分享额度测试'), {
+    folderId: folder.iuid,
+  });
   const entry = { MainIUID: fileId, ShareType: 7, Isvisible: '1', Isallow: '2' };
   const check = await apiData<{ limitShareCount: number; shareFileCount: number }>(
     j.server.url,

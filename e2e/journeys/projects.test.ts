@@ -18,12 +18,12 @@ import { cp, mkdir, mkdtemp, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import type { CDPSession, Locator, Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { ARTIFACTS, shot } from '../lib/browser.ts';
 import { journey, journeyPage } from '../lib/journey.ts';
 import { signInWithPassword } from '../lib/sign-in.ts';
 import { apiData, TESTDATA } from '../lib/server.ts';
-import { panel, uploadFinished, uploadRow } from '../lib/transfers.ts';
+import { panel, throttle, uploadFinished, uploadRow } from '../lib/transfers.ts';
 import { settled, until } from '../lib/waits.ts';
 
 const J = 'projects';
@@ -65,17 +65,6 @@ async function newPage(): Promise<Page> {
     if (m.type() === 'error') console.error('[console]', m.text());
   });
   return page;
-}
-
-/** Limit the page's upload bandwidth (bytes/s; -1 lifts the limit). */
-async function throttle(cdp: CDPSession, uploadBytesPerSecond: number) {
-  await cdp.send('Network.enable');
-  await cdp.send('Network.emulateNetworkConditions', {
-    offline: false,
-    latency: 0,
-    downloadThroughput: -1,
-    uploadThroughput: uploadBytesPerSecond,
-  });
 }
 
 /** The data rows of a table (rows with cells, not the header's column headers). */

@@ -12,8 +12,8 @@ import type { Page } from 'playwright-core';
 import { shot } from '../lib/browser.ts';
 import { journey, journeyPage } from '../lib/journey.ts';
 import { DEMO, TESTDATA } from '../lib/server.ts';
-import { hideTransfers } from '../lib/preview.ts';
-import { signInWithPassword } from '../lib/sign-in.ts';
+import { addFolder, hideTransfers } from '../lib/preview.ts';
+import { openMyFiles } from '../lib/sign-in.ts';
 
 const J = 'thumbnails';
 const FILES = [
@@ -48,14 +48,8 @@ async function thumbsShown(page: Page, attr: 'data-row-name' | 'data-card-name')
 
 test('uploads get thumbnails in the table and the grid, on a desktop and a phone', async () => {
   const { ctx, page } = await journeyPage(j.browser, { viewport: { width: 1440, height: 900 } });
-  await signInWithPassword(page, j.server.url, DEMO.phone, DEMO.password);
-  await page.goto(`${j.server.url}/myDocument`);
-  await page.locator('[data-testid="file-table"]').waitFor();
-  await page.getByRole('button', { name: '新建文件夹' }).click();
-  await page
-    .getByRole('dialog')
-    .getByRole('button', { name: /确\s*定/ })
-    .click();
+  await openMyFiles(page, j.server.url, DEMO);
+  await addFolder(page);
   await page.setInputFiles(
     '[data-testid="upload-input"]',
     FILES.map((f) => path.join(TESTDATA, f)),

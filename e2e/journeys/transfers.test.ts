@@ -13,11 +13,11 @@ import assert from 'node:assert/strict';
 import { cp, mkdir, mkdtemp, readFile, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { CDPSession, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { shot } from '../lib/browser.ts';
 import { journey, journeyPage } from '../lib/journey.ts';
 import { DEMO, TESTDATA } from '../lib/server.ts';
-import { panel, uploadFinished, uploadRow } from '../lib/transfers.ts';
+import { panel, throttle, uploadFinished, uploadRow } from '../lib/transfers.ts';
 
 const J = 'transfers';
 const FILES = [
@@ -43,17 +43,6 @@ async function signIn(page: Page) {
   await page.waitForURL(/\/(myDocument)?(\?.*)?$/, { timeout: 30_000 });
   if (!page.url().includes('/myDocument')) await page.goto(`${j.server.url}/myDocument`);
   await page.locator('[data-testid="file-table"]').waitFor();
-}
-
-/** Limit the page's upload bandwidth (bytes/s; -1 lifts the limit). */
-async function throttle(cdp: CDPSession, uploadBytesPerSecond: number) {
-  await cdp.send('Network.enable');
-  await cdp.send('Network.emulateNetworkConditions', {
-    offline: false,
-    latency: 0,
-    downloadThroughput: -1,
-    uploadThroughput: uploadBytesPerSecond,
-  });
 }
 
 const phases = async (page: Page) =>

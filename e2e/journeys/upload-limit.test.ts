@@ -14,29 +14,18 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { CDPSession, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { shot } from '../lib/browser.ts';
 import { journey, journeyPage } from '../lib/journey.ts';
 import { apiData, DEMO, TESTDATA } from '../lib/server.ts';
 import { signInWithPassword } from '../lib/sign-in.ts';
-import { panel, uploadFinished } from '../lib/transfers.ts';
+import { panel, throttle, uploadFinished } from '../lib/transfers.ts';
 import { settled, until } from '../lib/waits.ts';
 
 const J = 'upload-limit';
 const FILES = ['dxf/sample_AC1018_ascii.dxf', 'dwg/sample_AC1018.dwg', 'ifc/SimpleWall.ifc'];
 
 const j = journey({ UPLOAD_CONCURRENCY: '1' });
-
-/** Limit the page's upload bandwidth (bytes/s; -1 lifts the limit). */
-async function throttle(cdp: CDPSession, uploadBytesPerSecond: number) {
-  await cdp.send('Network.enable');
-  await cdp.send('Network.emulateNetworkConditions', {
-    offline: false,
-    latency: 0,
-    downloadThroughput: -1,
-    uploadThroughput: uploadBytesPerSecond,
-  });
-}
 
 const status = (page: Page, name: string) => panel(page).locator(`[data-testid="upload-status-${name}"]`);
 

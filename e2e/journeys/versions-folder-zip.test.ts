@@ -15,7 +15,8 @@ import { promisify } from 'node:util';
 import { ARTIFACTS, canvasCoverage, shot } from '../lib/browser.ts';
 import { journey, journeyPage } from '../lib/journey.ts';
 import { signInWithPassword } from '../lib/sign-in.ts';
-import { apiData, TESTDATA } from '../lib/server.ts';
+import { apiData, registerAccount, TESTDATA } from '../lib/server.ts';
+import { uploadTestFile } from '../lib/tus.ts';
 import { panel } from '../lib/transfers.ts';
 import { settled } from '../lib/waits.ts';
 
@@ -29,43 +30,8 @@ const j = journey();
 const api = <T>(token: string, method: 'GET' | 'POST', route: string, body?: unknown) =>
   apiData<T>(j.server.url, token, method, route, body);
 
-/** Upload a real test file through tus (creation + one PATCH) into a folder. */
-async function upload(token: string, rel: string, folderId: string): Promise<void> {
-  const bytes = await readFile(path.join(TESTDATA, rel));
-  const meta = [
-    `filename ${Buffer.from(path.basename(rel)).toString('base64')}`,
-    `folderId ${Buffer.from(folderId).toString('base64')}`,
-  ];
-  const created = await fetch(`${j.server.url}/api/files/uploads`, {
-    method: 'POST',
-    headers: {
-      authorization: `Bearer ${token}`,
-      'tus-resumable': '1.0.0',
-      'upload-length': String(bytes.length),
-      'upload-metadata': meta.join(','),
-    },
-  });
-  assert.equal(created.status, 201, await created.clone().text());
-  const done = await fetch(new URL(created.headers.get('location')!, j.server.url), {
-    method: 'PATCH',
-    headers: {
-      authorization: `Bearer ${token}`,
-      'tus-resumable': '1.0.0',
-      'upload-offset': '0',
-      'content-type': 'application/offset+octet-stream',
-    },
-    body: new Uint8Array(bytes),
-  });
-  assert.equal(done.status, 204);
-}
-
 test('download a folder as a zip; versions of an IFC: upload, current, switch back', async () => {
-  const r = await fetch(`${j.server.url}/api/Home/Register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ phone: PHONE, password: PASSWORD, name: '钱工' }),
-  });
-  assert.equal(((await r.json()) as { code: number }).code, 1);
+  await registerAccount(j.server.url, { phone: PHONE, password: PASSWORD, name: '钱工' });
 
   const { ctx, page } = await journeyPage(j.browser, {
     viewport: { width: 1440, height: 900 },
@@ -83,8 +49,8 @@ test('download a folder as a zip; versions of an IFC: upload, current, switch ba
     fileName: '模型',
   });
   await api(token, 'POST', '/api/Home/FolderAdd', { parentIUID: root.iuid, fileName: '空文件夹' });
-  await upload(token, 'ifc/SimpleWall.ifc', models.iuid);
-  await upload(token, 'images/SimpleWall_Screenshot_1.png', root.iuid);
+  await uploadTestFile(j.server.url, token, 'ifc/SimpleWall.ifc', { folderId: models.iuid });
+  await uploadTestFile(j.server.url, token, 'images/SimpleWall_Screenshot_1.png', { folderId: root.iuid });
 
   // 下载 on the folder row: the browser saves 项目资料.zip with the tree inside.
   await page.goto(`${j.server.url}/myDocument`);

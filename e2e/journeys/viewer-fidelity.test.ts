@@ -8,20 +8,19 @@
  * once covered the walls around every window. Both frames draw the same model at the same size (the
  * share of model pixels matches). Screenshots: e2e/artifacts/viewer-fidelity/.
  */
-import { after, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { createGunzip } from 'node:zlib';
 import type { Page } from 'playwright-core';
-import { ARTIFACTS } from '../lib/browser.ts';
-import { journey, journeyPage } from '../lib/journey.ts';
+import { ARTIFACTS, decodePicture } from '../lib/browser.ts';
+import { journey, journeyPage, scratchFolder } from '../lib/journey.ts';
 import { openPreview, waitConverted } from '../lib/preview.ts';
 import { DEMO, TESTDATA } from '../lib/server.ts';
-import { signInWithPassword } from '../lib/sign-in.ts';
+import { openMyFiles } from '../lib/sign-in.ts';
 import { steady, until } from '../lib/waits.ts';
 
 const J = 'viewer-fidelity';
@@ -32,17 +31,15 @@ const MAX_WARM_ON_WALLS = 0.03;
 
 let work: string;
 
+const scratch = scratchFolder('bimdrive-fidelity-');
 const j = journey(async () => {
-  work = await mkdtemp(path.join(tmpdir(), 'bimdrive-fidelity-'));
+  work = await scratch.make();
   await pipeline(
     createReadStream(path.join(TESTDATA, 'ifc-large', `${NAME}.gz`)),
     createGunzip(),
     createWriteStream(path.join(work, NAME)),
   );
   return {}; // the server as it comes: nothing above configures it
-});
-after(async () => {
-  if (work) await rm(work, { recursive: true, force: true });
 });
 
 /** The canvas once the viewer has stopped changing it (tiles stream in after the first frame). */
@@ -83,52 +80,47 @@ interface Comparison {
 }
 
 /** Compare the full viewer's frame with the preview's, pixel by pixel, in a page. */
-function compare(page: Page, full: Buffer, preview: string): Promise<Comparison> {
-  return page.evaluate(
-    async ([fullB64, previewB64]) => {
-      const pixels = async (b64: string) => {
-        const img = new Image();
-        img.src = `data:image/png;base64,${b64}`;
-        await img.decode();
-        const c = document.createElement('canvas');
-        [c.width, c.height] = [img.width, img.height];
-        const g = c.getContext('2d')!;
-        g.drawImage(img, 0, 0);
-        return g.getImageData(0, 0, c.width, c.height);
-      };
-      const [f, p] = [await pixels(fullB64), await pixels(previewB64)];
-      if (f.width !== p.width || f.height !== p.height)
-        throw new Error(`sizes differ: ${f.width}×${f.height} vs ${p.width}×${p.height}`);
-      const [a, b] = [f.data, p.data];
-      const bg = [b[0]!, b[1]!, b[2]!];
-      const offBg = (d: Uint8ClampedArray, i: number) =>
-        Math.abs(d[i]! - bg[0]!) + Math.abs(d[i + 1]! - bg[1]!) + Math.abs(d[i + 2]! - bg[2]!);
-      let previewModel = 0;
-      let fullModel = 0;
-      let walls = 0;
-      let warm = 0;
-      for (let i = 0; i < b.length; i += 4) {
-        if (offBg(b, i) > 30) previewModel++;
-        if (offBg(a, i) > 30) fullModel++;
-        const lo = Math.min(b[i]!, b[i + 1]!, b[i + 2]!);
-        const hi = Math.max(b[i]!, b[i + 1]!, b[i + 2]!);
-        if (lo > 150 && hi - lo < 30 && offBg(b, i) > 15) {
-          walls++;
-          if (a[i]! - a[i + 2]! > 60) warm++;
+async function compare(page: Page, full: Buffer, preview: string): Promise<Comparison> {
+  const pictures = [
+    await decodePicture(page, full),
+    await decodePicture(page, Buffer.from(preview, 'base64')),
+  ];
+  try {
+    return await page.evaluate(
+      ([f, p]) => {
+        if (f.width !== p.width || f.height !== p.height)
+          throw new Error(`sizes differ: ${f.width}×${f.height} vs ${p.width}×${p.height}`);
+        const [a, b] = [f.data, p.data];
+        const bg = [b[0]!, b[1]!, b[2]!];
+        const offBg = (d: Uint8ClampedArray, i: number) =>
+          Math.abs(d[i]! - bg[0]!) + Math.abs(d[i + 1]! - bg[1]!) + Math.abs(d[i + 2]! - bg[2]!);
+        let previewModel = 0;
+        let fullModel = 0;
+        let walls = 0;
+        let warm = 0;
+        for (let i = 0; i < b.length; i += 4) {
+          if (offBg(b, i) > 30) previewModel++;
+          if (offBg(a, i) > 30) fullModel++;
+          const lo = Math.min(b[i]!, b[i + 1]!, b[i + 2]!);
+          const hi = Math.max(b[i]!, b[i + 1]!, b[i + 2]!);
+          if (lo > 150 && hi - lo < 30 && offBg(b, i) > 15) {
+            walls++;
+            if (a[i]! - a[i + 2]! > 60) warm++;
+          }
         }
-      }
-      const n = b.length / 4;
-      return { previewModel: previewModel / n, fullModel: fullModel / n, walls, warmOnWalls: warm / walls };
-    },
-    [full.toString('base64'), preview] as [string, string],
-  );
+        const n = b.length / 4;
+        return { previewModel: previewModel / n, fullModel: fullModel / n, walls, warmOnWalls: warm / walls };
+      },
+      [pictures[0]!, pictures[1]!] as const,
+    );
+  } finally {
+    for (const picture of pictures) await picture.dispose();
+  }
 }
 
 test('the full viewer draws the 20 houses as the still preview does: no orange over the walls around windows', async () => {
   const { ctx, page } = await journeyPage(j.browser, { viewport: { width: 1440, height: 900 } });
-  await signInWithPassword(page, j.server.url, DEMO.phone, DEMO.password);
-  await page.goto(`${j.server.url}/myDocument`);
-  await page.locator('[data-testid="file-table"]').waitFor();
+  await openMyFiles(page, j.server.url, DEMO);
   await page.setInputFiles('[data-testid="upload-input"]', path.join(work, NAME));
   await waitConverted(page, [NAME], 600_000);
 

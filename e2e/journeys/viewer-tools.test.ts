@@ -11,11 +11,11 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { pictureCoverage, shot } from '../lib/browser.ts';
+import { measurePicture, pictureCoverage, shot } from '../lib/browser.ts';
 import { journey, journeyPage } from '../lib/journey.ts';
 import { openPreview, waitConverted } from '../lib/preview.ts';
 import { DEMO, TESTDATA } from '../lib/server.ts';
-import { signInWithPassword } from '../lib/sign-in.ts';
+import { openMyFiles } from '../lib/sign-in.ts';
 import { steady, until } from '../lib/waits.ts';
 import { countWebglFrames, webglFrames } from '../lib/webgl-frames.ts';
 
@@ -50,20 +50,12 @@ async function coverageNow(page: Page, from?: Buffer): Promise<number> {
 
 /** Share of canvas pixels of the FZK-Haus roof's colour (red-orange tiles) in a picture, 0..1. */
 async function roofShare(page: Page, png: Buffer): Promise<number> {
-  return page.evaluate(async (b64: string) => {
-    const img = new Image();
-    img.src = `data:image/png;base64,${b64}`;
-    await img.decode();
-    const c = document.createElement('canvas');
-    [c.width, c.height] = [img.width, img.height];
-    const g = c.getContext('2d')!;
-    g.drawImage(img, 0, 0);
-    const { data } = g.getImageData(0, 0, c.width, c.height);
+  return measurePicture(page, png, ({ data }) => {
     let roof = 0;
     for (let i = 0; i < data.length; i += 4)
       if (data[i]! > 170 && data[i + 1]! < 130 && data[i + 2]! < 90) roof++;
     return roof / (data.length / 4);
-  }, png.toString('base64'));
+  });
 }
 
 /** Click at fractions of the canvas. */
@@ -101,9 +93,7 @@ async function measureWith(page: Page, points: [number, number][], count: number
 test('section planes and box, distance / angle / area with snapping, isolate, on an IFC and a GLB', async () => {
   const { ctx, page } = await journeyPage(j.browser, { viewport: { width: 1440, height: 900 } });
   await countWebglFrames(ctx);
-  await signInWithPassword(page, j.server.url, DEMO.phone, DEMO.password);
-  await page.goto(`${j.server.url}/myDocument`);
-  await page.locator('[data-testid="file-table"]').waitFor();
+  await openMyFiles(page, j.server.url, DEMO);
   await page.setInputFiles('[data-testid="upload-input"]', [
     path.join(TESTDATA, 'ifc', HAUS),
     path.join(TESTDATA, 'gltf', GLB),

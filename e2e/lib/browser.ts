@@ -1,7 +1,7 @@
 /** Debian's Chromium through playwright-core, with the flags this machine needs; screenshots kept as artefacts. */
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type JSHandle, type Page } from 'playwright-core';
 import { recordFinishedUploads } from './transfers.ts';
 import { until } from './waits.ts';
 
@@ -103,17 +103,10 @@ export async function waitForInk(
 
 /** canvasCoverage of a screenshot already taken (a PNG, e.g. the one waits.ts `steady` answers). */
 export async function pictureCoverage(page: Page, png: Buffer, threshold = 30): Promise<number> {
-  return page.evaluate(
-    async ([b64, threshold]: [string, number]) => {
-      const img = new Image();
-      img.src = `data:image/png;base64,${b64}`;
-      await img.decode();
-      const c = document.createElement('canvas');
-      c.width = img.width;
-      c.height = img.height;
-      const g = c.getContext('2d')!;
-      g.drawImage(img, 0, 0);
-      const { data } = g.getImageData(0, 0, c.width, c.height);
+  return measurePicture(
+    page,
+    png,
+    ({ data, arg: threshold }) => {
       const bg = [data[0]!, data[1]!, data[2]!];
       let differ = 0;
       let total = 0;
@@ -127,6 +120,47 @@ export async function pictureCoverage(page: Page, png: Buffer, threshold = 30): 
       }
       return differ / total;
     },
-    [png.toString('base64'), threshold] as [string, number],
+    threshold,
   );
+}
+
+/**
+ * Decode the PNG `png` in the page and answer what `measure` makes of its pixels. `measure` runs in
+ * the page (self-contained: it sees only its argument): `data` is the picture's RGBA bytes, row by
+ * row, `arg` the value passed here. E.g. the share of red pixels:
+ *
+ *   measurePicture(page, png, ({ data }) => { … return red / (data.length / 4); });
+ */
+export async function measurePicture<R, A = undefined>(
+  page: Page,
+  png: Buffer,
+  measure: (picture: { data: Uint8ClampedArray; arg: A }) => R,
+  arg?: A,
+): Promise<R> {
+  const picture = await decodePicture(page, png);
+  try {
+    const data = await picture.evaluateHandle((p) => p.data);
+    // The handle reaches `measure` as the array it stands for; `arg` as it is (serialisable).
+    return await page.evaluate(measure as (picture: unknown) => R, { data, arg });
+  } finally {
+    await picture.dispose();
+  }
+}
+
+/**
+ * Decode the PNG `png` in the page: a handle on its pixels (ImageData: width, height, RGBA `data`
+ * row by row) to pass to `page.evaluate` (where it arrives as the ImageData). The caller disposes of
+ * the handle.
+ */
+export async function decodePicture(page: Page, png: Buffer): Promise<JSHandle<ImageData>> {
+  return page.evaluateHandle(async (b64: string) => {
+    const img = new Image();
+    img.src = `data:image/png;base64,${b64}`;
+    await img.decode();
+    const c = document.createElement('canvas');
+    [c.width, c.height] = [img.width, img.height];
+    const g = c.getContext('2d')!;
+    g.drawImage(img, 0, 0);
+    return g.getImageData(0, 0, c.width, c.height);
+  }, png.toString('base64'));
 }

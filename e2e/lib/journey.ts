@@ -15,6 +15,9 @@
  * `after` hooks do run one after another in the order registered: a journey's own `after`,
  * registered after journey(), runs once the browser is closed and the server stopped.
  */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { after, before } from 'node:test';
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { launchBrowser } from './browser.ts';
@@ -96,10 +99,39 @@ export function journeyBrowser(first?: () => Promise<void>): Pick<Journey, 'brow
   );
 }
 
+/**
+ * A temporary folder of a journey file's own (files it makes to upload): `make()` creates it under the
+ * system's temporary folder with a name starting `prefix` and answers its path (call it from journey()'s
+ * `env` function); an `after` hook registered by this call removes it. Call it before journey(): its
+ * `before` hook starts at once and runs `env` then.
+ *
+ *   const scratch = scratchFolder('bimdrive-drawings-');
+ *   const j = journey(async () => { work = await scratch.make(); … return {}; });
+ */
+export function scratchFolder(prefix: string): { make: () => Promise<string> } {
+  let made: string | undefined;
+  after(async () => {
+    if (made) await rm(made, { recursive: true, force: true });
+  });
+  return {
+    make: async () => (made = await mkdtemp(path.join(tmpdir(), prefix))),
+  };
+}
+
 /** The context options journeyPage starts from: a 1280×800 zh-CN desktop. */
 export const PAGE_DEFAULTS: BrowserContextOptions = {
   viewport: { width: 1280, height: 800 },
   locale: 'zh-CN',
+};
+
+/** A desktop browser window: 1440×900 (journeyPage / journeyContext options). */
+export const DESKTOP: BrowserContextOptions = { viewport: { width: 1440, height: 900 } };
+
+/** A phone: a 390×844 touch screen that reports itself as mobile (journeyPage / journeyContext options). */
+export const PHONE: BrowserContextOptions = {
+  viewport: { width: 390, height: 844 },
+  isMobile: true,
+  hasTouch: true,
 };
 
 /** Print the page's uncaught errors on stderr as `[<label>] <message>` (e.g. `[page error] …`). */
@@ -117,8 +149,21 @@ export async function journeyPage(
   options: BrowserContextOptions = {},
   label = 'page error',
 ): Promise<{ ctx: BrowserContext; page: Page }> {
-  const ctx = await browser.newContext({ ...PAGE_DEFAULTS, ...options });
+  const ctx = await journeyContext(browser, options);
+  return { ctx, page: await contextPage(ctx, label) };
+}
+
+/** A fresh browser context: PAGE_DEFAULTS overridden by `options`. The caller closes it. */
+export function journeyContext(
+  browser: Browser,
+  options: BrowserContextOptions = {},
+): Promise<BrowserContext> {
+  return browser.newContext({ ...PAGE_DEFAULTS, ...options });
+}
+
+/** A new page (tab) in `ctx` whose uncaught errors are logged (logPageErrors with `label`). */
+export async function contextPage(ctx: BrowserContext, label = 'page error'): Promise<Page> {
   const page = await ctx.newPage();
   logPageErrors(page, label);
-  return { ctx, page };
+  return page;
 }

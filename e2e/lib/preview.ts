@@ -1,4 +1,5 @@
-/** The preview overlay from the file table (spec 001 §2), shared by the journeys. */
+/** The file table's preview overlay (spec 001 §2) and the table steps around it, shared by the journeys. */
+import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { until } from './waits.ts';
 
@@ -44,4 +45,24 @@ export async function hideTransfers(page: Page): Promise<void> {
   if (!(await panel.isVisible())) return;
   await panel.getByRole('button', { name: /最小化|Minimi[sz]e/ }).click();
   await panel.waitFor({ state: 'hidden' });
+}
+
+/**
+ * Open row `name`'s preview and wait until it shows 转换失败 with `reason`; checks it offers one 下载
+ * button. The overlay stays open (closePreview).
+ */
+export async function openFailedPreview(page: Page, name: string, reason: string): Promise<void> {
+  await openPreview(page, name);
+  const failed = page.locator('[data-testid="conversion-failed"]');
+  await failed.filter({ hasText: reason }).waitFor();
+  assert.equal(await failed.getByRole('button', { name: /下\s*载/ }).count(), 1, `${name}: one 下载`);
+}
+
+/** Press 新建文件夹 over the file table and 确定 in its dialog (the default name, 新建文件夹). */
+export async function addFolder(page: Page): Promise<void> {
+  await page.getByRole('button', { name: '新建文件夹' }).click();
+  await page
+    .getByRole('dialog')
+    .getByRole('button', { name: /确\s*定/ })
+    .click();
 }

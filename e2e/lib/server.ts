@@ -105,6 +105,24 @@ export async function apiData<T>(
 }
 
 /**
+ * Register an account through the API (/api/Home/Register: phone, password, name).
+ * @returns its session token and user id. @throws AssertionError with the server's message when refused.
+ */
+export async function registerAccount(
+  baseUrl: string,
+  account: { phone: string; password: string; name: string },
+): Promise<{ token: string; userID: string }> {
+  const r = await fetch(`${baseUrl}/api/Home/Register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(account),
+  });
+  const env = (await r.json()) as { code: number; msg: string; data: { token: string; userID: string } };
+  assert.equal(env.code, 1, env.msg);
+  return env.data;
+}
+
+/**
  * Share the file `fileName` of the root of 我的文件 as `token`'s user: a link with extraction code
  * `pwd` that allows downloads (001 §7 DrawingShare). @returns the link's absolute web address.
  */

@@ -30,3 +30,18 @@ export async function signInWithPassword(
   await submitPasswordSignIn(page, baseUrl, phone, password);
   await page.waitForURL((u) => !u.pathname.startsWith('/login'), { timeout: 30_000 });
 }
+
+/**
+ * Sign in as `account` (signInWithPassword), open 我的文件 (`/myDocument` with `query`, e.g.
+ * `?rows=50`) and wait for its file table.
+ */
+export async function openMyFiles(
+  page: Page,
+  baseUrl: string,
+  account: { phone: string; password: string },
+  query = '',
+): Promise<void> {
+  await signInWithPassword(page, baseUrl, account.phone, account.password);
+  await page.goto(`${baseUrl}/myDocument${query}`);
+  await page.locator('[data-testid="file-table"]').waitFor();
+}

@@ -5,7 +5,7 @@
  * the uploads it saw reach 完成 (`recordFinishedUploads`, added to each context by `launchBrowser`), and
  * `uploadFinished` waits on that record.
  */
-import type { Page } from 'playwright-core';
+import type { CDPSession, Page } from 'playwright-core';
 
 /** The floating transfer panel. */
 export const panel = (page: Page) => page.locator('[data-testid="transfer-panel"]');
@@ -39,4 +39,18 @@ export function recordFinishedUploads(): void {
 /** Wait until upload `name` has reached 完成 on `page` (even if its row has left 上传中 since). */
 export async function uploadFinished(page: Page, name: string, timeout = 120_000): Promise<void> {
   await page.waitForFunction((n) => window.__finishedUploads?.includes(n) ?? false, name, { timeout });
+}
+
+/**
+ * Limit the upload bandwidth of the page `cdp` is attached to (bytes/s; -1 lifts the limit), so that
+ * uploads stay in 上传中 long enough to be watched, paused or cancelled. Downloads are not limited.
+ */
+export async function throttle(cdp: CDPSession, uploadBytesPerSecond: number): Promise<void> {
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 0,
+    downloadThroughput: -1,
+    uploadThroughput: uploadBytesPerSecond,
+  });
 }
