@@ -15,7 +15,7 @@ import { journey, journeyPage } from '../lib/journey.ts';
 import { addFolder, openPreview, waitConverted } from '../lib/preview.ts';
 import { DEMO, TESTDATA } from '../lib/server.ts';
 import { openMyFiles } from '../lib/sign-in.ts';
-import { until } from '../lib/waits.ts';
+import { settled, until } from '../lib/waits.ts';
 
 const J = 'drawing-links';
 const MODEL = 'AC20-FZK-Haus.ifc';
@@ -64,6 +64,7 @@ test('link DWG drawings to a model in the dialog and open one beside the model',
   await dialog.waitFor();
   const modal = page.getByRole('dialog').filter({ has: dialog });
   assert.equal(await modal.getByTestId('link-drawing-title').innerText(), '关联图纸文件');
+  await settled(modal); // measured once antd's zoom-in has ended (a busy machine drew it 791 px mid-way)
   assert.equal(Math.round((await modal.boundingBox())!.width), 800);
 
   // Only DWG files can be ticked: the DXF, the model and the folder cannot.
