@@ -2,6 +2,7 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { chromium, type Browser, type JSHandle, type Page } from 'playwright-core';
+import { CHROMIUM_ARGS, chromiumPath } from '../../apps/server/src/lib/chromium.ts';
 import { recordFinishedUploads } from './transfers.ts';
 import { until } from './waits.ts';
 
@@ -34,18 +35,8 @@ async function bounded(work: Promise<void>, what: string): Promise<void> {
  */
 export async function launchBrowser(): Promise<Browser> {
   const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--use-angle=swiftshader',
-      '--enable-unsafe-swiftshader',
-    ],
+    executablePath: chromiumPath(),
+    args: [...CHROMIUM_ARGS],
   });
   const newContext = browser.newContext.bind(browser);
   browser.newContext = async (options) => {

@@ -18,6 +18,7 @@
 import { access, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { chromium, type Browser, type Page, type Route } from 'playwright-core';
+import { CHROMIUM_ARGS, chromiumPath } from '../../lib/chromium.ts';
 
 /** What a snapshot draws: a GLB (`model`) or an ASCII DXF (`drawing`). */
 export type SnapshotKind = 'model' | 'drawing';
@@ -31,19 +32,6 @@ const INPUT_PATH = '/input';
 
 /** Chromium or the snapshot page is not installed: thumbnails of models and drawings are skipped. */
 export class SnapshotUnavailable extends Error {}
-
-/** Headless Chromium flags of this product's machines (DESIGN.md; WebGL via SwiftShader). */
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--use-angle=swiftshader',
-  '--enable-unsafe-swiftshader',
-];
 
 /** One warm Chromium page that draws snapshots, one at a time (see the module docstring). */
 export class SnapshotRenderer {
@@ -165,7 +153,7 @@ export class SnapshotRenderer {
         `snapshots need ${this.executablePath} and ${renderHtml}: ${String(err)}`,
       );
     }
-    const browser = await chromium.launch({ executablePath: this.executablePath, args: CHROMIUM_ARGS });
+    const browser = await chromium.launch({ executablePath: this.executablePath, args: [...CHROMIUM_ARGS] });
     this.browser = browser;
     const context = await browser.newContext({ viewport: { width: 800, height: 600 }, deviceScaleFactor: 1 });
     const page = await context.newPage();
@@ -193,7 +181,7 @@ let shared: SnapshotRenderer | null = null;
 /** The process's renderer (created on first use; its browser closes when idle or the process exits). */
 export function snapshotRenderer(webDist: string): SnapshotRenderer {
   if (!shared) {
-    const renderer = new SnapshotRenderer(webDist, process.env.CHROMIUM_PATH ?? '/usr/bin/chromium');
+    const renderer = new SnapshotRenderer(webDist, chromiumPath());
     shared = renderer;
     process.once('exit', () => void renderer.close());
   }
