@@ -8,19 +8,10 @@
 import { createHash } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Api, type PreviewInfoValue } from '@bimdrive/contracts';
-import {
-  call,
-  signUp,
-  startTestApp,
-  TESTDATA,
-  testDbKind,
-  uploadTestFile,
-  waitForStatus,
-  type TestApp,
-  type TestUser,
-} from '../test/harness.ts';
+import { call, TESTDATA, testDbKind, uploadTestFile, waitForStatus } from '../test/harness.ts';
+import { useTestApp } from '../test/suite-app.ts';
 import { filesUnder } from '../test/files-under.ts';
 import { TICKET_RECHECK_MS } from '../modules/files/ticket-access.ts';
 import { createS3Storage } from './s3-storage.ts';
@@ -29,8 +20,6 @@ const endpoint = process.env.S3_ENDPOINT;
 const sha256 = (b: Uint8Array) => createHash('sha256').update(b).digest('hex');
 
 describe.skipIf(!endpoint)(`the product on S3 (${testDbKind})`, () => {
-  let t: TestApp;
-  let u: TestUser;
   const bucket = `bimdrive-app-${Date.now()}`;
   const s3 = {
     endpoint,
@@ -41,13 +30,7 @@ describe.skipIf(!endpoint)(`the product on S3 (${testDbKind})`, () => {
     forcePathStyle: true,
     prefix: 'install-a/',
   };
-  beforeAll(async () => {
-    t = await startTestApp({ s3 });
-    u = await signUp(t);
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  const [t, u] = useTestApp({ config: { s3 }, users: ['测试用户'] });
 
   it('stores, converts, previews and serves files from the bucket alone', async () => {
     const cases = [
@@ -101,8 +84,6 @@ describe.skipIf(!endpoint)(`the product on S3 (${testDbKind})`, () => {
 describe.skipIf(!endpoint)(
   `downloads straight from the store with S3_PUBLIC_ENDPOINT (${testDbKind})`,
   () => {
-    let t: TestApp;
-    let u: TestUser;
     const s3 = {
       endpoint,
       bucket: `bimdrive-direct-${Date.now()}`,
@@ -113,13 +94,7 @@ describe.skipIf(!endpoint)(
       prefix: '',
       publicEndpoint: endpoint,
     };
-    beforeAll(async () => {
-      t = await startTestApp({ s3 });
-      u = await signUp(t);
-    });
-    afterAll(async () => {
-      await t?.close();
-    });
+    const [t, u] = useTestApp({ config: { s3 }, users: ['测试用户'] });
 
     it('redirects a download to a presigned URL of the store, checked first, and streams the rest', async () => {
       const rel = 'ifc/AC20-FZK-Haus.ifc';

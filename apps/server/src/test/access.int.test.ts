@@ -2,32 +2,19 @@
  * Every endpoint checks who is asking: user B changing ids to user A's files, folders, shares and
  * uploads gets 404 (the same answer as for a missing id) and A's data is unchanged.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { Api, type FileRowValue, type ListDataValue, type ShareCreatedValue } from '@bimdrive/contracts';
-import {
-  call,
-  signUp,
-  startTestApp,
-  testDbKind,
-  tusCreate,
-  uploadTestFile,
-  type TestApp,
-  type TestUser,
-} from './harness.ts';
+import { call, testDbKind, tusCreate, uploadTestFile } from './harness.ts';
+import { useTestApp } from './suite-app.ts';
 
 describe(`access control by id (${testDbKind})`, () => {
-  let t: TestApp;
-  let a: TestUser;
-  let b: TestUser;
+  const [t, a, b] = useTestApp({ users: ['A', 'B'] });
   let fileA: string;
   let folderA: string;
   let shareA: string;
   let uploadA: string;
 
   beforeAll(async () => {
-    t = await startTestApp();
-    a = await signUp(t, 'A');
-    b = await signUp(t, 'B');
     folderA = (
       await call<FileRowValue>(t, 'POST', Api.folderAdd, {
         token: a.token,
@@ -46,7 +33,6 @@ describe(`access control by id (${testDbKind})`, () => {
       .split('/')
       .pop()!;
   });
-  afterAll(async () => t.close());
 
   const asB = (
     method: 'GET' | 'POST',

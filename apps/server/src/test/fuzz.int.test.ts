@@ -6,19 +6,12 @@
  * into the services. No answer may be a 5xx, except the deliberate 503 of a full password-hash
  * queue. The fields of each route come from its own zod schemas (the ones that validate it).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { Api, type ShareCreatedValue } from '@bimdrive/contracts';
 import type { RouteInfo } from '../modules/auth/route-auth.ts';
-import {
-  call,
-  signUp,
-  startTestApp,
-  testDbKind,
-  uploadTestFile,
-  type TestApp,
-  type TestUser,
-} from './harness.ts';
+import { call, testDbKind, uploadTestFile } from './harness.ts';
+import { useTestApp } from './suite-app.ts';
 import { CODE_X, createCompany } from './companies-fixture.ts';
 import { createProject } from './projects-fixture.ts';
 import { shareEntry } from './share-entry.ts';
@@ -157,8 +150,10 @@ function fieldsOf(schema: unknown): { array: boolean; keys: Record<string, unkno
 }
 
 describe(`fuzz over every operation (${testDbKind})`, () => {
-  let t: TestApp;
-  let u: TestUser;
+  const [t, u] = useTestApp({
+    config: { wpsViewerUrl: 'http://viewer.invalid/view?src={url}' },
+    users: ['模糊测试'],
+  });
   const ids: Record<string, string> = {};
 
   /** A value the schema would plausibly accept for `key`, using the fixture's own ids. */
@@ -275,8 +270,6 @@ describe(`fuzz over every operation (${testDbKind})`, () => {
   }
 
   beforeAll(async () => {
-    t = await startTestApp({ wpsViewerUrl: 'http://viewer.invalid/view?src={url}' });
-    u = await signUp(t, '模糊测试');
     ids.user = u.login.userID;
     // A company and a project of the user's, so company and project calls get past "no company".
     await createCompany(t, u, '模糊测试公司', CODE_X);
@@ -293,7 +286,6 @@ describe(`fuzz over every operation (${testDbKind})`, () => {
     });
     ids.share = share.body.data.shareCode;
   });
-  afterAll(async () => t.close());
 
   it('answers no 5xx (but a deliberate 503) to malformed input, anonymously and signed in', async () => {
     // Calls that delete the fixture (or end the session) go last, so the others reach deep.

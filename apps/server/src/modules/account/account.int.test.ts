@@ -3,7 +3,7 @@
  * dialogs, §4 phone change and password change, §5 rules and messages, §7 WebAccount calls and
  * GetimgFile, §8 success messages), including refusals.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import {
   AccountMessages,
@@ -13,7 +13,8 @@ import {
   type LoginDataValue,
   type SessionUserValue,
 } from '@bimdrive/contracts';
-import { call, signUp, startTestApp, testDbKind, type TestApp, type TestUser } from '../../test/harness.ts';
+import { call, signUp, testDbKind, type TestUser } from '../../test/harness.ts';
+import { useTestApp } from '../../test/suite-app.ts';
 import type { SmsPurpose } from '../sms/sms.provider.ts';
 
 let seq = 0;
@@ -37,7 +38,7 @@ async function bandsPng(w: number, h: number): Promise<Buffer> {
 }
 
 describe(`personal account (${testDbKind})`, () => {
-  let t: TestApp;
+  const [t] = useTestApp();
   const sent: { phone: string; code: string; purpose: SmsPurpose }[] = [];
   const lastCode = (phone: string, purpose: SmsPurpose) =>
     sent.filter((s) => s.phone === phone && s.purpose === purpose).at(-1)?.code ?? '';
@@ -54,10 +55,6 @@ describe(`personal account (${testDbKind})`, () => {
   const me = async (token: string) =>
     (await call<SessionUserValue>(t, 'GET', Api.userInfo, { token })).body.data;
 
-  beforeAll(async () => {
-    t = await startTestApp();
-  });
-  afterAll(async () => t.close());
   beforeEach(() => {
     t.built.ctx.sms = { send: async (phone, code, purpose) => void sent.push({ phone, code, purpose }) };
   });

@@ -7,7 +7,7 @@
  * get the free trial. Runs on PGlite and, with TEST_DB=postgres, on PostgreSQL.
  */
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   Api,
   HubEvents,
@@ -24,24 +24,25 @@ import {
   connectHub,
   makeSystemAdministrator,
   signUp,
-  startTestApp,
   testDbKind,
   uploadBytes,
-  type TestApp,
   type TestUser,
 } from '../../test/harness.ts';
+import { useTestApp } from '../../test/suite-app.ts';
 import { createCompany, creditCode } from '../../test/companies-fixture.ts';
 import { shareEntry } from '../../test/share-entry.ts';
 
 const DAY = 24 * 3600 * 1000;
 
 describe(`administration and operation log (${testDbKind})`, () => {
-  let t: TestApp;
-  let root: TestUser; // system administrator
-  let bossA: TestUser; // administrator of company A
-  let staffA: TestUser; // member of company A
-  let bossB: TestUser; // administrator of company B
-  let plain: TestUser; // no company
+  // root: system administrator
+  // bossA: administrator of company A
+  // staffA: member of company A
+  // bossB: administrator of company B
+  // plain: no company
+  const [t, root, bossA, staffA, bossB, plain] = useTestApp({
+    users: ['系统管理员', '甲管理员', '甲员工', '乙管理员', '普通用户'],
+  });
   let corpA = '';
   let corpB = '';
 
@@ -53,20 +54,11 @@ describe(`administration and operation log (${testDbKind})`, () => {
     });
 
   beforeAll(async () => {
-    t = await startTestApp();
-    [root, bossA, staffA, bossB, plain] = await Promise.all([
-      signUp(t, '系统管理员'),
-      signUp(t, '甲管理员'),
-      signUp(t, '甲员工'),
-      signUp(t, '乙管理员'),
-      signUp(t, '普通用户'),
-    ]);
     await makeSystemAdministrator(t, root);
     corpA = await createCompany(t, bossA, '甲建设', creditCode('A0000001'));
     corpB = await createCompany(t, bossB, '乙设计院', creditCode('B0000002'));
     await db().update(users).set({ corpId: corpA }).where(eq(users.id, staffA.login.userID));
   });
-  afterAll(async () => t?.close());
 
   it('gives new accounts and companies the free trial (TRIAL_DAYS from now)', async () => {
     const mine = await call<{ serviceStopTime: string | null }>(t, 'GET', Api.space, { token: plain.token });

@@ -11,7 +11,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   Api,
   type AdminCompanyPageValue,
@@ -25,15 +25,13 @@ import { orders } from '../../db/schema/orders.ts';
 import {
   call,
   makeSystemAdministrator,
-  signUp,
-  startTestApp,
   TESTDATA,
   testDbKind,
   tusCreate,
   uploadTestFile,
-  type TestApp,
   type TestUser,
 } from '../../test/harness.ts';
+import { useTestApp } from '../../test/suite-app.ts';
 import { CODE_X, CODE_Y, companyWithMembers, createCompany } from '../../test/companies-fixture.ts';
 import { createProject } from '../../test/projects-fixture.ts';
 import { shareEntry } from '../../test/share-entry.ts';
@@ -42,12 +40,14 @@ import { COMPANY_DISABLED_MSG } from '../companies/company-state.ts';
 const IMAGE = 'images/SimpleWall_Screenshot_1.png';
 
 describe(`company usage state and detail (${testDbKind})`, () => {
-  let t: TestApp;
-  let root: TestUser; // system administrator
-  let boss: TestUser; // administrator of company A
-  let staff: TestUser; // member of company A
-  let bossB: TestUser; // administrator of company B
-  let plain: TestUser; // no company
+  // root: system administrator
+  // boss: administrator of company A
+  // staff: member of company A
+  // bossB: administrator of company B
+  // plain: no company
+  const [t, root, boss, staff, bossB, plain] = useTestApp({
+    users: ['系统管理员', '甲管理员', '甲员工', '乙管理员', '无企业'],
+  });
   let corpA = '';
   let corpB = '';
   let projectId = '';
@@ -58,14 +58,6 @@ describe(`company usage state and detail (${testDbKind})`, () => {
     call(t, 'GET', Api.adminUpdateCorpUsingStatus, { token: who.token, query: { corpId, state } });
 
   beforeAll(async () => {
-    t = await startTestApp();
-    [root, boss, staff, bossB, plain] = await Promise.all([
-      signUp(t, '系统管理员'),
-      signUp(t, '甲管理员'),
-      signUp(t, '甲员工'),
-      signUp(t, '乙管理员'),
-      signUp(t, '无企业'),
-    ]);
     await makeSystemAdministrator(t, root);
     // staff joins A through the ordinary application.
     corpA = await companyWithMembers(t, boss, '甲建设集团', CODE_X, [staff]);
@@ -80,7 +72,6 @@ describe(`company usage state and detail (${testDbKind})`, () => {
     expect(s.body.code).toBe(1);
     shareCode = s.body.data.shareCode;
   }, 120_000);
-  afterAll(async () => t?.close());
 
   it('answers 403 to everybody but system administrators for UpdateCorpUsingStatus and GetCorpSpace', async () => {
     for (const who of [plain, staff, boss]) {
@@ -182,7 +173,7 @@ describe(`company usage state and detail (${testDbKind})`, () => {
       body: { phone: staff.phone, password: staff.password },
     });
     expect(login.body.code).toBe(1);
-    staff = { ...staff, token: (login.body.data as { token: string }).token };
+    staff.token = (login.body.data as { token: string }).token;
     // Another company is untouched.
     expect((await library(bossB)).body.code).toBe(1);
     // The list shows 停用, and the state filter finds it.

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   Api,
   type ArchiveEntryValue,
@@ -8,16 +8,8 @@ import {
   type PreviewInfoValue,
   type ShareCreatedValue,
 } from '@bimdrive/contracts';
-import {
-  call,
-  signUp,
-  startTestApp,
-  testDbKind,
-  TESTDATA,
-  uploadBytes,
-  type TestApp,
-  type TestUser,
-} from '../../test/harness.ts';
+import { call, testDbKind, TESTDATA, uploadBytes } from '../../test/harness.ts';
+import { useTestApp } from '../../test/suite-app.ts';
 import { shareEntry } from '../../test/share-entry.ts';
 import { makeRar, makeZip } from './archive-fixtures.ts';
 
@@ -25,16 +17,11 @@ import { makeRar, makeZip } from './archive-fixtures.ts';
 const GBK_NAME = Buffer.from('cdbcd6bd2fcbb5c3f72e747874', 'hex');
 
 describe(`archive contents in the preview (${testDbKind})`, () => {
-  let t: TestApp;
-  let u: TestUser;
-  let other: TestUser;
+  const [t, u, other] = useTestApp({ users: ['张工', '陌生人'] });
   let zipId: string;
   let text: Buffer;
   let png: Buffer;
   beforeAll(async () => {
-    t = await startTestApp();
-    u = await signUp(t, '张工');
-    other = await signUp(t, '陌生人');
     text = await readFile(path.join(TESTDATA, 'text/UserDefinedPropertySetDefinitionFile.txt'));
     png = await readFile(path.join(TESTDATA, 'images/SimpleWall_Screenshot_1.png'));
     const zip = makeZip([
@@ -48,7 +35,6 @@ describe(`archive contents in the preview (${testDbKind})`, () => {
     ]);
     zipId = await uploadBytes(t, u.token, '资料.zip', zip);
   });
-  afterAll(async () => t.close());
 
   const list = async (id: string, token = u.token) =>
     call<ArchiveListingValue>(t, 'GET', Api.archiveEntries, { token, query: { IUID: id } });

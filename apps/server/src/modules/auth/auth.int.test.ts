@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   Api,
   HubEvents,
@@ -6,14 +6,11 @@ import {
   type LoginDataValue,
   type SessionUserValue,
 } from '@bimdrive/contracts';
-import { call, connectHub, signUp, startTestApp, testDbKind, type TestApp } from '../../test/harness.ts';
+import { call, connectHub, signUp, testDbKind } from '../../test/harness.ts';
+import { useTestApp } from '../../test/suite-app.ts';
 
 describe(`auth (${testDbKind})`, () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp();
-  });
-  afterAll(async () => t.close());
+  const [t] = useTestApp();
 
   it('signs in with phone and password and answers the 000 §7 fields', async () => {
     const u = await signUp(t, '张三');

@@ -4,8 +4,9 @@
  * PUBLIC_API_ROUTES below on purpose — and checks that every other route answers 401 without a
  * session, whatever it is sent.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, testDbKind, type TestApp } from '../../test/harness.ts';
+import { describe, expect, it } from 'vitest';
+import { testDbKind } from '../../test/harness.ts';
+import { useTestApp } from '../../test/suite-app.ts';
 
 /** Every /api route reachable without a session, and how it is guarded instead. */
 const PUBLIC_API_ROUTES = [
@@ -64,11 +65,7 @@ const PUBLIC_API_ROUTES = [
 ].sort();
 
 describe(`deny-by-default authentication (${testDbKind})`, () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp();
-  });
-  afterAll(async () => t.close());
+  const [t] = useTestApp();
 
   it('lists exactly the public API routes (add a new one here on purpose)', () => {
     const listed = t.built

@@ -12,14 +12,8 @@ import { users as usersTable } from '../../db/schema/accounts.ts';
 import { buildApp, DEMO_ACCOUNT } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
 import { configurePasswordHashing, HASH_BUSY_MSG } from '../../lib/passwords.ts';
-import {
-  signUp,
-  startTestApp,
-  testDbKind,
-  uploadTestFile,
-  type TestApp,
-  type TestUser,
-} from '../../test/harness.ts';
+import { testDbKind, uploadTestFile, type TestApp } from '../../test/harness.ts';
+import { useTestApp } from '../../test/suite-app.ts';
 import { redisUp } from '../../test/service-probes.ts';
 import { shareEntry } from '../../test/share-entry.ts';
 
@@ -41,14 +35,13 @@ async function post(t: TestApp, url: string, body: unknown, from?: string) {
 const address = (n: number) => `203.0.113.${n % 250}`;
 
 describe(`TRUST_PROXY off: X-Forwarded-For is not the client (${testDbKind})`, () => {
-  let t: TestApp;
-  let u: TestUser;
-  beforeAll(async () => {
-    t = await startTestApp({ sharePwd: { perClient: 3, perLink: 50, windowSeconds: 600 } });
-    expect(t.config.trustProxy).toBe(false);
-    u = await signUp(t, '防刷用户');
+  const [t, u] = useTestApp({
+    config: { sharePwd: { perClient: 3, perLink: 50, windowSeconds: 600 } },
+    users: ['防刷用户'],
   });
-  afterAll(async () => t.close());
+  beforeAll(() => {
+    expect(t.config.trustProxy).toBe(false);
+  });
 
   it('rotating X-Forwarded-For does not get past the per-client sign-in limit', async () => {
     // 20 a minute per client (auth.routes.ts); an invalid phone answers 400 without hashing.
@@ -75,23 +68,20 @@ describe(`TRUST_PROXY off: X-Forwarded-For is not the client (${testDbKind})`, (
 });
 
 describe(`per-account sign-in throttle from many addresses (${testDbKind})`, () => {
-  let t: TestApp;
-  let u: TestUser;
+  const [t, u] = useTestApp({
+    config: {
+      trustProxy: 1,
+      loginThrottle: { freeAttempts: 3, lockBaseSeconds: 2, lockMaxSeconds: 8, windowSeconds: 600 },
+    },
+    users: ['被猜密码的人'],
+  });
   let n = 0;
   /** A sign-in from a new address each time (TRUST_PROXY=1: the proxy's X-Forwarded-For counts). */
   const login = (password: string, phone = u.phone) =>
     post(t, Api.login, { phone, password }, address((n += 1)));
 
-  beforeAll(async () => {
-    t = await startTestApp({
-      trustProxy: 1,
-      loginThrottle: { freeAttempts: 3, lockBaseSeconds: 2, lockMaxSeconds: 8, windowSeconds: 600 },
-    });
-    u = await signUp(t, '被猜密码的人');
-  });
-  afterAll(async () => {
+  afterAll(() => {
     configurePasswordHashing(t.config.passwordHashing);
-    await t.close();
   });
 
   it('with TRUST_PROXY set, each forwarded address is its own client', async () => {
@@ -183,23 +173,13 @@ const SCALE_OUT_REDIS = 'redis://127.0.0.1:6379';
 const scaleOutRedis = await redisUp(SCALE_OUT_REDIS);
 
 describe.skipIf(!scaleOutRedis)('the per-account throttle shared through Redis by two API nodes', () => {
-  let a: TestApp;
-  let b: TestApp;
-  let u: TestUser;
-  beforeAll(async () => {
-    const shared = {
-      redisUrl: SCALE_OUT_REDIS,
-      trustProxy: 1,
-      loginThrottle: { freeAttempts: 2, lockBaseSeconds: 30, lockMaxSeconds: 60, windowSeconds: 600 },
-    } as const;
-    a = await startTestApp(shared);
-    b = await startTestApp(shared);
-    u = await signUp(a, '两个节点');
-  });
-  afterAll(async () => {
-    await a.close();
-    await b.close();
-  });
+  const shared = {
+    redisUrl: SCALE_OUT_REDIS,
+    trustProxy: 1,
+    loginThrottle: { freeAttempts: 2, lockBaseSeconds: 30, lockMaxSeconds: 60, windowSeconds: 600 },
+  } as const;
+  const [a, u] = useTestApp({ config: shared, users: ['两个节点'] });
+  const [b] = useTestApp({ config: shared });
 
   it('wrong passwords on one node lock the account on the other', async () => {
     // Each app has its own database: the phone is unknown to b, which counts it all the same.

@@ -4,33 +4,15 @@
  * foreign token opens nothing, another user cannot make a link to the file, an office file gets
  * none, a deleted file is gone; only /bimiframe may be framed by the allowed site.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Api, type BimIframeDataValue, type BimIframeLinkValue } from '@bimdrive/contracts';
-import {
-  call,
-  signUp,
-  startTestApp,
-  testDbKind,
-  uploadTestFile,
-  waitForStatus,
-  type TestApp,
-  type TestUser,
-} from '../../test/harness.ts';
+import { call, testDbKind, uploadTestFile, waitForStatus } from '../../test/harness.ts';
+import { useTestApp } from '../../test/suite-app.ts';
 
 const ALLOWED = 'https://oa.example.com';
 
 describe(`/bimiframe links (${testDbKind})`, () => {
-  let t: TestApp;
-  let u: TestUser;
-  let other: TestUser;
-  beforeAll(async () => {
-    t = await startTestApp({ bimIframeOrigins: [ALLOWED] });
-    u = await signUp(t);
-    other = await signUp(t, '别人');
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const [t, u, other] = useTestApp({ config: { bimIframeOrigins: [ALLOWED] }, users: ['测试用户', '别人'] });
 
   const link = (token: string, IUID: string, extra: object = {}) =>
     call<BimIframeLinkValue>(t, 'POST', Api.bimIframeLink, { token, body: { IUID, hours: 1, ...extra } });

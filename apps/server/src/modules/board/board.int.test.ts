@@ -8,7 +8,7 @@
  */
 import { statSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   Api,
   BOARD_TYPE_GROUPS,
@@ -18,15 +18,13 @@ import {
 } from '@bimdrive/contracts';
 import {
   call,
-  signUp,
-  startTestApp,
   TESTDATA,
   testDbKind,
   waitForStatus,
-  type TestApp,
   type TestUser,
   uploadTestFile,
 } from '../../test/harness.ts';
+import { useTestApp } from '../../test/suite-app.ts';
 import { CODE_X, CODE_Y, companyWithMembers, createCompany } from '../../test/companies-fixture.ts';
 import { createProject, setProjectMember } from '../../test/projects-fixture.ts';
 import { PROJECT_NOT_FOUND_MSG } from '../projects/projects.service.ts';
@@ -46,15 +44,13 @@ const sizeOf = (rel: string) => statSync(path.join(TESTDATA, rel)).size;
 const nameOf = (rel: string) => path.basename(rel);
 
 describe(`board (${testDbKind})`, () => {
-  let t: TestApp;
-  /** Administrator of company X, creator of project P. */
-  let owner: TestUser;
-  /** A person of X, editor of P. */
-  let editor: TestUser;
-  /** A person of X who is no member of P. */
-  let outsider: TestUser;
-  /** Administrator of company Y. */
-  let otherAdmin: TestUser;
+  // owner: Administrator of company X, creator of project P.
+  // editor: A person of X, editor of P.
+  // outsider: A person of X who is no member of P.
+  // otherAdmin: Administrator of company Y.
+  const [t, owner, editor, outsider, otherAdmin] = useTestApp({
+    users: ['看板管理员', '编辑者乙', '同事丙', '外企丁'],
+  });
   let projectId = '';
   let companyX = '';
   const ids: Record<string, string> = {};
@@ -75,11 +71,6 @@ describe(`board (${testDbKind})`, () => {
     call<BoardDataValue>(t, 'GET', Api.board, { token: u.token, query });
 
   beforeAll(async () => {
-    t = await startTestApp();
-    owner = await signUp(t, '看板管理员');
-    editor = await signUp(t, '编辑者乙');
-    outsider = await signUp(t, '同事丙');
-    otherAdmin = await signUp(t, '外企丁');
     await companyWithMembers(t, owner, '看板建设集团', CODE_X, [editor, outsider]);
     await createCompany(t, otherAdmin, '看板外企', CODE_Y);
     projectId = (await createProject(t, owner, '看板项目')).iuid;
@@ -90,7 +81,6 @@ describe(`board (${testDbKind})`, () => {
     // Conversions (and their absence) settle before the figures are compared.
     for (const id of Object.values(ids)) await waitForStatus(t, owner.token, id, [0, 3, 4]);
   }, 240_000);
-  afterAll(async () => t?.close());
 
   it('the personal board counts the uploaded files by type, size and conversion status', async () => {
     const r = await board(owner, { scope: 'personal' });

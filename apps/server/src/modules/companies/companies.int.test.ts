@@ -4,44 +4,24 @@
  * live notices to administrators and the applicant, approving and rejecting, member roles, leaving,
  * and refusals for members, outsiders and other companies' administrators.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Api, HubEvents, type SessionUserValue } from '@bimdrive/contracts';
 import type { Socket } from 'socket.io-client';
-import {
-  call,
-  connectHub,
-  signUp,
-  startTestApp,
-  testDbKind,
-  type TestApp,
-  type TestUser,
-} from '../../test/harness.ts';
+import { call, connectHub, testDbKind, type TestUser } from '../../test/harness.ts';
+import { useTestApp } from '../../test/suite-app.ts';
 import { CODE_X, CODE_Y } from '../../test/companies-fixture.ts';
 
 const nextEvent = (socket: Socket, event: string) =>
   new Promise<unknown>((resolve) => socket.once(event, resolve));
 
 describe(`companies (${testDbKind})`, () => {
-  let t: TestApp;
-  let admin: TestUser;
-  let applicant: TestUser;
-  let rejected: TestUser;
-  let outsider: TestUser;
+  const [t, admin, applicant, rejected, outsider] = useTestApp({
+    users: ['管理员甲', '申请人乙', '申请人丙', '外人丁'],
+  });
   let corpX = '';
 
   const me = async (u: TestUser) =>
     (await call<SessionUserValue>(t, 'GET', Api.userInfo, { token: u.token })).body.data;
-
-  beforeAll(async () => {
-    t = await startTestApp();
-    [admin, applicant, rejected, outsider] = [
-      await signUp(t, '管理员甲'),
-      await signUp(t, '申请人乙'),
-      await signUp(t, '申请人丙'),
-      await signUp(t, '外人丁'),
-    ];
-  });
-  afterAll(async () => t.close());
 
   it('creates a company with a checked credit code; the creator becomes its administrator', async () => {
     const bad = await call(t, 'POST', Api.companyCreate, {

@@ -7,7 +7,7 @@
  */
 import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import {
   Api,
@@ -20,16 +20,8 @@ import {
 } from '@bimdrive/contracts';
 import { companyInviteLinks } from '../../db/schema/accounts.ts';
 import { companyInvitesRepository } from './company-invites.repository.ts';
-import {
-  call,
-  connectHub,
-  makeSystemAdministrator,
-  signUp,
-  startTestApp,
-  testDbKind,
-  type TestApp,
-  type TestUser,
-} from '../../test/harness.ts';
+import { call, connectHub, makeSystemAdministrator, signUp, testDbKind } from '../../test/harness.ts';
+import { useTestApp } from '../../test/suite-app.ts';
 import { CODE_X, CODE_Y, createCompany } from '../../test/companies-fixture.ts';
 
 const PASSWORD = 'Passw0rd!x';
@@ -43,11 +35,9 @@ type CompanyPersonListValue = z.infer<typeof CompanyPersonList>;
 type Person = CompanyPersonListValue['list'][number];
 
 describe(`company invites (${testDbKind})`, () => {
-  let t: TestApp;
-  let adminX: TestUser;
-  let adminY: TestUser;
-  let outsider: TestUser;
-  let invitee: TestUser;
+  const [t, adminX, adminY, outsider, invitee] = useTestApp({
+    users: ['管理员甲', '乙公司管理员', '外人丙', '受邀人丁'],
+  });
   let corpX = '';
   let corpY = '';
 
@@ -89,17 +79,9 @@ describe(`company invites (${testDbKind})`, () => {
   };
 
   beforeAll(async () => {
-    t = await startTestApp();
-    [adminX, adminY, outsider, invitee] = [
-      await signUp(t, '管理员甲'),
-      await signUp(t, '乙公司管理员'),
-      await signUp(t, '外人丙'),
-      await signUp(t, '受邀人丁'),
-    ];
     corpX = await createCompany(t, adminX, '甲建设集团', CODE_X);
     corpY = await createCompany(t, adminY, '乙设计院', CODE_Y);
   });
-  afterAll(async () => t.close());
 
   it('only the company administrator invites; the invitation is a member row with invitebit false', async () => {
     for (const u of [outsider, invitee]) {

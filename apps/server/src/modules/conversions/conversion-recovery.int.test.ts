@@ -4,30 +4,16 @@
  * reason; one with a live job is left alone; nothing happens before a second pass confirms it.
  */
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Api, StatusType, type FileRowValue } from '@bimdrive/contracts';
 import { files, fileVersions } from '../../db/schema/files.ts';
 import { CONVERSION_QUEUE } from '../../jobs/queue.ts';
-import {
-  call,
-  signUp,
-  startTestApp,
-  testDbKind,
-  uploadTestFile,
-  waitForStatus,
-  type TestApp,
-  type TestUser,
-} from '../../test/harness.ts';
+import { call, testDbKind, uploadTestFile, waitForStatus } from '../../test/harness.ts';
+import { useTestApp } from '../../test/suite-app.ts';
 import { conversionRecovery, INTERRUPTED_REASON, REQUEUED_MSG } from './conversion-recovery.ts';
 
 describe(`conversion recovery sweep (${testDbKind})`, () => {
-  let t: TestApp;
-  let u: TestUser;
-  beforeAll(async () => {
-    t = await startTestApp();
-    u = await signUp(t);
-  });
-  afterAll(async () => t.close());
+  const [t, u] = useTestApp({ users: ['测试用户'] });
 
   const info = async (iuid: string) =>
     (await call<FileRowValue>(t, 'GET', Api.fileInfo, { token: u.token, query: { IUID: iuid } })).body.data;

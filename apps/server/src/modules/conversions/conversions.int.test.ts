@@ -5,7 +5,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { inflateSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   Api,
   HubEvents,
@@ -16,25 +16,16 @@ import {
 import {
   call,
   connectHub,
-  signUp,
-  startTestApp,
   TESTDATA,
   testDbKind,
   uploadBytes,
   uploadTestFile,
   waitForStatus,
-  type TestApp,
-  type TestUser,
 } from '../../test/harness.ts';
+import { useTestApp } from '../../test/suite-app.ts';
 
 describe(`conversion jobs (${testDbKind})`, () => {
-  let t: TestApp;
-  let u: TestUser;
-  beforeAll(async () => {
-    t = await startTestApp();
-    u = await signUp(t);
-  });
-  afterAll(async () => t.close());
+  const [t, u] = useTestApp({ users: ['测试用户'] });
 
   it('converts an IFC to fragments, pushing 1 → 2 → 3 to the owner’s room', async () => {
     const socket = await connectHub(t, u.token);

@@ -9,7 +9,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ACadVersion, DwgReader, DxfReader, DxfWriter, type CadDocument } from '@node-projects/acad-ts';
 import {
   Api,
@@ -18,18 +18,8 @@ import {
   type FileStatusEventValue,
   type PreviewInfoValue,
 } from '@bimdrive/contracts';
-import {
-  call,
-  connectHub,
-  signUp,
-  startTestApp,
-  TESTDATA,
-  testDbKind,
-  uploadBytes,
-  waitForStatus,
-  type TestApp,
-  type TestUser,
-} from '../../test/harness.ts';
+import { call, connectHub, TESTDATA, testDbKind, uploadBytes, waitForStatus } from '../../test/harness.ts';
+import { useTestApp } from '../../test/suite-app.ts';
 import { files } from '../../db/schema/files.ts';
 import { queueMissingRenditions } from './conversion.worker.ts';
 import { countDxf } from '../../converters/drawing/dxf-scan.ts';
@@ -53,15 +43,7 @@ function binaryDxf(doc: CadDocument): Uint8Array {
 }
 
 describe(`drawing conversions (${testDbKind})`, () => {
-  let t: TestApp;
-  let u: TestUser;
-  let other: TestUser;
-  beforeAll(async () => {
-    t = await startTestApp();
-    u = await signUp(t);
-    other = await signUp(t, '别人');
-  });
-  afterAll(async () => t.close());
+  const [t, u, other] = useTestApp({ users: ['测试用户', '别人'] });
 
   const preview = async (iuid: string, token = u.token) =>
     await call<PreviewInfoValue>(t, 'GET', Api.preview, { token, query: { IUID: iuid } });

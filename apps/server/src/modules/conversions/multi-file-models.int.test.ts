@@ -7,21 +7,12 @@
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { NodeIO, type Document } from '@gltf-transform/core';
 import { ALL_EXTENSIONS } from '@gltf-transform/extensions';
 import { Api, type FileRowValue, type PreviewInfoValue } from '@bimdrive/contracts';
-import {
-  call,
-  signUp,
-  startTestApp,
-  TESTDATA,
-  testDbKind,
-  uploadTestFile,
-  waitForStatus,
-  type TestApp,
-  type TestUser,
-} from '../../test/harness.ts';
+import { call, TESTDATA, testDbKind, uploadTestFile, waitForStatus } from '../../test/harness.ts';
+import { useTestApp } from '../../test/suite-app.ts';
 
 const GLTF_DIR = 'gltf/BoxTextured-separate';
 const GLTF_FILES = ['BoxTextured.gltf', 'BoxTextured0.bin', 'CesiumLogoFlat.png'];
@@ -37,15 +28,7 @@ const SPIDER_FILES = [
 ];
 
 describe(`multi-file models (${testDbKind})`, () => {
-  let t: TestApp;
-  let u: TestUser;
-  let other: TestUser;
-  beforeAll(async () => {
-    t = await startTestApp();
-    u = await signUp(t);
-    other = await signUp(t, '别人');
-  });
-  afterAll(async () => t.close());
+  const [t, u, other] = useTestApp({ users: ['测试用户', '别人'] });
 
   const folder = async (name: string, token = u.token) =>
     (

@@ -15,8 +15,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Api, type BridgeOfficeLinkValue, type PreviewInfoValue } from '@bimdrive/contracts';
 import {
   call,
-  signUp,
-  startTestApp,
   TESTDATA,
   testDbKind,
   tusCreateVersion,
@@ -24,9 +22,8 @@ import {
   uploadBytes,
   uploadTestFile,
   waitForStatus,
-  type TestApp,
-  type TestUser,
 } from '../../test/harness.ts';
+import { useTestApp } from '../../test/suite-app.ts';
 import { makeChineseDocx, makeEncrypted, makeVideo } from '../../test/document-fixtures.ts';
 import { files, fileVersions } from '../../db/schema/files.ts';
 import { queueMissingRenditions } from './conversion.worker.ts';
@@ -35,18 +32,12 @@ import { officePool } from '../../converters/office/office-pool.ts';
 const run = promisify(execFile);
 
 describe(`office and video conversions (${testDbKind})`, () => {
-  let t: TestApp;
-  let u: TestUser;
-  let other: TestUser;
+  const [t, u, other] = useTestApp({ users: ['测试用户', '别人'] });
   let dir: string;
   beforeAll(async () => {
-    t = await startTestApp();
-    u = await signUp(t);
-    other = await signUp(t, '别人');
     dir = await mkdtemp(path.join(tmpdir(), 'bimdrive-office-test-'));
   });
   afterAll(async () => {
-    await t.close();
     await rm(dir, { recursive: true, force: true });
   });
 

@@ -8,22 +8,19 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { NodeIO, type Document, type Node } from '@gltf-transform/core';
 import rhino3dm from 'rhino3dm';
 import { Api, type PreviewInfoValue } from '@bimdrive/contracts';
 import {
   call,
-  signUp,
-  startTestApp,
   TESTDATA,
   testDbKind,
   uploadBytes,
   uploadTestFile,
   waitForStatus,
-  type TestApp,
-  type TestUser,
 } from '../../test/harness.ts';
+import { useTestApp } from '../../test/suite-app.ts';
 import { NO_RENDER_MESH_REASON } from '../../converters/rhino/rhino-scene.ts';
 import { files } from '../../db/schema/files.ts';
 
@@ -31,15 +28,11 @@ import { files } from '../../db/schema/files.ts';
 type Rhino = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- test-side reads of rhino3dm
 
 describe(`3DM models (${testDbKind})`, () => {
-  let t: TestApp;
-  let u: TestUser;
+  const [t, u] = useTestApp({ users: ['测试用户'] });
   let rhino: Rhino;
   beforeAll(async () => {
-    t = await startTestApp();
-    u = await signUp(t);
     rhino = (await rhino3dm()) as unknown as Rhino;
   });
-  afterAll(async () => t.close());
 
   const glbOf = async (iuid: string): Promise<Document> => {
     const info = (

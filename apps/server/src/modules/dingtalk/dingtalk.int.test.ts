@@ -11,7 +11,8 @@ import {
   type LoginDataValue,
   type SessionUserValue,
 } from '@bimdrive/contracts';
-import { call, connectHub, signUp, startTestApp, testDbKind, type TestApp } from '../../test/harness.ts';
+import { call, connectHub, signUp, testDbKind } from '../../test/harness.ts';
+import { useTestApp } from '../../test/suite-app.ts';
 import { DingTalkMessages } from './dingtalk-client.ts';
 import { DingTalkLoginMessages } from './dingtalk.service.ts';
 import { startFakeDingTalk, type FakeDingTalk, type FakePerson } from '../../test/fake-dingtalk.ts';
@@ -46,19 +47,16 @@ function dingtalkConfig(fake: FakeDingTalk, over: { appSecret?: string; corpId?:
 
 describe(`DingTalk sign-in (${testDbKind})`, () => {
   let fake: FakeDingTalk;
-  let t: TestApp;
+  beforeAll(async () => {
+    fake = await startFakeDingTalk();
+  });
+  afterAll(async () => {
+    await fake.close();
+  });
+  const [t] = useTestApp({ config: () => dingtalkConfig(fake) });
   const ddLogin = (query: Record<string, string>) => call<LoginDataValue>(t, 'GET', Api.ddLogin, { query });
   const thirdParty = (query: Record<string, string>) =>
     call<LoginDataValue>(t, 'GET', Api.ddThirdPartyLogin, { query });
-
-  beforeAll(async () => {
-    fake = await startFakeDingTalk();
-    t = await startTestApp(dingtalkConfig(fake));
-  });
-  afterAll(async () => {
-    await t.close();
-    await fake.close();
-  });
 
   it('first in-app sign-in creates an account without password, with DingTalk name, mobile and avatar', async () => {
     const p = person();
@@ -231,20 +229,16 @@ describe(`DingTalk sign-in (${testDbKind})`, () => {
 
 describe(`DingTalk sign-in misconfigured (${testDbKind})`, () => {
   let fake: FakeDingTalk;
-  let wrongSecret: TestApp;
-  let unconfigured: TestApp;
   beforeAll(async () => {
     fake = await startFakeDingTalk();
-    wrongSecret = await startTestApp(
-      dingtalkConfig(fake, { appSecret: 'not-the-secret', corpId: 'dingcorpA' }),
-    );
-    unconfigured = await startTestApp();
   });
   afterAll(async () => {
-    await wrongSecret.close();
-    await unconfigured.close();
     await fake.close();
   });
+  const [wrongSecret] = useTestApp({
+    config: () => dingtalkConfig(fake, { appSecret: 'not-the-secret', corpId: 'dingcorpA' }),
+  });
+  const [unconfigured] = useTestApp();
 
   it('a wrong app secret is reported as a configuration problem, not as the user’s fault', async () => {
     const r = await call(wrongSecret, 'GET', Api.ddLogin, { query: { code: fake.inAppCode(person()) } });

@@ -4,30 +4,13 @@
  * change the links nor link their own drawing to it, nor link the owner's drawing by id; deleting a
  * drawing unlinks it.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Api, type DrawingLinksDataValue } from '@bimdrive/contracts';
-import {
-  call,
-  signUp,
-  startTestApp,
-  testDbKind,
-  uploadTestFile,
-  type TestApp,
-  type TestUser,
-} from '../../test/harness.ts';
+import { call, testDbKind, uploadTestFile } from '../../test/harness.ts';
+import { useTestApp } from '../../test/suite-app.ts';
 
 describe(`drawing links (${testDbKind})`, () => {
-  let t: TestApp;
-  let u: TestUser;
-  let other: TestUser;
-  beforeAll(async () => {
-    t = await startTestApp();
-    u = await signUp(t);
-    other = await signUp(t, '别人');
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const [t, u, other] = useTestApp({ users: ['测试用户', '别人'] });
 
   const list = (token: string, IUID: string) =>
     call<DrawingLinksDataValue>(t, 'GET', Api.drawingLinks, { token, query: { IUID } });

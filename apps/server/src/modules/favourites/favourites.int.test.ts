@@ -4,28 +4,18 @@
  * its own endpoint, a deleted file leaves the list, and a project file leaves a member's list — and can
  * no longer be collected — once the member is taken off the project. Real database, over HTTP.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { Api, type ListDataValue } from '@bimdrive/contracts';
-import {
-  call,
-  signUp,
-  startTestApp,
-  testDbKind,
-  type TestApp,
-  type TestUser,
-  uploadTestFile,
-} from '../../test/harness.ts';
+import { call, testDbKind, type TestUser, uploadTestFile } from '../../test/harness.ts';
+import { useTestApp } from '../../test/suite-app.ts';
 import { CODE_X, companyWithMembers } from '../../test/companies-fixture.ts';
 import { createProject, setProjectMember } from '../../test/projects-fixture.ts';
 
 describe(`favourites (${testDbKind})`, () => {
-  let t: TestApp;
-  /** Company administrator and project manager. */
-  let boss: TestUser;
-  /** A colleague who is a project member at first. */
-  let member: TestUser;
-  /** Someone else without a company. */
-  let other: TestUser;
+  // boss: Company administrator and project manager.
+  // member: A colleague who is a project member at first.
+  // other: Someone else without a company.
+  const [t, boss, member, other] = useTestApp({ users: ['项目经理', '施工员', '路人'] });
 
   const upload = (u: TestUser, rel: string, spaceId = '') => uploadTestFile(t, u.token, rel, '', spaceId);
 
@@ -35,13 +25,8 @@ describe(`favourites (${testDbKind})`, () => {
     (await call<ListDataValue>(t, 'GET', url, { token: u.token })).body.data.list.map((r) => r.iuid);
 
   beforeAll(async () => {
-    t = await startTestApp();
-    boss = await signUp(t, '项目经理');
-    member = await signUp(t, '施工员');
-    other = await signUp(t, '路人');
     await companyWithMembers(t, boss, '收藏测试建设', CODE_X, [member]);
   }, 120_000);
-  afterAll(async () => t.close());
 
   it('collects once however often it is asked, and un-collects with the spec messages', async () => {
     const id = await upload(member, 'ifc/SimpleWall.ifc');

@@ -5,7 +5,7 @@
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { generateKeyPairSync } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   Api,
   FIELD_ENC_HEADER,
@@ -20,7 +20,8 @@ import {
   type LoginDataValue,
   type SessionUserValue,
 } from '@bimdrive/contracts';
-import { call, signUp, startTestApp, testDbKind, type TestApp } from '../../test/harness.ts';
+import { call, signUp, testDbKind, type TestApp } from '../../test/harness.ts';
+import { useTestApp } from '../../test/suite-app.ts';
 import { FIELD_KEY_FILE, FieldEncMessages } from './field-crypto.service.ts';
 
 /** POST a JSON body as the browser sends it: sealed fields plus the x-field-enc header. */
@@ -56,15 +57,13 @@ async function sealed<T>(body: T, key: FieldKey, now?: number) {
 }
 
 describe(`field encryption (${testDbKind})`, () => {
-  let t: TestApp;
+  const [t] = useTestApp();
   let key: FieldKey;
   let info: FieldPublicKeyValue;
   beforeAll(async () => {
-    t = await startTestApp();
     info = await publicKey(t);
     key = await importFieldKey(info);
   });
-  afterAll(async () => t.close());
 
   it('publishes an RSA-OAEP public key with its id; the private key is kept in DATA_DIR with mode 0600', async () => {
     expect(info.kid).toMatch(/^[\w-]{16}$/);
@@ -168,15 +167,13 @@ describe(`field encryption (${testDbKind})`, () => {
 });
 
 describe(`field encryption required (${testDbKind})`, () => {
-  let t: TestApp;
+  const [t] = useTestApp({ config: { fieldEncryption: 'required' } });
   let key: FieldKey;
   beforeAll(async () => {
-    t = await startTestApp({ fieldEncryption: 'required' });
     const info = await publicKey(t);
     expect(info.required).toBe(true);
     key = await importFieldKey(info);
   });
-  afterAll(async () => t.close());
 
   it('refuses plain-text sensitive fields with a message telling to use HTTPS, accepts sealed ones', async () => {
     const phone = '13912340001';

@@ -4,7 +4,7 @@
  * each filter and combinations, stable paging through ties, refusals of bad parameters, subtree
  * search, 我的收藏 and 我的分享 sorting/filtering, and the cross-area search limited to the caller.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   Api,
   BAD_SORT_FIELD_MESSAGE,
@@ -14,7 +14,8 @@ import {
   type SearchDataValue,
 } from '@bimdrive/contracts';
 import { favourites, files, shares } from '../../db/schema/files.ts';
-import { call, signUp, startTestApp, testDbKind, type TestApp, type TestUser } from '../../test/harness.ts';
+import { call, testDbKind } from '../../test/harness.ts';
+import { useTestApp } from '../../test/suite-app.ts';
 
 interface Seed {
   name: string;
@@ -94,17 +95,12 @@ const SEEDS: Seed[] = [
 ];
 
 describe(`file lists: sort, filter, search (${testDbKind})`, () => {
-  let t: TestApp;
-  let a: TestUser;
-  let b: TestUser;
+  const [t, a, b] = useTestApp({ users: ['甲', '乙'] });
   let folderId: string;
   let nestedId: string;
   const ids = new Map<string, string>();
 
   beforeAll(async () => {
-    t = await startTestApp();
-    a = await signUp(t, '甲');
-    b = await signUp(t, '乙');
     const db = t.built.ctx.db;
     const [folder] = await db
       .insert(files)
@@ -162,7 +158,6 @@ describe(`file lists: sort, filter, search (${testDbKind})`, () => {
       .returning();
     for (const r of rows) ids.set(r.name, r.id);
   });
-  afterAll(async () => t.close());
 
   const list = async (query: Record<string, string>, token = a.token) =>
     call<ListDataValue>(t, 'GET', Api.myDocumentList, { token, query: { folderId, rows: '100', ...query } });

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   Api,
   ILLEGAL_NAME_MESSAGE,
@@ -6,24 +6,11 @@ import {
   type ListDataValue,
   type SessionUserValue,
 } from '@bimdrive/contracts';
-import {
-  call,
-  signUp,
-  startTestApp,
-  testDbKind,
-  uploadBytes,
-  type TestApp,
-  type TestUser,
-} from '../../test/harness.ts';
+import { call, testDbKind, uploadBytes } from '../../test/harness.ts';
+import { useTestApp } from '../../test/suite-app.ts';
 
 describe(`我的文件 (${testDbKind})`, () => {
-  let t: TestApp;
-  let u: TestUser;
-  beforeAll(async () => {
-    t = await startTestApp();
-    u = await signUp(t);
-  });
-  afterAll(async () => t.close());
+  const [t, u] = useTestApp({ users: ['测试用户'] });
 
   const list = async (folderId = '', extra: Record<string, string> = {}) =>
     (

@@ -1,27 +1,13 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Api, type PreviewInfoValue } from '@bimdrive/contracts';
-import {
-  call,
-  signUp,
-  startTestApp,
-  testDbKind,
-  TESTDATA,
-  uploadBytes,
-  type TestApp,
-  type TestUser,
-} from '../../test/harness.ts';
+import { call, testDbKind, TESTDATA, uploadBytes } from '../../test/harness.ts';
+import { useTestApp } from '../../test/suite-app.ts';
 
 describe(`image and text previews (${testDbKind})`, () => {
-  let t: TestApp;
-  let u: TestUser;
-  beforeAll(async () => {
-    t = await startTestApp();
-    u = await signUp(t);
-  });
-  afterAll(async () => t.close());
+  const [t, u] = useTestApp({ users: ['测试用户'] });
 
   const preview = async (name: string, bytes: Uint8Array) => {
     const id = await uploadBytes(t, u.token, name, bytes);

@@ -8,33 +8,23 @@
 import { readFile, readdir, readlink, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Api, type FileRowValue } from '@bimdrive/contracts';
 import {
   call,
-  signUp,
-  startTestApp,
   testDbKind,
   TESTDATA,
   uploadBytes,
   uploadTestFile,
-  type TestApp,
   type TestUser,
 } from '../../test/harness.ts';
+import { useTestApp } from '../../test/suite-app.ts';
 import { unzip } from '../../test/zip-entries.ts';
 import { waitUntil } from '../../test/wait-until.ts';
 import { MISSING_NOTE_NAME } from './folder-zip.service.ts';
 
 describe(`folder zip CompressFileFolder (${testDbKind})`, () => {
-  let t: TestApp;
-  let a: TestUser;
-  let b: TestUser;
-  beforeAll(async () => {
-    t = await startTestApp();
-    a = await signUp(t, '甲');
-    b = await signUp(t, '乙');
-  });
-  afterAll(async () => t.close());
+  const [t, a, b] = useTestApp({ users: ['甲', '乙'] });
 
   const folder = async (u: TestUser, parentIUID: string, fileName: string) => {
     const r = await call<FileRowValue>(t, 'POST', Api.folderAdd, {

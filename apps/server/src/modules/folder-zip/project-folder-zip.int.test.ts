@@ -11,18 +11,10 @@
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { Api, type FileRowValue } from '@bimdrive/contracts';
-import {
-  call,
-  signUp,
-  startTestApp,
-  TESTDATA,
-  testDbKind,
-  uploadTestFile,
-  type TestApp,
-  type TestUser,
-} from '../../test/harness.ts';
+import { call, TESTDATA, testDbKind, uploadTestFile, type TestUser } from '../../test/harness.ts';
+import { useTestApp } from '../../test/suite-app.ts';
 import { seedCompany, seedProject } from '../../test/seeded-spaces.ts';
 import { unzip } from '../../test/zip-entries.ts';
 
@@ -37,13 +29,11 @@ const TREE: Record<string, string[]> = {
 };
 
 describe(`folder zip of a project folder (${testDbKind})`, () => {
-  let t: TestApp;
-  let manager: TestUser;
-  let viewer: TestUser;
-  /** Same company, not a member of the project. */
-  let outsider: TestUser;
-  /** Member of another company. */
-  let foreigner: TestUser;
+  // outsider: Same company, not a member of the project.
+  // foreigner: Member of another company.
+  const [t, manager, viewer, outsider, foreigner] = useTestApp({
+    users: ['项目经理', '访客', '同公司非成员', '外公司'],
+  });
   let projectId = '';
   /** Folder path → iuid. */
   const folders = new Map<string, string>();
@@ -54,11 +44,6 @@ describe(`folder zip of a project folder (${testDbKind})`, () => {
     });
 
   beforeAll(async () => {
-    t = await startTestApp();
-    manager = await signUp(t, '项目经理');
-    viewer = await signUp(t, '访客');
-    outsider = await signUp(t, '同公司非成员');
-    foreigner = await signUp(t, '外公司');
     const c1 = await seedCompany(
       t,
       { name: '压缩测试公司', creditCode: `ZIPA${Date.now()}`, quotaBytes: 10 * 1024 ** 3 },
@@ -89,7 +74,6 @@ describe(`folder zip of a project folder (${testDbKind})`, () => {
     for (const [dir, rels] of Object.entries(TREE))
       for (const rel of rels) await uploadTestFile(t, manager.token, rel, folders.get(dir)!, projectId);
   });
-  afterAll(async () => t.close());
 
   it('a project viewer downloads the folder: every entry with the original bytes, folders and the empty one kept', async () => {
     const res = await zipOf(viewer, folders.get('项目模型')!);

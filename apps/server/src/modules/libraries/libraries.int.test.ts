@@ -8,7 +8,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   Api,
   HubEvents,
@@ -22,45 +22,29 @@ import {
   call,
   connectHub,
   makeSystemAdministrator,
-  signUp,
-  startTestApp,
   TESTDATA,
   testDbKind,
   tusCreate,
   tusPatch,
   uploadTestFile,
   waitForStatus,
-  type TestApp,
   type TestUser,
 } from '../../test/harness.ts';
+import { useTestApp } from '../../test/suite-app.ts';
 import { CODE_X, CODE_Y, companyWithMembers, createCompany } from '../../test/companies-fixture.ts';
 
 describe(`knowledge bases and public libraries (${testDbKind})`, () => {
-  let t: TestApp;
-  let sysAdmin: TestUser;
-  let plain: TestUser;
-  let corpAdmin: TestUser;
-  let m1: TestUser;
-  let m2: TestUser;
-  let outsider: TestUser;
+  const [t, sysAdmin, plain, corpAdmin, m1, m2, outsider] = useTestApp({
+    users: ['系统管理员', '普通用户', '企业管理员', '成员甲', '成员乙', '外企丙'],
+  });
   let componentFile: string;
 
   beforeAll(async () => {
-    t = await startTestApp();
-    [sysAdmin, plain, corpAdmin, m1, m2, outsider] = [
-      await signUp(t, '系统管理员'),
-      await signUp(t, '普通用户'),
-      await signUp(t, '企业管理员'),
-      await signUp(t, '成员甲'),
-      await signUp(t, '成员乙'),
-      await signUp(t, '外企丙'),
-    ];
     await makeSystemAdministrator(t, sysAdmin);
     // Company X with two members (by application), company Y of the outsider.
     await companyWithMembers(t, corpAdmin, '甲建设集团', CODE_X, [m1, m2]);
     await createCompany(t, outsider, '丙设计院', CODE_Y);
   });
-  afterAll(async () => t.close());
 
   const library = (u: TestUser, kind: string) =>
     call<SpaceSummaryValue>(t, 'GET', Api.libraryGet, { token: u.token, query: { kind } });

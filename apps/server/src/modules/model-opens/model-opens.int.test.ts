@@ -25,16 +25,14 @@ import {
 import {
   call,
   connectHub,
-  signUp,
-  startTestApp,
   TESTDATA,
   testDbKind,
   tusCreateVersion,
   tusPatch,
   uploadTestFile,
-  type TestApp,
   type TestUser,
 } from '../../test/harness.ts';
+import { useTestApp } from '../../test/suite-app.ts';
 import { CODE_X, companyWithMembers } from '../../test/companies-fixture.ts';
 import { createProject, setProjectMember } from '../../test/projects-fixture.ts';
 import { waitUntil } from '../../test/wait-until.ts';
@@ -45,13 +43,10 @@ const MODEL = 'gltf/BoxTextured.glb';
 const MODEL_V2 = 'gltf/Elements_Beam.glb';
 
 describe(`models open in a viewer, -120 (${testDbKind})`, () => {
-  let t: TestApp;
-  /** Company administrator and project manager: deletes and replaces. */
-  let manager: TestUser;
-  /** Project viewer: has the model open. */
-  let viewer: TestUser;
-  /** Someone without access to the project. */
-  let stranger: TestUser;
+  // manager: Company administrator and project manager: deletes and replaces.
+  // viewer: Project viewer: has the model open.
+  // stranger: Someone without access to the project.
+  const [t, manager, viewer, stranger] = useTestApp({ users: ['项目经理', '查看者', '外人'] });
   let projectId = '';
   const sockets: Socket[] = [];
 
@@ -91,17 +86,12 @@ describe(`models open in a viewer, -120 (${testDbKind})`, () => {
   const liveEntries = (iuid: string) => modelOpensRepository(t.built.ctx.db).liveOn(iuid, staleBefore());
 
   beforeAll(async () => {
-    t = await startTestApp();
-    manager = await signUp(t, '项目经理');
-    viewer = await signUp(t, '查看者');
-    stranger = await signUp(t, '外人');
     await companyWithMembers(t, manager, '甲建设', CODE_X, [viewer]);
     projectId = (await createProject(t, manager, '一号楼')).iuid;
     await setProjectMember(t, manager, projectId, viewer, 'viewer');
   }, 120_000);
   afterAll(async () => {
     for (const s of sockets) s.disconnect();
-    await t.close();
   });
 
   it('delete, new version and version switch answer -120 while another user has the model open; nothing changes', async () => {

@@ -29,25 +29,31 @@ import {
   call,
   connectHub,
   makeSystemAdministrator,
-  signUp,
-  startTestApp,
   testDbKind,
   tusCreate,
-  type TestApp,
   type TestUser,
 } from '../../test/harness.ts';
+import { useTestApp } from '../../test/suite-app.ts';
 import { seedCompany, seedProject } from '../../test/seeded-spaces.ts';
 
 const DAY = 24 * 3600 * 1000;
 
 describe(`plans, orders and payment (${testDbKind})`, () => {
-  let t: TestApp;
   let wx: FakeWechatPay;
   let ali: FakeAlipay;
-  let alice: TestUser;
-  let mallory: TestUser;
-  let boss: TestUser;
-  let staff: TestUser;
+  beforeAll(async () => {
+    [wx, ali] = await Promise.all([startFakeWechatPay(), startFakeAlipay()]);
+  });
+  afterAll(async () => {
+    await Promise.all([wx?.close(), ali?.close()]);
+  });
+  const [t, alice, mallory, boss, staff] = useTestApp({
+    config: () => ({
+      consultPhone: '400-800-0000',
+      payments: { notifyBaseUrl: null, wechat: wx.config, alipay: ali.config },
+    }),
+    users: ['个人买家', '旁人', '企业管理员', '企业员工'],
+  });
   let companyId = '';
   let projectId = '';
 
@@ -66,17 +72,6 @@ describe(`plans, orders and payment (${testDbKind})`, () => {
     });
 
   beforeAll(async () => {
-    [wx, ali] = await Promise.all([startFakeWechatPay(), startFakeAlipay()]);
-    t = await startTestApp({
-      consultPhone: '400-800-0000',
-      payments: { notifyBaseUrl: null, wechat: wx.config, alipay: ali.config },
-    });
-    [alice, mallory, boss, staff] = await Promise.all([
-      signUp(t, '个人买家'),
-      signUp(t, '旁人'),
-      signUp(t, '企业管理员'),
-      signUp(t, '企业员工'),
-    ]);
     companyId = await seedCompany(
       t,
       {
@@ -89,10 +84,6 @@ describe(`plans, orders and payment (${testDbKind})`, () => {
       [boss],
     );
     projectId = await seedProject(t, { name: '付费项目', companyId, creator: boss }, [[boss, 'manager']]);
-  });
-  afterAll(async () => {
-    await t?.close();
-    await Promise.all([wx?.close(), ali?.close()]);
   });
 
   it('lists the plan table with prices in fen, the trial length and the configured channels', async () => {

@@ -5,29 +5,18 @@
  * table); cancelled and expired links do not count; the free trial and "over 500" are unlimited.
  */
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { Api, ResultCode, type ShareCreatedValue } from '@bimdrive/contracts';
 import { companies, users } from '../../db/schema/accounts.ts';
 import { shares } from '../../db/schema/files.ts';
-import {
-  call,
-  signUp,
-  startTestApp,
-  testDbKind,
-  uploadBytes,
-  type TestApp,
-  type TestUser,
-} from '../../test/harness.ts';
+import { call, testDbKind, uploadBytes, type TestUser } from '../../test/harness.ts';
+import { useTestApp } from '../../test/suite-app.ts';
 import { seedCompany, seedProject } from '../../test/seeded-spaces.ts';
 import { shareEntry } from '../../test/share-entry.ts';
 import type { ShareLimitResult } from './share-limit.ts';
 
 describe(`share limits by plan (${testDbKind})`, () => {
-  let t: TestApp;
-  let solo: TestUser;
-  let trial: TestUser;
-  let boss: TestUser;
-  let staff: TestUser;
+  const [t, solo, trial, boss, staff] = useTestApp({ users: ['个人套餐', '试用用户', '管理员', '员工'] });
   let soloFile = '';
   let trialFile = '';
   let projectFile = '';
@@ -41,13 +30,6 @@ describe(`share limits by plan (${testDbKind})`, () => {
     });
 
   beforeAll(async () => {
-    t = await startTestApp();
-    [solo, trial, boss, staff] = await Promise.all([
-      signUp(t, '个人套餐'),
-      signUp(t, '试用用户'),
-      signUp(t, '管理员'),
-      signUp(t, '员工'),
-    ]);
     await db().update(users).set({ planId: 'personal' }).where(eq(users.id, solo.login.userID));
     soloFile = await uploadBytes(t, solo.token, 'a.txt', new TextEncoder().encode('solo'));
     trialFile = await uploadBytes(t, trial.token, 'b.txt', new TextEncoder().encode('trial'));
@@ -69,7 +51,6 @@ describe(`share limits by plan (${testDbKind})`, () => {
       projectId,
     );
   });
-  afterAll(async () => t.close());
 
   it('the personal plan allows 5 active shares; the 6th is refused with the limit notice data', async () => {
     expect((await share(solo, soloFile, 3)).body.code).toBe(1);

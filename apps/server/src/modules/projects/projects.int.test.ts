@@ -9,7 +9,7 @@
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   Api,
   HubEvents,
@@ -25,17 +25,15 @@ import {
 import {
   call,
   connectHub,
-  signUp,
-  startTestApp,
   TESTDATA,
   testDbKind,
   tusCreate,
   tusCreateVersion,
   tusPatch,
-  type TestApp,
   type TestUser,
   uploadTestFile,
 } from '../../test/harness.ts';
+import { useTestApp } from '../../test/suite-app.ts';
 import { CODE_X, CODE_Y, companyWithMembers, createCompany } from '../../test/companies-fixture.ts';
 import { createProject } from '../../test/projects-fixture.ts';
 import { waitUntil } from '../../test/wait-until.ts';
@@ -60,19 +58,14 @@ const ONE_OF_EACH = [
 ];
 
 describe(`projects (${testDbKind})`, () => {
-  let t: TestApp;
-  /** Administrator of company X (not a member of the projects). */
-  let admin: TestUser;
-  /** A person of X who creates projects. */
-  let owner: TestUser;
-  let editor: TestUser;
-  let viewer: TestUser;
-  /** A person of X who is no member of the projects. */
-  let stranger: TestUser;
-  /** Administrator of company Y. */
-  let otherAdmin: TestUser;
-  /** A person without a company. */
-  let loner: TestUser;
+  // admin: Administrator of company X (not a member of the projects).
+  // owner: A person of X who creates projects.
+  // stranger: A person of X who is no member of the projects.
+  // otherAdmin: Administrator of company Y.
+  // loner: A person without a company.
+  const [t, admin, owner, editor, viewer, stranger, otherAdmin, loner] = useTestApp({
+    users: ['管理员甲', '创建者乙', '编辑者丙', '查看者丁', '同事戊', '外企己', '个人庚'],
+  });
   let projectA = '';
   /** A file of project A uploaded by the owner. */
   let fileA = '';
@@ -98,18 +91,9 @@ describe(`projects (${testDbKind})`, () => {
     (await call<{ usedSpace: number }>(t, 'GET', Api.companySpace, { token: u.token })).body.data.usedSpace;
 
   beforeAll(async () => {
-    t = await startTestApp();
-    admin = await signUp(t, '管理员甲');
-    owner = await signUp(t, '创建者乙');
-    editor = await signUp(t, '编辑者丙');
-    viewer = await signUp(t, '查看者丁');
-    stranger = await signUp(t, '同事戊');
-    otherAdmin = await signUp(t, '外企己');
-    loner = await signUp(t, '个人庚');
     await companyWithMembers(t, admin, '甲建设集团', CODE_X, [owner, editor, viewer, stranger]);
     await createCompany(t, otherAdmin, '乙工程公司', CODE_Y);
   }, 120_000);
-  afterAll(async () => t.close());
 
   it('the personal edition refuses the project calls but keeps the tree of the personal space', () => {
     for (const p of [

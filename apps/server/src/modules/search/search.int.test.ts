@@ -4,29 +4,20 @@
  * another company; `%` and `_` in a keyword are plain characters; a deleted file is not found; the
  * `areas` filter narrows to the named areas. Real database, over HTTP.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { Api, type ProjectRowValue, type SearchDataValue } from '@bimdrive/contracts';
-import {
-  call,
-  signUp,
-  startTestApp,
-  testDbKind,
-  type TestApp,
-  type TestUser,
-  uploadBytes,
-} from '../../test/harness.ts';
+import { call, testDbKind, type TestUser, uploadBytes } from '../../test/harness.ts';
+import { useTestApp } from '../../test/suite-app.ts';
 import { CODE_X, CODE_Y, companyWithMembers, createCompany } from '../../test/companies-fixture.ts';
 import { createProject, setProjectMember } from '../../test/projects-fixture.ts';
 
 describe(`search (${testDbKind})`, () => {
-  let t: TestApp;
-  let boss: TestUser;
-  /** In the company and in the project. */
-  let member: TestUser;
-  /** In the company, not in the project. */
-  let colleague: TestUser;
-  /** Administrator of another company. */
-  let outsider: TestUser;
+  // member: In the company and in the project.
+  // colleague: In the company, not in the project.
+  // outsider: Administrator of another company.
+  const [t, boss, member, colleague, outsider] = useTestApp({
+    users: ['总工', '技术员', '资料员', '外单位'],
+  });
   let project: ProjectRowValue;
   const ids = new Map<string, string>();
 
@@ -43,11 +34,6 @@ describe(`search (${testDbKind})`, () => {
   const names = (d: SearchDataValue) => d.list.map((h) => h.fileName).sort();
 
   beforeAll(async () => {
-    t = await startTestApp();
-    boss = await signUp(t, '总工');
-    member = await signUp(t, '技术员');
-    colleague = await signUp(t, '资料员');
-    outsider = await signUp(t, '外单位');
     await companyWithMembers(t, boss, '搜索建设', CODE_X, [member, colleague]);
     await createCompany(t, outsider, '外部工程', CODE_Y);
     project = await createProject(t, boss, '一号楼');
@@ -58,7 +44,6 @@ describe(`search (${testDbKind})`, () => {
     await upload(member, '100%_完成.ifc');
     await upload(member, '1000_未完成.ifc');
   }, 120_000);
-  afterAll(async () => t.close());
 
   it('finds a project file for the project’s members, in the project area with its location', async () => {
     const hits = await search(member, { keyword: '结构' });

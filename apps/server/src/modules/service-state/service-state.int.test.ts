@@ -19,13 +19,12 @@ import {
   call,
   connectHub,
   makeSystemAdministrator,
-  signUp,
-  startTestApp,
   testDbKind,
   tusCreate,
   type TestApp,
   type TestUser,
 } from '../../test/harness.ts';
+import { useTestApp } from '../../test/suite-app.ts';
 import { CODE_X, createCompany } from '../../test/companies-fixture.ts';
 import { generateLicenceKeyPair, signLicence } from './licence.ts';
 import { PERSONAL_EDITION_MSG } from './service-state.service.ts';
@@ -42,23 +41,13 @@ const userId = (u: TestUser) => u.login.userID;
 const groups = (m: MenuListValue) => [...new Set(m.map((e) => e.group))];
 
 describe(`service state, company edition (${testDbKind})`, () => {
-  let t: TestApp;
-  let admin: TestUser;
-  let plain: TestUser;
-  let sysadmin: TestUser;
+  const [t, admin, plain, sysadmin] = useTestApp({ users: ['企业管理员', '普通用户', '系统管理员'] });
   let corpId = '';
 
   beforeAll(async () => {
-    t = await startTestApp();
-    [admin, plain, sysadmin] = [
-      await signUp(t, '企业管理员'),
-      await signUp(t, '普通用户'),
-      await signUp(t, '系统管理员'),
-    ];
     corpId = await createCompany(t, admin, '甲建设', CODE_X);
     await makeSystemAdministrator(t, sysadmin);
   });
-  afterAll(async () => t.close());
 
   const setCompanyStop = (at: Date | null) =>
     t.built.ctx.db.update(companies).set({ serviceStopAt: at }).where(eq(companies.id, corpId));
@@ -146,15 +135,13 @@ describe(`service state, company edition (${testDbKind})`, () => {
 });
 
 describe(`personal edition (${testDbKind})`, () => {
-  let t: TestApp;
-  let u: TestUser;
-  let sysadmin: TestUser;
+  const [t, u, sysadmin] = useTestApp({
+    config: { systemIsPersonal: true },
+    users: ['个人用户', '个人版管理员'],
+  });
   beforeAll(async () => {
-    t = await startTestApp({ systemIsPersonal: true });
-    [u, sysadmin] = [await signUp(t, '个人用户'), await signUp(t, '个人版管理员')];
     await makeSystemAdministrator(t, sysadmin);
   });
-  afterAll(async () => t.close());
 
   it('drops the company space and the company library from the menu', async () => {
     const m = await menu(t, u);
@@ -191,8 +178,6 @@ describe(`personal edition (${testDbKind})`, () => {
 });
 
 describe(`private deployment licence (${testDbKind})`, () => {
-  let t: TestApp;
-  let admin: TestUser;
   let dir = '';
   let licenceFile = '';
   const pair = generateLicenceKeyPair();
@@ -208,13 +193,16 @@ describe(`private deployment licence (${testDbKind})`, () => {
   beforeAll(async () => {
     dir = await mkdtemp(path.join(tmpdir(), 'bimdrive-lic-'));
     licenceFile = path.join(dir, 'licence.json');
-    t = await startTestApp({ privateDeployment: true, licenceFile, licencePublicKey: pair.publicKey });
-    admin = await signUp(t, '私有化管理员');
-    await makeSystemAdministrator(t, admin);
   });
   afterAll(async () => {
-    await t.close();
     await rm(dir, { recursive: true, force: true });
+  });
+  const [t, admin] = useTestApp({
+    config: () => ({ privateDeployment: true, licenceFile, licencePublicKey: pair.publicKey }),
+    users: ['私有化管理员'],
+  });
+  beforeAll(async () => {
+    await makeSystemAdministrator(t, admin);
   });
 
   const refusedFiles = async () => {
@@ -233,7 +221,7 @@ describe(`private deployment licence (${testDbKind})`, () => {
       body: { phone: admin.phone, password: admin.password },
     });
     expect(login.body.code).toBe(1);
-    admin = { ...admin, token: (login.body.data as { token: string }).token };
+    admin.token = (login.body.data as { token: string }).token;
     expect((await call<SessionUserValue>(t, 'GET', Api.userInfo, { token: admin.token })).body.code).toBe(1);
     expect(await refusedFiles()).toBe(true);
     // The real-time hub refuses connections too (issue 15), as the HTTP API does.

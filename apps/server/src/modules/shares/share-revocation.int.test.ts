@@ -4,7 +4,7 @@
  * signing in elsewhere stops every URL already handed out within seconds (ticket-access.ts), and a
  * link stops working when its creator loses the right to share the file.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import {
   Api,
@@ -13,16 +13,8 @@ import {
   type ShareCreatedValue,
 } from '@bimdrive/contracts';
 import { shares } from '../../db/schema/files.ts';
-import {
-  call,
-  joinCompany,
-  signUp,
-  startTestApp,
-  testDbKind,
-  uploadTestFile,
-  type TestApp,
-  type TestUser,
-} from '../../test/harness.ts';
+import { call, joinCompany, signUp, testDbKind, uploadTestFile, type TestUser } from '../../test/harness.ts';
+import { useTestApp } from '../../test/suite-app.ts';
 import { CODE_X, companyWithMembers } from '../../test/companies-fixture.ts';
 import { createProject } from '../../test/projects-fixture.ts';
 import { shareEntry } from '../../test/share-entry.ts';
@@ -33,10 +25,7 @@ const IMAGE = 'images/SimpleWall_Screenshot_1.png';
 type Access = { accessToken: string; preview: PreviewInfoValue };
 
 describe(`revocation of handed-out URLs (${testDbKind})`, () => {
-  let t: TestApp;
-  let admin: TestUser;
-  let owner: TestUser;
-  let member: TestUser;
+  const [t, admin, owner, member] = useTestApp({ users: ['管理员甲', '项目经理乙', '成员丙'] });
   let projectId = '';
 
   const status = async (url: string) => (await fetch(new URL(url, t.baseUrl))).status;
@@ -80,14 +69,9 @@ describe(`revocation of handed-out URLs (${testDbKind})`, () => {
   const uploadToProject = (u: TestUser, rel = IMAGE) => uploadTestFile(t, u.token, rel, '', projectId);
 
   beforeAll(async () => {
-    t = await startTestApp();
-    admin = await signUp(t, '管理员甲');
-    owner = await signUp(t, '项目经理乙');
-    member = await signUp(t, '成员丙');
     await companyWithMembers(t, admin, '甲建设集团', CODE_X, [owner, member]);
     projectId = (await createProject(t, owner, '撤销测试')).iuid;
   }, 120_000);
-  afterAll(async () => t.close());
 
   it('cancelling a link stops its visitor token and every file URL it handed out', async () => {
     const iuid = await uploadTestFile(t, owner.token, IMAGE);

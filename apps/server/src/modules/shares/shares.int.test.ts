@@ -1,29 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { Api, type PreviewInfoValue, type ShareCreatedValue } from '@bimdrive/contracts';
-import {
-  call,
-  signUp,
-  startTestApp,
-  testDbKind,
-  uploadTestFile,
-  type TestApp,
-  type TestUser,
-} from '../../test/harness.ts';
+import { call, testDbKind, uploadTestFile } from '../../test/harness.ts';
+import { useTestApp } from '../../test/suite-app.ts';
 import { shareEntry } from '../../test/share-entry.ts';
 
 type Access = { accessToken: string; preview: PreviewInfoValue };
 
 describe(`share links (${testDbKind})`, () => {
-  let t: TestApp;
-  let u: TestUser;
+  const [t, u] = useTestApp({
+    config: { sharePwd: { perClient: 3, perLink: 5, windowSeconds: 600 } },
+    users: ['李工'],
+  });
   let imageId: string;
   beforeAll(async () => {
-    t = await startTestApp({ sharePwd: { perClient: 3, perLink: 5, windowSeconds: 600 } });
-    u = await signUp(t, '李工');
     imageId = await uploadTestFile(t, u.token, 'images/SimpleWall_Screenshot_1.png');
   });
-  afterAll(async () => t.close());
 
   const share = async (over: Record<string, unknown> = {}, iuid = imageId) =>
     call<ShareCreatedValue>(t, 'POST', Api.share, { token: u.token, body: [shareEntry(iuid, over)] });

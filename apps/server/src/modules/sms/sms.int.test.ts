@@ -17,7 +17,8 @@ import {
 } from '@bimdrive/contracts';
 import { smsCodes } from '../../db/schema/accounts.ts';
 import { startFakeAliyunSms, type FakeAliyunSms } from '../../test/fake-aliyun-sms.ts';
-import { call, connectHub, signUp, startTestApp, testDbKind, type TestApp } from '../../test/harness.ts';
+import { call, connectHub, signUp, testDbKind } from '../../test/harness.ts';
+import { useTestApp } from '../../test/suite-app.ts';
 import { createAliyunSmsProvider } from './sms.provider.ts';
 
 let seq = 0;
@@ -25,8 +26,16 @@ let seq = 0;
 const freshPhone = () => `137${String(Date.now() % 1e5).padStart(5, '0')}${String(++seq).padStart(3, '0')}`;
 
 describe(`sms codes (${testDbKind})`, () => {
-  let t: TestApp;
   let fake: FakeAliyunSms;
+  beforeAll(async () => {
+    fake = await startFakeAliyunSms();
+  });
+  afterAll(async () => {
+    await fake?.close();
+  });
+  const [t] = useTestApp({
+    config: () => ({ sms: { provider: 'aliyun', dailyLimit: 3, aliyun: fake.settings } }),
+  });
   /** What the fake delivered since the test began. */
   const sent = () => fake.messages;
   /** The last code the fake delivered to `phone`. */
@@ -41,14 +50,6 @@ describe(`sms codes (${testDbKind})`, () => {
       })
       .where(eq(smsCodes.phone, phone));
 
-  beforeAll(async () => {
-    fake = await startFakeAliyunSms();
-    t = await startTestApp({ sms: { provider: 'aliyun', dailyLimit: 3, aliyun: fake.settings } });
-  });
-  afterAll(async () => {
-    await t?.close();
-    await fake?.close();
-  });
   beforeEach(() => fake.reset());
 
   it('sends a 6-digit code, stores only its HMAC, and refuses a resend within 60 s with the seconds left', async () => {

@@ -6,33 +6,15 @@
  * status; another user reaches none of it by id; a forged token is refused; signing out or deleting
  * the file ends it.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { Api, type FileRowValue, type ListDataValue } from '@bimdrive/contracts';
-import {
-  call,
-  signUp,
-  startTestApp,
-  testDbKind,
-  uploadBytes,
-  uploadTestFile,
-  type TestApp,
-  type TestUser,
-} from '../../test/harness.ts';
+import { call, signUp, testDbKind, uploadBytes, uploadTestFile } from '../../test/harness.ts';
+import { useTestApp } from '../../test/suite-app.ts';
 import { TICKET_RECHECK_MS } from '../files/ticket-access.ts';
 
 describe(`thumbnails (${testDbKind})`, () => {
-  let t: TestApp;
-  let u: TestUser;
-  let other: TestUser;
-  beforeAll(async () => {
-    t = await startTestApp();
-    u = await signUp(t);
-    other = await signUp(t, '别人');
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const [t, u, other] = useTestApp({ users: ['测试用户', '别人'] });
 
   const info = async (iuid: string, token = u.token) =>
     call<FileRowValue>(t, 'GET', Api.fileInfo, { token, query: { IUID: iuid } });

@@ -1,30 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Api, type ListDataValue, type TransmissionListValue } from '@bimdrive/contracts';
 import {
   call,
-  signUp,
-  startTestApp,
   testDbKind,
   tusCreate,
   tusCreateVersion,
   tusPatch,
   uploadBytes,
   uploadTestFile,
-  type TestApp,
   type TestUser,
 } from '../../test/harness.ts';
+import { useTestApp } from '../../test/suite-app.ts';
 
 /** Completed-transfer records (000 §3, §7 GetTransmissionData / DeleteTransmissionDataById / DeleteAllTransmissionData). */
 describe(`transfer records (${testDbKind})`, () => {
-  let t: TestApp;
-  let a: TestUser;
-  let b: TestUser;
-  beforeAll(async () => {
-    t = await startTestApp();
-    a = await signUp(t, '甲');
-    b = await signUp(t, '乙');
-  });
-  afterAll(async () => t.close());
+  const [t, a, b] = useTestApp({ users: ['甲', '乙'] });
 
   const list = (u: TestUser, body?: unknown) =>
     call<TransmissionListValue>(t, 'POST', Api.transmissionList, { token: u.token, body });

@@ -9,7 +9,7 @@
  * these tests depend only on the space policy, not on the projects API.
  */
 import { eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   Api,
   ResultCode,
@@ -19,15 +19,13 @@ import {
 } from '@bimdrive/contracts';
 import {
   call,
-  signUp,
-  startTestApp,
   testDbKind,
   tusCreate,
   tusCreateVersion,
   tusPatch,
-  type TestApp,
   type TestUser,
 } from '../../test/harness.ts';
+import { useTestApp } from '../../test/suite-app.ts';
 import { seedCompany, seedProject } from '../../test/seeded-spaces.ts';
 import { companies, users } from '../../db/schema/accounts.ts';
 import { uploads } from '../../db/schema/files.ts';
@@ -37,11 +35,12 @@ const COMPANY_QUOTA = 100_000;
 const PERSONAL_QUOTA = 1_000_000;
 
 describe(`quotas across areas: projects charge the company (${testDbKind})`, () => {
-  let t: TestApp;
-  /** Manager of the project, member of the company. */
-  let alice: TestUser;
-  /** Editor of the project, member of the company. */
-  let bob: TestUser;
+  // alice: Manager of the project, member of the company.
+  // bob: Editor of the project, member of the company.
+  const [t, alice, bob] = useTestApp({
+    config: { personalQuotaBytes: PERSONAL_QUOTA },
+    users: ['项目经理', '项目成员'],
+  });
   let companyId = '';
   let projectId = '';
 
@@ -66,9 +65,6 @@ describe(`quotas across areas: projects charge the company (${testDbKind})`, () 
   const bytesOf = (n: number, seed: number) => new Uint8Array(n).map((_, i) => (i * seed) % 251);
 
   beforeAll(async () => {
-    t = await startTestApp({ personalQuotaBytes: PERSONAL_QUOTA });
-    alice = await signUp(t, '项目经理');
-    bob = await signUp(t, '项目成员');
     companyId = await seedCompany(
       t,
       { name: '配额测试公司', creditCode: `QUOTA${Date.now()}`, quotaBytes: COMPANY_QUOTA },
@@ -79,7 +75,6 @@ describe(`quotas across areas: projects charge the company (${testDbKind})`, () 
       [bob, 'editor'],
     ]);
   });
-  afterAll(async () => t.close());
 
   it('a project upload charges the company at completion, not the uploader; deleting frees it', async () => {
     const bytes = bytesOf(30_000, 7);

@@ -19,8 +19,8 @@ import {
   tusCreate,
   tusPatch,
   type TestApp,
-  type TestUser,
 } from '../../test/harness.ts';
+import { useTestApp } from '../../test/suite-app.ts';
 import { waitUntil } from '../../test/wait-until.ts';
 import { startRedisServer, REDIS_SERVER, type TestRedis } from '../../test/redis-server.ts';
 import { UPLOAD_BUSY_MSG } from './tus-patch.ts';
@@ -58,15 +58,7 @@ function slowPatch(t: TestApp, token: string, location: string, bytes: Uint8Arra
 }
 
 describe(`per-user limit of concurrent uploads (${testDbKind})`, () => {
-  let t: TestApp;
-  let u: TestUser;
-  let other: TestUser;
-  beforeAll(async () => {
-    t = await startTestApp({ uploadConcurrency: 2 });
-    u = await signUp(t, '上传者');
-    other = await signUp(t, '另一人');
-  });
-  afterAll(async () => t.close());
+  const [t, u, other] = useTestApp({ config: { uploadConcurrency: 2 }, users: ['上传者', '另一人'] });
 
   const create = async (token: string, name: string) => {
     const r = await tusCreate(t, token, SIZE, { filename: name, folderId: '' });

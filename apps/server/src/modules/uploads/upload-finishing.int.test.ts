@@ -9,32 +9,16 @@
 import { readdir, rm, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { Api, type FileRowValue, type SessionUserValue } from '@bimdrive/contracts';
-import {
-  call,
-  signUp,
-  startTestApp,
-  testDbKind,
-  tusCreate,
-  tusCreateVersion,
-  tusPatch,
-  uploadBytes,
-  type TestApp,
-  type TestUser,
-} from '../../test/harness.ts';
+import { call, testDbKind, tusCreate, tusCreateVersion, tusPatch, uploadBytes } from '../../test/harness.ts';
+import { useTestApp } from '../../test/suite-app.ts';
 import { files, transferRecords, uploads } from '../../db/schema/files.ts';
 import { originalKey } from '../../storage/local-storage.ts';
 import type { FinishStep } from './upload-deps.ts';
 
 describe(`upload finishing survives a crash at any step (${testDbKind})`, () => {
-  let t: TestApp;
-  let u: TestUser;
-  beforeAll(async () => {
-    t = await startTestApp();
-    u = await signUp(t, '断点');
-  });
-  afterAll(async () => t.close());
+  const [t, u] = useTestApp({ users: ['断点'] });
   beforeEach(() => {
     t.built.services.uploads.faults.afterStep = undefined;
   });

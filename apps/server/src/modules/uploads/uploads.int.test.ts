@@ -1,29 +1,15 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Api, type ListDataValue, type SessionUserValue } from '@bimdrive/contracts';
-import {
-  call,
-  signUp,
-  startTestApp,
-  testDbKind,
-  tusCreate,
-  tusPatch,
-  type TestApp,
-  type TestUser,
-} from '../../test/harness.ts';
+import { call, signUp, testDbKind, tusCreate, tusPatch } from '../../test/harness.ts';
+import { useTestApp } from '../../test/suite-app.ts';
 
 const QUOTA = 64 * 1024;
 
 describe(`tus uploads (${testDbKind})`, () => {
-  let t: TestApp;
-  /** A user for tests that only need someone signed in (registration is rate-limited per minute). */
-  let someone: TestUser;
-  beforeAll(async () => {
-    t = await startTestApp({ personalQuotaBytes: QUOTA });
-    someone = await signUp(t);
-  });
-  afterAll(async () => t.close());
+  // someone: A user for tests that only need someone signed in (registration is rate-limited per minute).
+  const [t, someone] = useTestApp({ config: { personalQuotaBytes: QUOTA }, users: ['测试用户'] });
 
   const tusFiles = async () =>
     (await readdir(path.join(t.config.storageDir, 'tus')).catch(() => [])).filter((f) => !f.startsWith('.'));

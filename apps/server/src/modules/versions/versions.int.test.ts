@@ -9,7 +9,7 @@ import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { and, eq, sql } from 'drizzle-orm';
 import { fileVersions } from '../../db/schema/files.ts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   Api,
   HubEvents,
@@ -22,32 +22,22 @@ import {
 import {
   call,
   connectHub,
-  signUp,
-  startTestApp,
   TESTDATA,
   testDbKind,
   tusCreateVersion,
   tusPatch,
   uploadTestFile,
   waitForStatus,
-  type TestApp,
   type TestUser,
 } from '../../test/harness.ts';
+import { useTestApp } from '../../test/suite-app.ts';
 
 const V1 = 'ifc/SimpleWall.ifc';
 const V2 = 'ifc/wall-elemented-case.ifc';
 
 describe(`file versions (${testDbKind})`, () => {
-  let t: TestApp;
-  let a: TestUser;
-  let b: TestUser;
+  const [t, a, b] = useTestApp({ users: ['甲', '乙'] });
   let iuid: string;
-  beforeAll(async () => {
-    t = await startTestApp();
-    a = await signUp(t, '甲');
-    b = await signUp(t, '乙');
-  });
-  afterAll(async () => t.close());
 
   const bytesOf = (rel: string) => readFile(path.join(TESTDATA, rel));
   /** tus creation at FileVersionAdd. */
