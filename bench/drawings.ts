@@ -16,7 +16,8 @@ import { fork } from 'node:child_process';
 import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { CadDocument, DwgReader, DxfReader, DxfWriter, Line, TextEntity, XYZ } from '@node-projects/acad-ts';
+import { DwgReader, DxfReader } from '@node-projects/acad-ts';
+import { makeGridDxf } from '../apps/server/src/test/drawing-fixtures.ts';
 import { prewarmDrawingConverter } from '../apps/server/src/converters/drawing/drawing-to-dxf.ts';
 import { launchBrowser } from '../e2e/lib/browser.ts';
 import { DEMO, startServer, TESTDATA } from '../e2e/lib/server.ts';
@@ -36,29 +37,10 @@ const CHILD = path.resolve(
 
 const work = await mkdtemp(path.join(tmpdir(), 'bimdrive-bench-dwg-'));
 
-/** A DXF of about `mb` MB: a grid of short lines with a Chinese label every 50 lines. */
+/** The generated grid DXF of about `mb` MB (drawing-fixtures.ts makeGridDxf), written to a file. */
 async function generatedDxf(mb: number): Promise<string> {
-  const doc = new CadDocument();
-  const lines = Math.round(mb * 5600); // ~180 bytes per line entity, labels included
-  for (let i = 0; i < lines; i++) {
-    const x = (i % 1000) * 10;
-    const y = Math.floor(i / 1000) * 10;
-    const l = new Line();
-    l.startPoint = new XYZ(x, y, 0);
-    l.endPoint = new XYZ(x + 8, y + 8, 0);
-    doc.modelSpace!.entities.add(l);
-    if (i % 50 === 0) {
-      const t = new TextEntity();
-      t.value = `编号${i}`;
-      t.insertPoint = new XYZ(x, y, 0);
-      t.height = 2;
-      doc.modelSpace!.entities.add(t);
-    }
-  }
-  const parts: string[] = [];
-  DxfWriter.writeToStream({ write: (s: string) => parts.push(s) }, doc, false);
   const file = path.join(work, `generated-${mb}mb.dxf`);
-  await writeFile(file, parts.join(''));
+  await writeFile(file, makeGridDxf(mb));
   return file;
 }
 

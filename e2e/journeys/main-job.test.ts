@@ -14,6 +14,7 @@ import type { Page } from 'playwright-core';
 import { canvasCoverage, shot } from '../lib/browser.ts';
 import { journey, journeyPage } from '../lib/journey.ts';
 import { apiData, DEMO, TESTDATA } from '../lib/server.ts';
+import { shareBrowseOnly } from '../lib/share.ts';
 import { settled, until } from '../lib/waits.ts';
 
 const J = 'main-job';
@@ -85,12 +86,7 @@ test('upload, convert, view, pick, share, visit on a phone', async () => {
   await page.locator('[data-testid="preview-overlay"]').waitFor({ state: 'hidden', timeout: 10_000 });
 
   // Share browse-only with a generated extraction code.
-  await page.locator(`[data-row-name="${HAUS}"]`).getByRole('button', { name: '分享' }).click();
-  const dialog = page.getByRole('dialog');
-  await dialog.getByText('仅浏览').click();
-  await dialog.getByRole('button', { name: /创建链接/ }).click();
-  const link = (await page.locator('[data-testid="share-link"]').innerText()).trim();
-  const pwd = (await page.locator('[data-testid="share-pwd"]').innerText()).trim();
+  const { link, pwd } = await shareBrowseOnly(page, HAUS);
   assert.match(link, /\/s\?code=/);
   assert.match(pwd, /^[a-z0-9]{4}$/);
   await page.locator('[data-testid="share-qrcode"]').waitFor();

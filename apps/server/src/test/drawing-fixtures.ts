@@ -1,8 +1,11 @@
 /**
- * A small Chinese floor-plan drawing for tests of the 2D drawing viewer (issue 13): four layers
- * (墙体 walls, 门窗 doors and windows, 轴网 grid, 文字 text) with lines, circles, a TEXT and an MTEXT
- * in Chinese. Written as an ASCII DXF the way AutoCAD 2013 writes one: UTF-8 text, version AC1027,
- * while `$DWGCODEPAGE` still names the Chinese ANSI code page (ANSI_936).
+ * Drawings made for tests and benchmarks of the 2D drawing converter and viewer (issue 13):
+ * - a small Chinese floor plan (`makeChineseDxf`): four layers (墙体 walls, 门窗 doors and windows,
+ *   轴网 grid, 文字 text) with lines, circles, a TEXT and an MTEXT in Chinese, written as an ASCII DXF
+ *   the way AutoCAD 2013 writes one: UTF-8 text, version AC1027, while `$DWGCODEPAGE` still names the
+ *   Chinese ANSI code page (ANSI_936);
+ * - a large grid (`makeGridDxf(mb)`): an ASCII DXF of about `mb` MB of short lines with a Chinese
+ *   label every 50 lines (`mb` × 5,600 lines and a 50th as many labels in model space).
  */
 import {
   ACadVersion,
@@ -88,4 +91,26 @@ export function makeChineseDxf(): Uint8Array {
   const parts: string[] = [];
   DxfWriter.writeToStream({ write: (s: string) => parts.push(s) }, doc, false);
   return new Uint8Array(Buffer.from(parts.join(''), 'utf8'));
+}
+
+/** The text of the grid DXF of about `mb` MB (see the module doc). */
+export function makeGridDxf(mb: number): string {
+  const doc = new CadDocument();
+  for (let i = 0; i < Math.round(mb * 5600); i++) {
+    const [x, y] = [(i % 1000) * 10, Math.floor(i / 1000) * 10];
+    const line = new Line();
+    line.startPoint = new XYZ(x, y, 0);
+    line.endPoint = new XYZ(x + 8, y + 8, 0);
+    doc.modelSpace!.entities.add(line);
+    if (i % 50 === 0) {
+      const label = new TextEntity();
+      label.value = `编号${i}`;
+      label.insertPoint = new XYZ(x, y, 0);
+      label.height = 2;
+      doc.modelSpace!.entities.add(label);
+    }
+  }
+  const parts: string[] = [];
+  DxfWriter.writeToStream({ write: (s: string) => void parts.push(s) }, doc, false);
+  return parts.join('');
 }

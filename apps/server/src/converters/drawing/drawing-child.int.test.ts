@@ -9,34 +9,12 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { CadDocument, DxfWriter, Line, TextEntity, XYZ } from '@node-projects/acad-ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeGridDxf } from '../../test/drawing-fixtures.ts';
 import { descendants } from '../../test/processes.ts';
 import { TESTDATA } from '../../test/testdata.ts';
 import { convertFile } from '../convert-file.ts';
 import { prewarmDrawingConverter } from './drawing-to-dxf.ts';
-
-/** An ASCII DXF of about `mb` MB: a grid of short lines with a Chinese label every 50 lines. */
-function generatedDxf(mb: number): string {
-  const doc = new CadDocument();
-  for (let i = 0; i < mb * 5600; i++) {
-    const [x, y] = [(i % 1000) * 10, Math.floor(i / 1000) * 10];
-    const line = new Line();
-    line.startPoint = new XYZ(x, y, 0);
-    line.endPoint = new XYZ(x + 8, y + 8, 0);
-    doc.modelSpace!.entities.add(line);
-    if (i % 50 === 0) {
-      const label = new TextEntity();
-      label.value = `编号${i}`;
-      label.insertPoint = new XYZ(x, y, 0);
-      label.height = 2;
-      doc.modelSpace!.entities.add(label);
-    }
-  }
-  const parts: string[] = [];
-  DxfWriter.writeToStream({ write: (s: string) => void parts.push(s) }, doc, false);
-  return parts.join('');
-}
 
 const drawingChildren = async () =>
   (await descendants(process.pid)).filter((p) => p.cmd.includes('drawing-to-dxf.child.ts'));
@@ -86,7 +64,7 @@ describe('the kept drawing converter child', () => {
     // A 10 MB ASCII DXF (a grid of lines, Chinese labels): its conversion takes the child far above
     // the bound and longer than the parent waits for the `idle` word once a job has ended.
     const big = path.join(dir, 'grid-10mb.dxf');
-    await writeFile(big, generatedDxf(10));
+    await writeFile(big, makeGridDxf(10));
     const r = await convertFile({
       inputPath: big,
       suffix: 'dxf',

@@ -4,9 +4,10 @@
  * then the viewer's chunk (dxf-viewer, three.js), then a parsing worker that loads and compiles its own
  * script, then the DXF download, then the CJK font. These start as soon as a drawing is about to open,
  * while the rest still runs: `preloadDrawing()` starts the viewer's chunk (viewer-modules.ts
- * `drawingViewer`, which the overlay and the linked-drawing pane render from), a parsing worker (dxf-viewer-assets.ts `warmDxfWorker`,
- * taken by the next drawing's load) and the font's download into the HTTP cache (it is served
- * cacheable for 30 days, so the worker's own request for it is answered from there).
+ * `drawingViewer`, which the overlay and the linked-drawing pane render from), a parsing worker
+ * (dxf-viewer-assets.ts `warmDxfWorker`, taken by the next drawing's load) and the font's download
+ * into the HTTP cache (it is served cacheable for 30 days, so the worker's own request for it is
+ * answered from there).
  * Called when a DWG/DXF is opened in the overlay (app/preview-overlay-host.tsx) and when a share link
  * to a converted drawing starts (app/start-share-link.ts). Harmless when repeated: each part starts once
  * per page (the spare worker once per idle period).

@@ -7,8 +7,8 @@
  * Shape: `<ModelFirstFrame url onDrawn onError />` fills its parent. Once the picture is on screen the
  * root gets `data-preview-frame="1"`, the user-timing mark `bimdrive:first-frame` is set (unless the
  * boot page already did; `bimdrive:first-frame-adopted` when it took the boot page's picture over),
- * and onDrawn is called once. Errors: a failed download or an unreadable GLB calls onError with the message (the caller then shows the full viewer alone). Unmounting frees the
- * GL context.
+ * and onDrawn is called once. Errors: a failed download or an unreadable GLB calls onError with the
+ * message (the caller then shows the full viewer alone). Unmounting frees the GL context.
  */
 import { useEffect, useRef, type ReactElement } from 'react';
 import { VIEWER_BACKGROUND } from '../lib/layout.ts';

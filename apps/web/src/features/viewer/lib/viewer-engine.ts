@@ -183,7 +183,6 @@ export class ViewerEngine {
     else await this.loadFragments(bytes);
     if (this.disposed) return;
     await this.fit(false);
-    this.requestRender();
     performance.mark('bimdrive:viewer-framed');
   }
 
@@ -208,7 +207,6 @@ export class ViewerEngine {
     await this.placeFragments(model);
     if (this.disposed) return;
     await this.fit(false);
-    this.requestRender();
     performance.mark('bimdrive:viewer-framed');
   }
 
